@@ -1,0 +1,3 @@
+from prtui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""The `prtui` command: one launcher, one subcommand per use.
+
+Each subcommand's work lives in the module that owns it and is imported only when
+that subcommand runs, so `prtui engine` never loads Textual and the client modules
+never load the rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+DEFAULT_PORT = 7797
+
+# subcommand -> "module:function"; each function takes the parsed args, returns an exit code
+_HANDLERS = {
+    None: "prtui.launch:run_default",
+    "play": "prtui.launch:run_play",
+    "connect": "prtui.launch:run_connect",
+    "spectate": "prtui.launch:run_spectate",
+    "serve": "server.net.serve_cli:run",
+    "engine": "server.tools.engine_cli:run",
+    "bench": "server.tools.bench:run",
+    "arena": "server.bots.arena:run",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="prtui",
+        description="Puerto Rico in the terminal. With no command: a new game against bots.",
+    )
+    p.add_argument("--theme", help="colour theme name (see themes/)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="straight to the board against bots")
+    play.add_argument("--players", type=int, default=4, help="2-5 (default 4)")
+    play.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    play.add_argument("--bots", help="levels for the other seats, e.g. hard,easy,easy")
+    play.add_argument("--seed", type=int, help="seed for a reproducible game")
+    play.add_argument("--theme", help="colour theme name")
+    play.add_argument("--name", help="your name at the table")
+    play.add_argument("--open-vp", action="store_true", help="everyone's VP chips are visible")
+
+    connect = sub.add_parser("connect", help="join a server's lobby")
+    connect.add_argument("address", help="HOST[:PORT]")
+    connect.add_argument("--name", help="your name in the lobby")
+    connect.add_argument("--theme", help="colour theme name")
+    connect.add_argument("--token", help="seat token to resume (normally remembered for you)")
+
+    spectate = sub.add_parser("spectate", help="watch a server's games read-only")
+    spectate.add_argument("address", help="HOST[:PORT]")
+    spectate.add_argument("room", nargs="?", help="room id to watch straight away")
+    spectate.add_argument("--theme", help="colour theme name")
+
+    serve = sub.add_parser("serve", help="host a lobby/game server")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (0.0.0.0: LAN)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve.add_argument("--data", help="data directory (default: the user data dir)")
+    serve.add_argument("--ssh-port", type=int, help="also serve the TUI over SSH on this port")
+    serve.add_argument(
+        "--ssh-auth", choices=["open", "password", "keys"], default="open",
+        help="SSH authentication mode",
+    )
+    serve.add_argument("--ssh-password", help="shared password for --ssh-auth password")
+    serve.add_argument("--ssh-authorized-keys", help="authorized_keys file for --ssh-auth keys")
+    serve.add_argument("--ssh-max-sessions", type=int, default=32)
+
+    engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
+    engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)
+
+    bench = sub.add_parser("bench", help="benchmarks")
+    bench_sub = bench.add_subparsers(dest="bench_what", metavar="WHAT", required=True)
+    be = bench_sub.add_parser("engine", help="random-legal games per second")
+    be.add_argument("--players", type=int, default=4)
+    be.add_argument("--games", type=int, default=200)
+    be.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    be.add_argument("--seed", type=int, default=1)
+    be.add_argument("--json", action="store_true")
+    bs = bench_sub.add_parser("server", help="bot-only games on a loopback server")
+    bs.add_argument("--rooms", type=int, default=100)
+    bs.add_argument("--spectators", type=int, default=2)
+    bs.add_argument("--seconds", type=float, default=20.0)
+    bs.add_argument("--json", action="store_true")
+    bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
+    bc.add_argument("--samples", type=int, default=100)
+    bc.add_argument("--json", action="store_true")
+
+    arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
+    arena.add_argument("--game", default="puerto-rico")
+    arena.add_argument("--players", type=int, default=4)
+    arena.add_argument("--bots", required=True, help="one level per seat, e.g. hard,easy,easy,easy")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--jobs", type=int, default=1)
+    arena.add_argument("--move-time", type=float, help="seconds per move for search bots")
+    arena.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    arena.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    target = _HANDLERS[args.command]
+    module_name, func_name = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        print(f"prtui: {args.command or 'play'} is not available: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return int(getattr(module, func_name)(args) or 0)
+    except KeyboardInterrupt:
+        return 130

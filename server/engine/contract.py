@@ -1,0 +1,127 @@
+"""The game-agnostic engine contract (after OpenSpiel and boardgame.io).
+
+A game module implements ``Game``; everything above it (server, bots, engine CLI,
+benchmarks) speaks only this contract and finds games through the registry, so a new
+game (San Juan) plugs in without touching the code that runs games.
+
+Conventions
+- Seats are ints 0..n-1. A viewer is a seat, or ``None`` for a spectator.
+- An action is a plain dict: ``{"type": ..., <params>..., "label": "human text"}``.
+  ``legal_actions`` returns actions that ``apply`` accepts exactly as given; ``apply``
+  ignores the ``label`` key when it matches, so a client may send the dict back as is.
+- ``apply`` mutates the state in place and returns log events. An illegal action raises
+  ``IllegalAction`` (or a subclass) with a reason and leaves the state untouched.
+- Chance comes only from the state's seeded RNG: (options, seed, action log) replays a
+  game exactly.
+- ``view`` is computed per viewer *before* anything is diffed or sent: it holds only
+  what that viewer may see.
+- States serialize to JSON/msgpack-safe data (``to_data``) and load back validated
+  (``from_data`` raises ``CorruptState``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypedDict, runtime_checkable
+
+Action = dict[str, Any]
+Options = dict[str, Any]
+
+
+class LogEvent(TypedDict, total=False):
+    """One line of the game log.
+
+    ``text`` is public. ``private`` maps a seat (as str, for msgpack/JSON keys) to extra
+    text only that seat may read (e.g. VP gained, a hidden card). Whoever may see
+    everything a seat sees (that seat, or everyone under an open-information option)
+    gets it appended; others never receive it.
+    """
+
+    seat: int | None
+    kind: str
+    text: str
+    private: dict[str, str]
+
+
+@dataclass
+class ScoreLine:
+    seat: int
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: int
+    rank: int = 0
+
+
+@dataclass
+class Result:
+    """Final scores with a per-player breakdown and the official tie-break applied.
+
+    ``ranking`` lists seats from first to last; tied seats share a rank.
+    """
+
+    scores: list[ScoreLine]
+    ranking: list[int]
+    winners: list[int]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "scores": [
+                {
+                    "seat": s.seat,
+                    "total": s.total,
+                    "breakdown": dict(s.breakdown),
+                    "tiebreak": s.tiebreak,
+                    "rank": s.rank,
+                }
+                for s in self.scores
+            ],
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            **({"extra": self.extra} if self.extra else {}),
+        }
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game module provides. ``State`` is the game's own type."""
+
+    name: str  # registry key, e.g. "puerto-rico"
+    title: str  # human name, e.g. "Puerto Rico"
+    min_players: int
+    max_players: int
+
+    def normalize_options(self, players: int, options: Options) -> Options:
+        """Fill defaults and validate; raise InvalidOptions with a reason."""
+        ...
+
+    def setup(self, players: int, options: Options, seed: int) -> Any: ...
+
+    def to_move(self, state: Any) -> list[int]:
+        """Seats that must decide now (usually one; empty when the game is over)."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> list[LogEvent]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result | None:
+        """Final result when over, else None."""
+        ...
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]: ...
+
+    def clone(self, state: Any) -> Any: ...
+
+    def to_data(self, state: Any) -> dict[str, Any]: ...
+
+    def from_data(self, data: Any) -> Any: ...
+
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        """A copy of ``state`` in which everything ``seat`` may not see is re-sampled
+        consistently with what it does see (for bots that search)."""
+        ...
+
+    def players(self, state: Any) -> int: ...

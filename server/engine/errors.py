@@ -1,0 +1,44 @@
+"""Typed errors of the engine contract: every refusal says why, and changes nothing."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class: carries a stable machine code and a human message."""
+
+    code = "engine_error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def to_data(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class IllegalAction(EngineError):
+    """The action is not legal for that seat now (wrong seat, wrong phase, bad parameters)."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class InvalidOptions(EngineError):
+    """Options that cannot make a game (7 players, unknown edition, ...)."""
+
+    code = "invalid_options"
+
+
+class CorruptState(EngineError):
+    """Serialized state that fails validation on load."""
+
+    code = "corrupt_state"
+
+
+class UnknownGame(EngineError):
+    code = "unknown_game"
