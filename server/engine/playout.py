@@ -1,0 +1,83 @@
+"""Random-legal playouts over the engine contract, for benchmarks and property tests.
+
+A playout picks uniformly among the seats to move, then uniformly among that seat's
+legal actions, from its own seeded ``random.Random`` (never the game's RNG, so the
+game's chance stays a function of its seed and the action log). A bounded step count
+turns an engine that never ends into a clear error instead of a hang.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from server.engine.contract import Action, Game, LogEvent, Options
+
+#: No real game of Puerto Rico or San Juan needs anywhere near this many decisions.
+MAX_ACTIONS = 20_000
+
+
+class PlayoutStalled(RuntimeError):
+    """The game did not end within the step bound, or a seat to move had no action."""
+
+
+@dataclass
+class Step:
+    """One decision of a playout: who acted, what, and what the engine logged."""
+
+    seat: int
+    action: Action
+    events: list[LogEvent]
+
+
+def pick(game: Game, state: Any, rnd: random.Random) -> tuple[int, Action]:
+    """A uniformly random seat to move and one of its legal actions."""
+    seats = game.to_move(state)
+    if not seats:
+        raise PlayoutStalled("no seat to move but the game is not over")
+    seat = seats[0] if len(seats) == 1 else rnd.choice(seats)
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
+    return seat, actions[rnd.randrange(len(actions))]
+
+
+def steps(
+    game: Game, state: Any, rnd: random.Random, max_actions: int = MAX_ACTIONS
+) -> Iterator[Step]:
+    """Play ``state`` to the end in place, yielding each step after it is applied."""
+    for _ in range(max_actions):
+        if game.is_over(state):
+            return
+        seat, action = pick(game, state, rnd)
+        events = game.apply(state, seat, action)
+        yield Step(seat, action, events)
+    if not game.is_over(state):
+        raise PlayoutStalled(f"game not over after {max_actions} actions")
+
+
+def play_out(
+    game: Game,
+    state: Any,
+    rnd: random.Random,
+    max_actions: int = MAX_ACTIONS,
+    on_step: Callable[[Step], None] | None = None,
+) -> int:
+    """Play ``state`` to the end in place; returns the number of actions applied."""
+    count = 0
+    for step in steps(game, state, rnd, max_actions):
+        count += 1
+        if on_step is not None:
+            on_step(step)
+    return count
+
+
+def random_game(
+    game: Game, players: int, options: Options, seed: int, max_actions: int = MAX_ACTIONS
+) -> tuple[Any, int]:
+    """A whole random-legal game from ``seed`` (game chance and choices both seeded)."""
+    state = game.setup(players, game.normalize_options(players, options), seed)
+    count = play_out(game, state, random.Random(seed), max_actions)
+    return state, count

@@ -1,0 +1,156 @@
+"""`prtui bench engine|server|client`: how fast the parts are, measured the same way each time.
+
+The engine bench plays uniformly random legal games on one core and reports games and
+actions per second plus the memory of one state (its msgpack bytes, and the Python
+heap a live clone holds). The server and client benches belong to their modules and
+are imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import msgpack
+
+from server.engine.contract import Game, Options
+from server.engine.errors import EngineError
+from server.engine.playout import play_out, steps
+from server.games import registry
+
+_OTHER_BENCHES = {
+    "server": "server.net.bench:run_server_bench",
+    "client": "prtui.bench:run_client_bench",
+}
+
+
+@dataclass
+class EngineFigures:
+    game: str
+    players: int
+    games: int
+    edition: str | None
+    seed: int
+    seconds: float
+    games_per_s: float
+    actions: int
+    actions_per_s: float
+    mean_actions: float
+    state_bytes: int  # msgpack of to_data at the middle of the first game
+    state_bytes_max: int  # largest msgpack size seen at the sampled points
+    live_state_bytes: int  # Python heap held by a clone of that mid-game state
+
+
+def _packed_size(game: Game, state: Any) -> int:
+    return len(msgpack.packb(game.to_data(state), use_bin_type=True))
+
+
+def state_memory(game: Game, state: Any) -> tuple[int, int]:
+    """(msgpack bytes of the full state, heap bytes a live clone holds)."""
+    packed = _packed_size(game, state)
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    clone = game.clone(state)
+    live = tracemalloc.get_traced_memory()[0] - before
+    del clone
+    if not was_tracing:
+        tracemalloc.stop()
+    return packed, max(live, 0)
+
+
+def engine_bench(
+    game_name: str, players: int, games: int, options: Options, seed: int
+) -> EngineFigures:
+    """Play ``games`` random-legal games from seeds seed, seed+1, ... and time them."""
+    game = registry.get_game(game_name)
+    opts = game.normalize_options(players, options)
+    lengths: list[int] = []
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.setup(players, opts, seed + i)
+        lengths.append(play_out(game, state, random.Random(seed + i)))
+    seconds = time.perf_counter() - start
+    actions = sum(lengths)
+
+    # memory, outside the timed loop: replay the first game, sampling along the way
+    state = game.setup(players, opts, seed)
+    mid: Any = game.clone(state)
+    sizes = [_packed_size(game, state)]
+    for n, _step in enumerate(steps(game, state, random.Random(seed)), start=1):
+        if n == lengths[0] // 2:
+            mid = game.clone(state)
+        if n % 25 == 0:
+            sizes.append(_packed_size(game, state))
+    sizes.append(_packed_size(game, state))
+    packed, live = state_memory(game, mid)
+    return EngineFigures(
+        game=game_name,
+        players=players,
+        games=games,
+        edition=opts.get("edition"),
+        seed=seed,
+        seconds=round(seconds, 4),
+        games_per_s=round(games / seconds, 2) if seconds else 0.0,
+        actions=actions,
+        actions_per_s=round(actions / seconds, 1) if seconds else 0.0,
+        mean_actions=round(actions / games, 2) if games else 0.0,
+        state_bytes=packed,
+        state_bytes_max=max(sizes),
+        live_state_bytes=live,
+    )
+
+
+def _print_engine(fig: EngineFigures) -> None:
+    print(f"{fig.game}, {fig.players} players, edition {fig.edition}, seeds {fig.seed}..")
+    print(f"  {fig.games} random-legal games in {fig.seconds:.2f} s on one core")
+    print(f"  {fig.games_per_s:.1f} games/s, {fig.actions_per_s:.0f} actions/s, "
+          f"{fig.mean_actions:.1f} actions per game")
+    print(f"  state: {fig.state_bytes} bytes msgpack mid-game (max {fig.state_bytes_max}), "
+          f"{fig.live_state_bytes} bytes live clone")
+
+
+def run_engine(args: Any) -> int:
+    players = int(getattr(args, "players", 4))
+    games = int(getattr(args, "games", 200))
+    if games < 1:
+        print("prtui bench engine: --games must be at least 1", file=sys.stderr)
+        return 2
+    edition = getattr(args, "edition", None)
+    game_name = getattr(args, "game", None) or "puerto-rico"
+    options: Options = {"edition": edition} if edition and game_name == "puerto-rico" else {}
+    try:
+        fig = engine_bench(game_name, players, games, options, int(getattr(args, "seed", 1)))
+    except (EngineError, ImportError) as exc:
+        print(f"prtui bench engine: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(asdict(fig), separators=(",", ":")))
+    else:
+        _print_engine(fig)
+    return 0
+
+
+def run(args: Any) -> int:
+    what = getattr(args, "bench_what", None)
+    if what == "engine":
+        return run_engine(args)
+    target = _OTHER_BENCHES.get(what or "")
+    if target is None:
+        print(f"prtui bench: unknown bench {what!r} (engine, server, client)", file=sys.stderr)
+        return 2
+    module_name, func_name = target.split(":")
+    try:
+        func = getattr(importlib.import_module(module_name), func_name)
+    except (ImportError, AttributeError) as exc:
+        print(f"prtui bench {what}: not available yet ({target} is missing: {exc})",
+              file=sys.stderr)
+        return 2
+    return int(func(args) or 0)
