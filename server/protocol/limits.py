@@ -1,0 +1,97 @@
+"""Every numeric limit of the wire protocol, in one place.
+
+Both ends import these, so a client never builds a frame the server will refuse, and
+a hostile peer meets the same walls everywhere. Times are in seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+MAX_FRAME_FROM_CLIENT = 64 * 1024
+"""Largest frame body (bytes) a server accepts from a client: commands are small."""
+
+MAX_FRAME_FROM_SERVER = 4 * 1024 * 1024
+"""Largest frame body (bytes) a client accepts from a server: full snapshots fit easily."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of maps/arrays in a frame (the top-level map is depth 1)."""
+
+MAX_STR_LEN = 64 * 1024
+"""Longest msgpack string inside a frame (bytes); the frame limit is the real bound."""
+
+MAX_BIN_LEN = 64 * 1024
+"""Longest msgpack binary value inside a frame (bytes)."""
+
+MAX_ARRAY_LEN = 10_000
+"""Most items in one msgpack array."""
+
+MAX_MAP_LEN = 10_000
+"""Most pairs in one msgpack map."""
+
+HELLO_TIMEOUT_S = 10.0
+"""A new connection must send `hello` within this time or it is closed."""
+
+IDLE_TIMEOUT_S = 60.0
+"""A connection that sends nothing (not even `pong`) for this long is closed."""
+
+PING_INTERVAL_S = 15.0
+"""Each end sends `ping` this often; the other answers `pong` with the same `ts`."""
+
+COMMAND_TIMEOUT_S = 30.0
+"""How long the client library waits for the `ack`/`reject` of one command."""
+
+COMMAND_RATE_PER_S = 20.0
+"""Sustained commands per second per connection (token bucket refill rate)."""
+
+COMMAND_BURST = 40
+"""Commands a connection may send at once before the rate applies (bucket size)."""
+
+MAX_CONNECTIONS_PER_ADDRESS = 16
+"""Simultaneous connections from one remote IP address."""
+
+OUTGOING_QUEUE_FRAMES = 256
+"""Frames queued for one slow connection before the server drops it."""
+
+MAX_CHAT_LEN = 500
+"""Longest chat message, in characters."""
+
+MAX_NAME_LEN = 32
+"""Longest player name, in characters."""
+
+MAX_ID_LEN = 64
+"""Longest room id, token or other identifier string, in characters."""
+
+
+@dataclass
+class RateLimiter:
+    """Token bucket: `allow()` spends one token; tokens refill at `rate` per second.
+
+    `clock` is injectable so tests need no sleeping.
+    """
+
+    rate: float = COMMAND_RATE_PER_S
+    burst: int = COMMAND_BURST
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
+    _tokens: float = field(init=False)
+    _last: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._tokens = float(self.burst)
+        self._last = self._now()
+
+    def _now(self) -> float:
+        return self.clock()
+
+    def allow(self, cost: float = 1.0) -> bool:
+        """Spend `cost` tokens if available; False means: refuse this command."""
+        now = self._now()
+        elapsed = max(0.0, now - self._last)
+        self._last = now
+        self._tokens = min(float(self.burst), self._tokens + elapsed * self.rate)
+        if self._tokens >= cost:
+            self._tokens -= cost
+            return True
+        return False

@@ -1,0 +1,239 @@
+"""The message catalog of docs/protocol.md as data, its validation, and message builders.
+
+The server runs every client frame through `validate_client_message` before acting on
+it, so a handler only ever sees known fields of the right types. Field names here are
+exactly those of docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from server.protocol import limits
+
+PROTO_VERSION = 1
+"""The protocol version this code speaks; `hello` and `welcome` carry it as `proto`."""
+
+ROLES = frozenset({"play", "spectate"})
+"""`hello.role`: a player's client, or a read-only spectator's."""
+
+JOIN_AS = frozenset({"player", "spectator"})
+"""`join_room.as`."""
+
+
+class ProtocolError(Exception):
+    """A client message that breaks the catalog; answered with `reject` (if it has an id)
+    or `error`. Codes: "unknown_type", "missing_id", "missing_field", "bad_type",
+    "bad_value", "too_long".
+    """
+
+    def __init__(self, code: str, reason: str, id: int | None = None) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+        self.id = id
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: its wire name, kind and constraints."""
+
+    name: str
+    kind: str  # "str" | "int" | "bool" | "number" | "map" | "list"
+    required: bool = True
+    nullable: bool = False
+    choices: frozenset[str] | None = None
+    max_len: int | None = None
+    text: bool = False  # human text: no control characters, not blank
+
+
+def _f(name: str, kind: str, **kw: Any) -> Field:
+    return Field(name, kind, **kw)
+
+
+_ROOM = _f("room", "str", max_len=limits.MAX_ID_LEN)
+_SEAT = _f("seat", "int")
+
+CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
+    "hello": (
+        _f("proto", "int"),
+        _f("name", "str", max_len=limits.MAX_NAME_LEN, text=True),
+        _f("role", "str", choices=ROLES),
+        _f("token", "str", required=False, max_len=limits.MAX_ID_LEN),
+    ),
+    "list_rooms": (),
+    "create_room": (
+        _f("game", "str", max_len=limits.MAX_ID_LEN),
+        _f("players", "int"),
+        _f("options", "map"),
+        _f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, text=True),
+    ),
+    "join_room": (_ROOM, _f("as", "str", choices=JOIN_AS)),
+    "leave_room": (_ROOM,),
+    "take_seat": (_ROOM, _SEAT),
+    "leave_seat": (_ROOM,),
+    "add_bot": (_ROOM, _SEAT, _f("level", "str", max_len=limits.MAX_ID_LEN)),
+    "remove_bot": (_ROOM, _SEAT),
+    "ready": (_ROOM, _f("ready", "bool")),
+    "start": (_ROOM,),
+    "chat": (
+        _f("room", "str", nullable=True, max_len=limits.MAX_ID_LEN),
+        _f("text", "str", max_len=limits.MAX_CHAT_LEN, text=True),
+    ),
+    "act": (_ROOM, _f("action", "map")),
+    "resync": (_ROOM,),
+    "follow": (_ROOM, _SEAT),
+    "ping": (_f("ts", "number"),),
+    "pong": (_f("ts", "number"),),
+}
+"""Every message a client may send, with its fields (besides "t" and "id")."""
+
+UNNUMBERED = frozenset({"hello", "ping", "pong"})
+"""Client messages without an `id`; every other one is a command answered by ack/reject."""
+
+COMMANDS = frozenset(CLIENT_MESSAGES) - UNNUMBERED
+"""Client messages that carry an integer `id` and get exactly one `ack` or `reject`."""
+
+
+def _kind_ok(value: Any, kind: str) -> bool:
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "map":
+        return isinstance(value, dict)
+    if kind == "list":
+        return isinstance(value, list)
+    raise ValueError(f"unknown field kind {kind!r}")
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+
+
+def _check_field(field: Field, value: Any, msg_id: int | None) -> None:
+    if value is None and field.nullable:
+        return
+    if not _kind_ok(value, field.kind):
+        raise ProtocolError(
+            "bad_type", f"{field.name!r} must be {field.kind}, not {type(value).__name__}", msg_id
+        )
+    if field.max_len is not None and len(value) > field.max_len:
+        raise ProtocolError("too_long", f"{field.name!r} is longer than {field.max_len}", msg_id)
+    if field.choices is not None and value not in field.choices:
+        allowed = ", ".join(sorted(field.choices))
+        raise ProtocolError("bad_value", f"{field.name!r} must be one of: {allowed}", msg_id)
+    if field.text and (not value.strip() or _has_control(value)):
+        raise ProtocolError(
+            "bad_value", f"{field.name!r} must be visible text without control characters", msg_id
+        )
+
+
+def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
+    """Check a decoded client frame against the catalog; return a clean copy.
+
+    The copy holds "t", "id" (commands) and the known fields only: unknown fields are
+    dropped, so a newer client's extras do not reach the handlers.
+    """
+    t = msg.get("t")
+    fields = CLIENT_MESSAGES.get(t) if isinstance(t, str) else None
+    raw_id = msg.get("id")
+    msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
+    if fields is None:
+        raise ProtocolError("unknown_type", f"unknown message type {t!r}", msg_id)
+    clean: dict[str, Any] = {"t": t}
+    if t in COMMANDS:
+        if msg_id is None:
+            raise ProtocolError("missing_id", f"{t!r} needs an integer 'id'")
+        clean["id"] = msg_id
+    for field in fields:
+        if field.name not in msg:
+            if field.required:
+                raise ProtocolError("missing_field", f"{t!r} needs {field.name!r}", msg_id)
+            continue
+        value = msg[field.name]
+        _check_field(field, value, msg_id)
+        clean[field.name] = value
+    return clean
+
+
+# --- builders: one function per message, so field names are spelt in one place ---
+
+
+def hello(name: str, role: str = "play", token: str | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"t": "hello", "proto": PROTO_VERSION, "name": name, "role": role}
+    if token is not None:
+        msg["token"] = token
+    return msg
+
+
+def command(t: str, id: int, **fields: Any) -> dict[str, Any]:
+    """A client command; a field named like a Python keyword takes a trailing "_" (as_)."""
+    msg: dict[str, Any] = {"t": t, "id": id}
+    for key, value in fields.items():
+        msg[key[:-1] if key.endswith("_") else key] = value
+    return msg
+
+
+def welcome(
+    conn: str, name: str, server: str, resume: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    msg: dict[str, Any] = {
+        "t": "welcome", "proto": PROTO_VERSION, "server": server, "conn": conn, "name": name,
+    }
+    if resume is not None:
+        msg["resume"] = resume
+    return msg
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"t": "error", "code": code, "message": message}
+
+
+def ack(id: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"t": "ack", "id": id}
+    if data is not None:
+        msg["data"] = data
+    return msg
+
+
+def reject(id: int, code: str, reason: str) -> dict[str, Any]:
+    return {"t": "reject", "id": id, "code": code, "reason": reason}
+
+
+def state(room: str, v: int, snapshot: dict[str, Any]) -> dict[str, Any]:
+    return {"t": "state", "room": room, "v": v, "snapshot": snapshot}
+
+
+def diff(room: str, base_v: int, v: int, ops: list[list[Any]]) -> dict[str, Any]:
+    return {"t": "diff", "room": room, "base_v": base_v, "v": v, "ops": ops}
+
+
+def room(info: dict[str, Any]) -> dict[str, Any]:
+    return {"t": "room", "room": info}
+
+
+def lobby(rooms: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"t": "lobby", "rooms": rooms}
+
+
+def chat(room: str | None, sender: str, text: str, ts: float) -> dict[str, Any]:
+    return {"t": "chat", "room": room, "from": sender, "text": text, "ts": ts}
+
+
+def ping(ts: float) -> dict[str, Any]:
+    return {"t": "ping", "ts": ts}
+
+
+def pong(ts: float) -> dict[str, Any]:
+    return {"t": "pong", "ts": ts}
+
+
+def bye(reason: str) -> dict[str, Any]:
+    return {"t": "bye", "reason": reason}
