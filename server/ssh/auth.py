@@ -1,0 +1,101 @@
+"""Who may log in over SSH, and who they are at the table once in.
+
+Three modes: ``open`` (any name, no secret), ``password`` (one shared password) and
+``keys`` (an OpenSSH authorized_keys file). The identity decides which seat a new SSH
+session can take back: in ``keys`` mode it is the key's fingerprint, so a player who
+reconnects with the same key resumes their seat whatever name they type; in the other
+modes it is the login name, since nothing else tells players apart.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+log = logging.getLogger("prtui.ssh")
+
+AUTH_MODES = ("open", "password", "keys")
+SPECTATE_USER = "spectate"
+MAX_NAME = 20
+_NAME_RE = re.compile(r"[^\w .\-]")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """An authenticated SSH user as the game sees them."""
+
+    name: str  # shown in the lobby
+    spectate: bool  # logged in as "spectate": straight to the read-only view
+    key: str  # stable identity ("key:SHA256:..." or "name:ana") for seat resume
+
+
+def clean_name(username: str) -> str:
+    """A lobby name from an SSH login name: printable, short, never empty."""
+    text = unicodedata.normalize("NFC", username)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    text = _NAME_RE.sub("", text).strip()[:MAX_NAME]
+    return text or "guest"
+
+
+def is_loopback(host: str) -> bool:
+    """True when ``host`` can be reached only from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class AuthPolicy:
+    """The checks of one auth mode; holds the secrets, knows nothing of sessions."""
+
+    def __init__(
+        self, mode: str, *, password: str | None = None, authorized_keys: Path | None = None
+    ) -> None:
+        if mode not in AUTH_MODES:
+            raise ValueError(f"unknown SSH auth mode {mode!r} (choose from {AUTH_MODES})")
+        if mode == "password" and not password:
+            raise ValueError("SSH auth 'password' needs a password (--ssh-password)")
+        if mode == "keys":
+            if authorized_keys is None:
+                raise ValueError("SSH auth 'keys' needs an authorized_keys file")
+            asyncssh.read_authorized_keys(authorized_keys)  # fail at start, not at login
+        self.mode = mode
+        self._password = (password or "").encode()
+        self._authorized_keys = authorized_keys
+
+    @property
+    def needs_auth(self) -> bool:
+        return self.mode != "open"
+
+    def password_ok(self, password: str) -> bool:
+        """Compare in constant time so response timing leaks nothing of the password."""
+        return self.mode == "password" and hmac.compare_digest(password.encode(), self._password)
+
+    def key_ok(self, key: asyncssh.SSHKey, peer_host: str, peer_addr: str) -> bool:
+        """Whether ``key`` is listed; the file is re-read so edits apply without a restart."""
+        if self.mode != "keys" or self._authorized_keys is None:
+            return False
+        try:
+            keys = asyncssh.read_authorized_keys(self._authorized_keys)
+        except (OSError, ValueError) as exc:
+            log.warning("cannot read %s: %s", self._authorized_keys, exc)
+            return False
+        return keys.validate(key, peer_host, peer_addr) is not None
+
+    def identity(self, username: str, key: asyncssh.SSHKey | None) -> Identity:
+        name = clean_name(username)
+        spectate = username == SPECTATE_USER
+        if self.mode == "keys" and key is not None:
+            stable = "key:" + key.get_fingerprint("sha256")
+        else:
+            stable = "name:" + name
+        return Identity(name=name, spectate=spectate, key=stable)

@@ -1,0 +1,250 @@
+"""Play over SSH: ``prtui serve --ssh-port 2222``, then ``ssh -p 2222 NAME@HOST``.
+
+Interface agreed with server/net/serve_cli.py::
+
+    gateway = await start_ssh(
+        host="0.0.0.0", port=2222,            # port 0: any free port (see gateway.port)
+        game_host="127.0.0.1", game_port=7797,  # this server's TCP game port
+        data_dir=Path(...),                   # host key and per-identity client dirs live here
+        auth="open" | "password" | "keys",
+        password=None, authorized_keys=None,  # per mode; wrong combinations raise ValueError
+        max_sessions=32,
+    )
+    ...
+    await gateway.close()                     # stops listening, hangs up every session
+
+Each SSH session runs ``python -m prtui connect GAME_HOST:GAME_PORT --name NAME`` (or
+``spectate`` for the user "spectate") as its own process on a real pty. The child's
+XDG directories point at a directory per identity under ``data_dir/ssh/homes`` so the
+seat tokens the client remembers belong to that identity: in ``keys`` mode the key's
+fingerprint, otherwise the login name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import asyncssh
+
+from server.ssh.auth import AuthPolicy, Identity, is_loopback
+from server.ssh.hostkey import load_or_create_host_key
+from server.ssh.pty_child import PtyChild
+from server.ssh.session import ChildCommand, TuiSession
+
+log = logging.getLogger("prtui.ssh")
+
+LOGIN_TIMEOUT_S = 30
+KEEPALIVE_S = 30  # dead peers are noticed, their children hung up, their seats freed
+_DROP_ENV = ("COLUMNS", "LINES", "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY")
+
+
+class _Connection(asyncssh.SSHServer):
+    """One SSH connection: authenticates per the policy, then opens TUI sessions."""
+
+    def __init__(self, gateway: SshGateway) -> None:
+        self._gateway = gateway
+        self._policy = gateway.policy
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._username = ""
+        self._offered_key: asyncssh.SSHKey | None = None
+        self._identity: Identity | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        self._username = username
+        if not self._policy.needs_auth:
+            self._identity = self._policy.identity(username, None)
+        return self._policy.needs_auth
+
+    def password_auth_supported(self) -> bool:
+        return self._policy.mode == "password"
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return self._policy.password_ok(password)
+
+    def public_key_auth_supported(self) -> bool:
+        return self._policy.mode == "keys"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh checks the signature right after a True here; the key of the last True
+        # before auth_completed is therefore the one the client proved it holds.
+        assert self._conn is not None
+        peer = self._conn.get_extra_info("peername") or ("", 0)
+        ok = self._policy.key_ok(key, str(peer[0]), str(peer[0]))
+        if ok:
+            self._offered_key = key
+        return ok
+
+    def auth_completed(self) -> None:
+        self._identity = self._policy.identity(self._username, self._offered_key)
+        log.info("ssh login: %s (%s)", self._identity.name, self._identity.key)
+
+    def session_requested(self) -> TuiSession | bool:
+        if self._identity is None:
+            return False
+        return TuiSession(self._gateway, self._identity)
+
+
+class SshGateway:
+    """The SSH listener plus the bookkeeping of live sessions and their children."""
+
+    def __init__(
+        self,
+        *,
+        policy: AuthPolicy,
+        game_host: str,
+        game_port: int,
+        data_dir: Path,
+        max_sessions: int,
+        command: ChildCommand | None = None,
+    ) -> None:
+        self.policy = policy
+        self.game_host = game_host
+        self.game_port = game_port
+        self.data_dir = data_dir
+        self.max_sessions = max_sessions
+        self._command = command
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._children: set[PtyChild] = set()
+        self.active_sessions = 0
+        self.port = 0
+
+    async def listen(self, host: str, port: int) -> None:
+        host_key = load_or_create_host_key(self.data_dir)
+        self._acceptor = await asyncssh.listen(
+            host,
+            port,
+            server_factory=lambda: _Connection(self),
+            server_host_keys=[host_key],
+            encoding=None,
+            line_editor=False,
+            login_timeout=LOGIN_TIMEOUT_S,
+            keepalive_interval=KEEPALIVE_S,
+            kbdint_auth=False,
+            gss_host=None,
+            agent_forwarding=False,
+            allow_scp=False,
+        )
+        self.port = self._acceptor.get_port()
+        self.host_fingerprint = host_key.get_fingerprint("sha256")
+
+    # -- sessions ----------------------------------------------------------------------
+
+    def claim_session(self) -> bool:
+        """Take one of the ``max_sessions`` places; False when the server is full."""
+        if self.active_sessions >= self.max_sessions:
+            return False
+        self.active_sessions += 1
+        return True
+
+    def release_session(self) -> None:
+        self.active_sessions = max(0, self.active_sessions - 1)
+
+    def track(self, child: PtyChild) -> None:
+        self._children.add(child)
+
+    def untrack(self, child: PtyChild) -> None:
+        self._children.discard(child)
+
+    def child_command(
+        self, identity: Identity, term_type: str
+    ) -> tuple[Sequence[str], Mapping[str, str]]:
+        """The argv and environment of the TUI child for one session."""
+        if self._command is not None:
+            argv, extra = self._command(identity, term_type)
+        else:
+            argv, extra = default_command(identity, self.game_host, self.game_port), {}
+        env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+        env.update(identity_dirs(self.data_dir, identity))
+        env["TERM"] = term_type
+        env.setdefault("LANG", "C.UTF-8")
+        if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
+            env["LC_ALL"] = "C.UTF-8"
+        env["PRTUI_SSH_IDENTITY"] = identity.key
+        env.update(extra)
+        return argv, env
+
+    async def close(self) -> None:
+        """Stop listening, then hang up every session's child and wait for it to go."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+            self._acceptor = None
+        await asyncio.gather(*(child.terminate() for child in list(self._children)))
+        self._children.clear()
+
+
+def default_command(identity: Identity, game_host: str, game_port: int) -> list[str]:
+    """``prtui connect`` (or ``spectate``) to this server's game port, as this identity."""
+    if game_host in ("", "0.0.0.0"):
+        game_host = "127.0.0.1"  # a wildcard bind is reached through loopback
+    elif game_host == "::":
+        game_host = "::1"
+    address = f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
+    if identity.spectate:
+        return [sys.executable, "-m", "prtui", "spectate", address]
+    return [sys.executable, "-m", "prtui", "connect", address, "--name", identity.name]
+
+
+def identity_dirs(data_dir: Path, identity: Identity) -> dict[str, str]:
+    """XDG directories private to one identity, so remembered seat tokens follow it."""
+    digest = hashlib.sha256(identity.key.encode()).hexdigest()[:24]
+    home = data_dir / "ssh" / "homes" / digest
+    dirs = {}
+    for var, sub in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_CACHE_HOME", "cache"),
+    ):
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        dirs[var] = str(path)
+    return dirs
+
+
+async def start_ssh(
+    *,
+    host: str,
+    port: int,
+    game_host: str,
+    game_port: int,
+    data_dir: Path,
+    auth: str = "open",
+    password: str | None = None,
+    authorized_keys: Path | None = None,
+    max_sessions: int = 32,
+    command: ChildCommand | None = None,
+) -> SshGateway:
+    """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends)."""
+    policy = AuthPolicy(
+        auth,
+        password=password,
+        authorized_keys=Path(authorized_keys) if authorized_keys else None,
+    )
+    if auth == "open" and not is_loopback(host):
+        log.warning(
+            "SSH on %s:%s with --ssh-auth open: anyone who can reach it can play under any "
+            "name and take over that name's seat; use --ssh-auth password or keys",
+            host,
+            port,
+        )
+    gateway = SshGateway(
+        policy=policy,
+        game_host=game_host,
+        game_port=game_port,
+        data_dir=Path(data_dir),
+        max_sessions=max_sessions,
+        command=command,
+    )
+    await gateway.listen(host, port)
+    log.info("SSH gateway on %s:%s (auth %s)", host, gateway.port, auth)
+    return gateway

@@ -1,0 +1,153 @@
+"""One SSH session channel: a pty request, then the TUI child bridged to the channel.
+
+Bytes flow both ways untouched (the channel has no encoding and no line editor): the
+client's keystrokes are typed into the child's pty and the child's screen output is
+written to the channel. Window changes resize the pty live. Without a pty there is
+nothing to draw on, so the session gets one line of explanation and is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from server.ssh.auth import Identity
+from server.ssh.pty_child import PtyChild
+
+if TYPE_CHECKING:
+    from server.ssh.gateway import SshGateway
+
+log = logging.getLogger("prtui.ssh")
+
+NO_PTY_MESSAGE = b"prtui needs a terminal: connect with a pty, e.g. `ssh -t -p PORT NAME@HOST`.\r\n"
+FULL_MESSAGE = b"prtui: this server is full (too many SSH sessions); try again later.\r\n"
+INPUT_BACKLOG_LIMIT = 1 << 16  # pause the SSH channel when the child stops reading keys
+
+ChildCommand = Callable[[Identity, str], tuple[Sequence[str], Mapping[str, str]]]
+
+
+class TuiSession(asyncssh.SSHServerSession[bytes]):
+    """Bridges one SSH channel to one child process on a pty."""
+
+    def __init__(self, gateway: SshGateway, identity: Identity) -> None:
+        self._gateway = gateway
+        self._identity = identity
+        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self._term_type = ""
+        self._size: tuple[int, int, int, int] | None = None
+        self._child: PtyChild | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._counted = False
+        self._closed = False
+
+    # -- asyncssh callbacks ------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]) -> bool:  # type: ignore[override]
+        self._term_type = term_type or "xterm-256color"
+        self._size = term_size
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        """A command is treated as a login: there is only one thing to run here."""
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self._chan is not None
+        if self._size is None or self._size[0] <= 0 or self._size[1] <= 0:
+            self._refuse(NO_PTY_MESSAGE)
+            return
+        if not self._gateway.claim_session():
+            self._refuse(FULL_MESSAGE)
+            return
+        self._counted = True
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self._child is None:
+            return
+        self._child.write(data)
+        if self._child.input_backlog > INPUT_BACKLOG_LIMIT and self._chan is not None:
+            self._chan.pause_reading()
+            asyncio.get_running_loop().call_later(0.05, self._maybe_resume_input)
+
+    def eof_received(self) -> bool:
+        return True  # a terminal has no EOF; the session ends when the channel closes
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = (width, height, pixwidth, pixheight)
+        if self._child is not None and width > 0 and height > 0:
+            self._child.resize(width, height, pixwidth, pixheight)
+
+    def pause_writing(self) -> None:
+        if self._child is not None:
+            self._child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self._child is not None:
+            self._child.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if self._child is not None:
+            self._child.hang_up()
+        if self._task is None:
+            self._release()
+
+    # -- the child -----------------------------------------------------------------
+
+    async def _run(self) -> None:
+        assert self._chan is not None and self._size is not None
+        argv, env = self._gateway.child_command(self._identity, self._term_type)
+        child = PtyChild(self._write_out)
+        self._gateway.track(child)
+        code = 1
+        try:
+            await child.start(argv, env, self._size[0], self._size[1])
+            self._child = child
+            log.info("ssh session for %s: child %s", self._identity.name, child.pid)
+            code = await child.wait()
+        except OSError as exc:
+            log.error("cannot start the TUI for %s: %s", self._identity.name, exc)
+            self._write_out(f"prtui: cannot start the game client: {exc}\r\n".encode())
+        finally:
+            self._gateway.untrack(child)
+            self._release()
+        if not self._closed:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self._chan.exit(code if code >= 0 else 128 - code)
+
+    def _write_out(self, data: bytes) -> None:
+        if self._chan is not None and not self._closed:
+            self._chan.write(data)
+
+    def _maybe_resume_input(self) -> None:
+        if self._closed or self._chan is None:
+            return
+        if self._child is None or self._child.input_backlog <= INPUT_BACKLOG_LIMIT:
+            self._chan.resume_reading()
+        else:
+            asyncio.get_running_loop().call_later(0.05, self._maybe_resume_input)
+
+    def _refuse(self, message: bytes) -> None:
+        assert self._chan is not None
+        self._chan.write(message)
+        self._chan.exit(1)
+
+    def _release(self) -> None:
+        if self._counted:
+            self._counted = False
+            self._gateway.release_session()

@@ -1,0 +1,119 @@
+"""Helpers for the SSH gateway tests: a real gateway on 127.0.0.1 and a real client."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from server.ssh.auth import Identity
+from server.ssh.gateway import SshGateway, start_ssh
+
+ECHO_CHILD = Path(__file__).with_name("echo_child.py")
+WAIT_S = 20.0  # only guards against a hang; nothing asserts on speed
+_ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78MDEc]")
+
+
+def echo_command(identity: Identity, term_type: str) -> tuple[list[str], dict[str, str]]:
+    mode = "spectate" if identity.spectate else "connect"
+    return [sys.executable, str(ECHO_CHILD), mode, identity.name], {}
+
+
+def plain(data: bytes) -> str:
+    """Screen output without escape sequences, for 'does the text appear' checks."""
+    return _ANSI.sub(b"", data).decode("utf-8", "replace")
+
+
+class Terminal:
+    """A client-side pty session: what came back so far, and keys/resizes to send."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess[bytes]):
+        self.conn = conn
+        self.proc = proc
+        self.output = bytearray()
+
+    async def expect(self, text: str, *, plain_text: bool = True) -> str:
+        """Read until ``text`` shows up; returns everything read so far."""
+
+        async def _read() -> str:
+            while True:
+                seen = plain(bytes(self.output)) if plain_text else bytes(self.output).decode(
+                    "utf-8", "replace"
+                )
+                if text in seen:
+                    return seen
+                chunk = await self.proc.stdout.read(65536)
+                if not chunk:
+                    raise AssertionError(f"session ended before {text!r}; got {seen[-2000:]!r}")
+                self.output += chunk
+
+        try:
+            return await asyncio.wait_for(_read(), WAIT_S)
+        except TimeoutError:
+            tail = plain(bytes(self.output))[-2000:]
+            raise AssertionError(f"{text!r} did not appear; screen tail: {tail!r}") from None
+
+    def send(self, keys: str | bytes) -> None:
+        self.proc.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+
+
+async def open_terminal(
+    port: int,
+    username: str,
+    *,
+    size: tuple[int, int] | None = (100, 30),
+    **connect_kw: object,
+) -> Terminal:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=username,
+        known_hosts=None,
+        agent_path=None,
+        client_keys=connect_kw.pop("client_keys", None),
+        config=None,
+        **connect_kw,
+    )
+    if size is None:
+        proc = await conn.create_process(encoding=None)
+    else:
+        proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return Terminal(conn, proc)
+
+
+GatewayFactory = Callable[..., Awaitable[SshGateway]]
+
+
+@pytest.fixture
+async def make_gateway(tmp_path: Path) -> AsyncIterator[GatewayFactory]:
+    """Start gateways on ephemeral loopback ports; all are closed after the test."""
+    started: list[SshGateway] = []
+
+    async def _make(**kw: object) -> SshGateway:
+        params: dict[str, object] = {
+            "host": "127.0.0.1",
+            "port": 0,
+            "game_host": "127.0.0.1",
+            "game_port": 1,
+            "data_dir": tmp_path / "data",
+            "auth": "open",
+            "max_sessions": 8,
+            "command": echo_command,
+        }
+        params.update(kw)
+        gateway = await start_ssh(**params)  # type: ignore[arg-type]
+        started.append(gateway)
+        return gateway
+
+    yield _make
+    for gateway in started:
+        await gateway.close()
