@@ -185,3 +185,11 @@ def register_with_fallback() -> None:
     except ModuleNotFoundError:
         registry.register("puerto-rico", _missing_builtin)  # type: ignore[arg-type]
     register()
+
+
+def unregister() -> None:
+    """Take the toy game (and any stand-in) out of the registry again after a test."""
+    registry._FACTORIES.pop(NAME, None)
+    registry._CACHE.pop(NAME, None)
+    if registry._FACTORIES.get("puerto-rico") is _missing_builtin:
+        del registry._FACTORIES["puerto-rico"]

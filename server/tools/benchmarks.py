@@ -1,0 +1,189 @@
+"""`make bench`: run the benchmarks as the exact commands a reader can repeat, and write
+docs/benchmarks.md with the machine, the date, those commands and their figures.
+
+Each bench runs as its own `prtui bench ... --json` subprocess so that the page quotes
+commands that really produced its numbers. The server and client benches run only
+when their modules exist; a missing or failing bench is reported, never fatal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import json
+import os
+import platform
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ENGINE_GAMES = 200  # per player count: a few seconds each at the target speed
+TARGET_4P = 250.0  # four-player games per second, the engine's target
+
+
+@dataclass
+class Run:
+    title: str
+    argv: list[str]
+    figures: dict[str, Any] | None = None
+    problem: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def command(self) -> str:
+        return " ".join(["prtui", *self.argv])
+
+
+def machine() -> dict[str, str]:
+    """CPU model, cores and Python version of this machine."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": model,
+        "cores": str(os.cpu_count() or 1),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "os": platform.platform(terse=True),
+    }
+
+
+def run_one(run: Run, timeout: float) -> Run:
+    """Run one bench command; keep the JSON line it prints last."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "prtui", *run.argv],
+            capture_output=True, text=True, timeout=timeout, check=False,
+        )
+    except subprocess.TimeoutExpired:
+        run.problem = f"did not finish within {timeout:.0f} s"
+        return run
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        run.problem = f"exit {proc.returncode}: {tail}"
+        return run
+    try:
+        run.figures = json.loads(lines[-1])
+    except ValueError as exc:
+        run.problem = f"output is not JSON: {exc}"
+    return run
+
+
+def planned_runs(games: int, seconds: float) -> list[Run]:
+    runs = [
+        Run(f"engine, {n} players, classic",
+            ["bench", "engine", "--players", str(n), "--games", str(games), "--seed", "1",
+             "--json"])
+        for n in (2, 3, 4, 5)
+    ]
+    runs.append(Run("engine, 4 players, 1897",
+                    ["bench", "engine", "--players", "4", "--games", str(games),
+                     "--edition", "1897", "--seed", "1", "--json"]))
+    if importlib.util.find_spec("server.net.bench") is not None:
+        runs.append(Run("server: bot rooms on loopback",
+                        ["bench", "server", "--seconds", str(seconds), "--json"]))
+    else:
+        runs.append(Run("server", [], problem="server/net/bench.py not present yet"))
+    if importlib.util.find_spec("prtui.bench") is not None:
+        runs.append(Run("client: diff to screen", ["bench", "client", "--json"]))
+    else:
+        runs.append(Run("client", [], problem="prtui/bench.py not present yet"))
+    return runs
+
+
+def _figure(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def render(runs: list[Run], info: dict[str, str], when: str) -> str:
+    out = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`python -m server.tools.benchmarks --write docs/benchmarks.md`);",
+        "rerun it to refresh. Every figure below comes from the command quoted above it.",
+        "",
+        f"- Date: {when}",
+        f"- CPU: {info['cpu']} ({info['cores']} cores; the engine bench uses one)",
+        f"- Python: {info['python']} on {info['os']}",
+        "",
+    ]
+    engine = [r for r in runs if r.figures and r.argv[:2] == ["bench", "engine"]]
+    if engine:
+        out += [
+            "## Engine: random-legal games on one core",
+            "",
+            "Uniform random over the legal actions, seeded; setup included. State size: msgpack",
+            "of the full state mid-game (and the largest sampled), and the Python heap a live",
+            "clone of that state holds (tracemalloc).",
+            "",
+            "| players | edition | games | games/s | actions/s | actions/game "
+            "| state bytes (max) | live clone bytes |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for r in engine:
+            f = r.figures or {}
+            out.append(
+                f"| {f.get('players')} | {f.get('edition')} | {f.get('games')} "
+                f"| {_figure(f.get('games_per_s'))} | {_figure(f.get('actions_per_s'))} "
+                f"| {_figure(f.get('mean_actions'))} "
+                f"| {_figure(f.get('state_bytes'))} ({_figure(f.get('state_bytes_max'))}) "
+                f"| {_figure(f.get('live_state_bytes'))} |"
+            )
+        four = [r.figures for r in engine
+                if r.figures and r.figures.get("players") == 4 and r.figures.get("edition") == "classic"]
+        if four:
+            got = float(four[0].get("games_per_s", 0))
+            verdict = "meets" if got >= TARGET_4P else "misses"
+            out += ["", f"Target: at least {TARGET_4P:.0f} four-player games/s; measured "
+                        f"{got:,.1f} ({verdict} it)."]
+        out.append("")
+    out += ["## Commands and raw figures", ""]
+    for r in runs:
+        out.append(f"### {r.title}")
+        out.append("")
+        if r.argv:
+            out += ["```", r.command, "```", ""]
+        if r.figures is not None:
+            out += ["```json", json.dumps(r.figures, indent=1, sort_keys=True), "```", ""]
+        if r.problem:
+            out += [f"Not measured: {r.problem}.", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Run the benchmarks and write the report page.")
+    p.add_argument("--write", help="write the Markdown report here (else print it)")
+    p.add_argument("--games", type=int, default=ENGINE_GAMES, help="engine games per run")
+    p.add_argument("--server-seconds", type=float, default=10.0)
+    p.add_argument("--timeout", type=float, default=300.0, help="per bench, seconds")
+    args = p.parse_args(argv)
+    runs = planned_runs(args.games, args.server_seconds)
+    for r in runs:
+        if r.argv and r.problem is None:
+            print(f"running: {r.command}", file=sys.stderr, flush=True)
+            run_one(r, args.timeout)
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    page = render(runs, machine(), when)
+    if args.write:
+        Path(args.write).write_text(page)
+        print(f"wrote {args.write}", file=sys.stderr)
+    else:
+        sys.stdout.write(page)
+    failed = [r for r in runs if r.argv and r.figures is None]
+    return 1 if any(r.argv[:2] == ["bench", "engine"] for r in failed) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

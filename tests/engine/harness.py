@@ -1,0 +1,109 @@
+"""Shared pieces of the engine tests: which games to run them on, and a real
+`prtui engine` subprocess driven line by line through its stdin/stdout."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.engine import toygame
+
+# the toy game is registered in a child process that then runs the real CLI entry point
+_TOY_BOOT = (
+    "import sys\n"
+    "from tests.engine.toygame import register_with_fallback\n"
+    "register_with_fallback()\n"
+    "from prtui.cli import main\n"
+    "sys.exit(main(['engine']))\n"
+)
+
+
+@dataclass
+class Target:
+    """A game the contract tests run on, with options that exercise it."""
+
+    name: str
+    options: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+    argv: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def puerto_rico_ready() -> bool:
+    """True once the rules engine exists and sets up a game."""
+    try:
+        from server.games.registry import get_game
+
+        game = get_game("puerto-rico")
+        game.setup(4, game.normalize_options(4, {}), 1)
+    except Exception:
+        return False
+    return True
+
+
+def targets() -> list[Target]:
+    toy = Target(toygame.NAME, [{}, {"open_vp": True}], [sys.executable, "-c", _TOY_BOOT])
+    found = [toy]
+    if puerto_rico_ready():
+        found.append(
+            Target(
+                "puerto-rico",
+                [{"edition": "classic"}, {"edition": "1897"}],
+                [sys.executable, "-m", "prtui", "engine"],
+            )
+        )
+    return found
+
+
+class EngineProc:
+    """`prtui engine` as a child process; ``ask`` sends one request, reads one answer."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def send_raw(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert line.endswith("\n"), f"engine gave no answer line; stderr: {self.stderr_now()}"
+        answer = json.loads(line)
+        assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool), answer
+        return answer
+
+    def ask_raw(self, line: str) -> dict[str, Any]:
+        self.send_raw(line)
+        return self.read()
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.ask_raw(json.dumps(request))
+
+    def close(self) -> tuple[int, str, str]:
+        """Close stdin (EOF) and collect the exit code and what is left of the output."""
+        out, err = self.proc.communicate(timeout=60)
+        return self.proc.returncode, out, err
+
+    def stderr_now(self) -> str:
+        if self.proc.poll() is None:
+            return "(still running)"
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.communicate()

@@ -1,0 +1,83 @@
+"""The engine bench and the `make bench` report, on real games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from server.tools import bench, benchmarks
+from tests.engine import toygame
+from tests.engine.harness import puerto_rico_ready
+
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_registered() -> Iterator[None]:
+    toygame.register_with_fallback()
+    yield
+    toygame.unregister()
+
+
+REQUIRED = {"games_per_s", "actions_per_s", "mean_actions", "players", "games", "state_bytes"}
+
+
+def test_engine_bench_counts_games_actions_and_state_size() -> None:
+    fig = bench.engine_bench(toygame.NAME, 3, 40, {}, seed=5)
+    assert fig.games == 40 and fig.players == 3
+    assert fig.actions >= 40 * 3 and fig.mean_actions == round(fig.actions / 40, 2)
+    assert fig.games_per_s > 0 and fig.actions_per_s > fig.games_per_s
+    assert 0 < fig.state_bytes <= fig.state_bytes_max and fig.live_state_bytes > 0
+    again = bench.engine_bench(toygame.NAME, 3, 40, {}, seed=5)
+    assert (again.actions, again.state_bytes) == (fig.actions, fig.state_bytes)
+
+
+def test_bench_json_line_has_the_agreed_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(bench_what="engine", game=toygame.NAME, players=2, games=10,
+                              seed=1, edition=None, json=True)
+    assert bench.run(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    assert set(json.loads(lines[0])) >= REQUIRED
+
+
+def test_missing_benches_are_a_clear_message_not_a_crash(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench.run(argparse.Namespace(bench_what="nonsense")) == 2
+    assert "unknown bench" in capsys.readouterr().err
+    bad = argparse.Namespace(bench_what="engine", game="chess", players=4, games=3, seed=1,
+                             edition=None, json=True)
+    assert bench.run(bad) == 2
+    assert "chess" in capsys.readouterr().err
+
+
+def test_report_page_quotes_commands_machine_and_figures(tmp_path: Path) -> None:
+    fig = asdict(bench.engine_bench(toygame.NAME, 4, 5, {}, seed=1))
+    fig["edition"] = "classic"
+    runs = [
+        benchmarks.Run("engine, 4 players", ["bench", "engine", "--players", "4", "--json"], fig),
+        benchmarks.Run("server", [], problem="server/net/bench.py not present yet"),
+    ]
+    page = benchmarks.render(runs, benchmarks.machine(), "2026-01-01 00:00 UTC")
+    assert "prtui bench engine --players 4 --json" in page
+    assert f"{fig['games_per_s']:,.2f}" in page and "Target: at least 250" in page
+    assert "Not measured: server/net/bench.py not present yet." in page
+    assert benchmarks.machine()["cores"] in page and "Python: CPython 3.11" in page
+
+
+@pytest.mark.skipif(not puerto_rico_ready(), reason="needs the Puerto Rico engine")
+def test_prtui_bench_engine_command_prints_one_json_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "prtui", "bench", "engine", "--players", "4", "--games", "3",
+         "--json"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    fig = json.loads(out)
+    assert set(fig) >= REQUIRED and fig["players"] == 4 and fig["games"] == 3

@@ -1,0 +1,160 @@
+"""`prtui engine` driven as a real subprocess through stdin/stdout."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tests.engine.harness import EngineProc, Target, targets
+
+TARGETS = targets()
+
+
+@pytest.fixture(params=TARGETS, ids=str)
+def target(request: pytest.FixtureRequest) -> Target:
+    return request.param
+
+
+@pytest.fixture
+def engine(target: Target) -> Iterator[EngineProc]:
+    proc = EngineProc(target.argv)
+    yield proc
+    proc.kill()
+
+
+def new_game(engine: EngineProc, target: Target, players: int = 3, seed: int = 7) -> dict:
+    answer = engine.ask(
+        {"cmd": "new", "game": target.name, "players": players, "seed": seed,
+         "options": target.options[0]}
+    )
+    assert answer["ok"], answer
+    return answer
+
+
+def test_whole_game_to_the_end_with_every_answer_well_formed(
+    engine: EngineProc, target: Target
+) -> None:
+    answer = new_game(engine, target, players=4)
+    assert answer["to_move"] and answer["legal"] and answer["over"] is False
+    rnd = random.Random(3)
+    moves = 0
+    while not answer["over"]:
+        action = rnd.choice(answer["legal"])
+        answer = engine.ask({"cmd": "apply", "action": action})
+        assert answer["ok"], (action, answer)
+        assert isinstance(answer["events"], list)
+        assert all(isinstance(e.get("text"), str) for e in answer["events"])
+        moves += 1
+        assert moves < 20_000
+    assert answer["to_move"] == [] and answer["legal"] == []
+    result = engine.ask({"cmd": "result"})
+    assert result["ok"] and result["over"] is True
+    assert sorted(s["seat"] for s in result["result"]["scores"]) == [0, 1, 2, 3]
+    assert set(result["result"]["winners"]) <= {0, 1, 2, 3} and result["result"]["winners"]
+    assert engine.close()[0] == 0
+
+
+def test_state_load_round_trip_replays_identically(engine: EngineProc, target: Target) -> None:
+    new_game(engine, target)
+    first = engine.ask({"cmd": "legal"})["legal"][0]
+    saved = engine.ask({"cmd": "state"})
+    assert saved["ok"] and saved["game"] == target.name
+    after_once = engine.ask({"cmd": "apply", "action": first})
+    loaded = engine.ask({"cmd": "load", "game": target.name, "state": saved["state"]})
+    assert loaded["ok"] and loaded["players"] == 3
+    assert engine.ask({"cmd": "state"})["state"] == saved["state"]
+    again = engine.ask({"cmd": "apply", "action": first})
+    assert again["events"] == after_once["events"] and again["legal"] == after_once["legal"]
+
+
+def test_every_bad_request_gets_an_error_line_and_changes_nothing(
+    engine: EngineProc, target: Target
+) -> None:
+    before_new = [
+        '{"cmd":"legal"}', '{"cmd":"apply","action":{"type":"pass"}}', '{"cmd":"state"}',
+        '{"cmd":"view","viewer":null}', '{"cmd":"result"}',
+    ]
+    for line in before_new:
+        answer = engine.ask_raw(line)
+        assert answer["ok"] is False and answer["error"]["code"] == "no_game", answer
+    new_game(engine, target)
+    state = engine.ask({"cmd": "state"})["state"]
+    bad = {
+        "{not json": "bad_json",
+        "[1, 2]": "bad_request",
+        '"new"': "bad_request",
+        '{"players": 3}': "bad_request",
+        '{"cmd": 5}': "bad_request",
+        '{"cmd": "fly"}': "unknown_command",
+        '{"cmd": "apply"}': "bad_request",
+        '{"cmd": "apply", "action": "pass"}': "bad_request",
+        '{"cmd": "apply", "action": {"type": "no-such-action"}}': "illegal_action",
+        '{"cmd": "apply", "action": {}}': "illegal_action",
+        '{"cmd": "apply", "action": {"type": "pass"}, "seat": 9}': "bad_request",
+        '{"cmd": "apply", "action": {"type": "pass"}, "seat": true}': "bad_request",
+        '{"cmd": "view"}': "bad_request",
+        '{"cmd": "view", "viewer": 3}': "bad_request",
+        '{"cmd": "view", "viewer": "0"}': "bad_request",
+        '{"cmd": "legal", "seat": -1}': "bad_request",
+        '{"cmd": "load"}': "bad_request",
+        '{"cmd": "load", "state": {"half": "a state"}}': "corrupt_state",
+        '{"cmd": "load", "state": null}': "corrupt_state",
+        '{"cmd": "load", "state": {}, "game": "chess"}': "unknown_game",
+        '{"cmd": "new", "players": 3, "game": "chess"}': "unknown_game",
+        '{"cmd": "new", "game": "GAME", "players": 7}': "invalid_options",
+        '{"cmd": "new", "game": "GAME", "players": 1}': "invalid_options",
+        '{"cmd": "new", "game": "GAME", "players": "4"}': "bad_request",
+        '{"cmd": "new", "game": "GAME"}': "bad_request",
+        '{"cmd": "new", "game": "GAME", "players": 3, "seed": 1.5}': "bad_request",
+        '{"cmd": "new", "game": "GAME", "players": 3, "options": []}': "bad_request",
+        '{"cmd": "new", "game": "GAME", "players": 3, "options": {"edition": "2099"}}':
+        "invalid_options",
+    }
+    for line, code in bad.items():
+        answer = engine.ask_raw(line.replace("GAME", target.name))
+        assert answer["ok"] is False, (line, answer)
+        assert answer["error"]["code"] in (code, "not_your_turn"), (line, answer)
+        assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
+    # a seat that is not to move: refused by the engine
+    movers = engine.ask({"cmd": "legal"})
+    other = (movers["to_move"][0] + 1) % 3
+    refused = engine.ask({"cmd": "apply", "seat": other, "action": movers["legal"][0]})
+    assert refused["ok"] is False and refused["error"]["code"] in ("illegal_action", "not_your_turn")
+    assert engine.ask({"cmd": "state"})["state"] == state
+    assert engine.ask({"cmd": "legal"})["legal"] == movers["legal"]
+
+
+def test_view_hides_other_seats_vp_chips(engine: EngineProc, target: Target) -> None:
+    new_game(engine, target)
+    seat0 = engine.ask({"cmd": "view", "viewer": 0})
+    spectator = engine.ask({"cmd": "view", "viewer": None})
+    assert seat0["ok"] and seat0["viewer"] == 0 and spectator["viewer"] is None
+    assert seat0["view"]["players"][0]["vp_chips"] is not None
+    assert [p["vp_chips"] for p in seat0["view"]["players"][1:]] == [None, None]
+    assert [p["vp_chips"] for p in spectator["view"]["players"]] == [None] * 3
+
+
+def test_help_games_ids_blank_lines_and_quit(engine: EngineProc, target: Target) -> None:
+    helped = engine.ask({"cmd": "help", "id": "h1"})
+    assert helped["ok"] and helped["id"] == "h1"
+    assert {"new", "legal", "apply", "state", "view", "load", "result", "quit"} <= set(
+        helped["commands"]
+    )
+    games = engine.ask({"cmd": "games", "id": 2})
+    assert games["id"] == 2 and target.name in {g["name"] for g in games["games"]}
+    engine.send_raw("")
+    engine.send_raw("   ")
+    assert engine.ask({"cmd": "fly", "id": [1]})["id"] == [1]
+    assert engine.ask({"cmd": "quit"}) == {"ok": True, "cmd": "quit"}
+    code, rest, err = engine.close()
+    assert (code, rest) == (0, "") and "Traceback" not in err
+
+
+def test_eof_ends_cleanly_mid_game(engine: EngineProc, target: Target) -> None:
+    new_game(engine, target)
+    engine.send_raw('{"cmd": "legal"')  # a half request, then EOF
+    assert engine.read()["error"]["code"] == "bad_json"
+    code, rest, err = engine.close()
+    assert code == 0 and rest == "" and err == ""
