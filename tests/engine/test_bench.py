@@ -17,7 +17,6 @@ from tests.engine import toygame
 from tests.engine.harness import puerto_rico_ready
 
 
-
 @pytest.fixture(autouse=True, scope="module")
 def _toy_registered() -> Iterator[None]:
     toygame.register_with_fallback()
