@@ -1,0 +1,177 @@
+"""`prtui arena`: bot-only games, headless, with seats rotated, and statistics.
+
+Entrant i (the i-th level of ``--bots``) sits at seat (i + g) mod players in game g, so
+every entrant plays every seat equally often over a multiple of ``players`` games. A
+bot that crashes or returns an illegal action plays a random legal action instead for
+that move (counted as a fallback), so one faulty bot never stops a run.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from server.bots.base import action_key
+from server.bots.levels import LEVELS, make_bot
+from server.bots.stats import BotTally
+from server.engine.contract import Action, Game
+from server.games.registry import get_game
+
+MAX_ACTIONS = 20_000
+
+
+def play_game(
+    game_name: str,
+    levels: list[str],
+    index: int,
+    seed: int,
+    move_time: float | None,
+    options: dict[str, Any],
+    iterations: int | None = None,
+) -> dict[str, Any]:
+    """Play game ``index`` of a run; returns plain data (it may cross a process)."""
+    game = get_game(game_name)
+    players = len(levels)
+    game_seed = seed * 1_000_003 + index
+    seat_of = [(entrant + index) % players for entrant in range(players)]
+    state = game.setup(players, game.normalize_options(players, dict(options)), game_seed)
+    bots = {
+        seat_of[e]: make_bot(levels[e], game, game_seed * 17 + e, move_time, iterations)
+        for e in range(players)
+    }
+    fallback_rng = random.Random(game_seed)
+    moves = [0] * players
+    think = [0.0] * players
+    fallbacks = [0] * players
+    actions = 0
+    while not game.is_over(state) and actions < MAX_ACTIONS:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        started = time.perf_counter()
+        action = _safe_choice(game, state, seat, bots[seat], legal)
+        think[seat] += time.perf_counter() - started
+        moves[seat] += 1
+        if action is None:
+            fallbacks[seat] += 1
+            action = fallback_rng.choice(legal)
+        game.apply(state, seat, action)
+        actions += 1
+    result = game.result(state)
+    totals = [0.0] * players
+    winners: list[int] = []
+    if result is not None:
+        winners = list(result.winners)
+        for line in result.scores:
+            totals[line.seat] = float(line.total)
+    return {
+        "index": index,
+        "seat_of": seat_of,
+        "winners": winners,
+        "totals": totals,
+        "actions": actions,
+        "moves": moves,
+        "think": think,
+        "fallbacks": fallbacks,
+        "finished": result is not None,
+    }
+
+
+def _safe_choice(game: Game, state: Any, seat: int, bot: Any, legal: list[Action]) -> Action | None:
+    try:
+        action = bot.choose(game, state, seat)
+    except Exception:
+        return None
+    keys = {action_key(a) for a in legal}
+    return action if action_key(action) in keys else None
+
+
+def run_arena(
+    game_name: str,
+    levels: list[str],
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    move_time: float | None = None,
+    options: dict[str, Any] | None = None,
+    iterations: int | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and return the summary (what ``--json`` prints)."""
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    opts = options or {}
+    started = time.perf_counter()
+    args = [(game_name, levels, g, seed, move_time, opts, iterations) for g in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            records = list(pool.map(play_game, *zip(*args, strict=True)))
+    else:
+        records = [play_game(*a) for a in args]
+    tallies = [BotTally(e, level) for e, level in enumerate(levels)]
+    for rec in records:
+        share = 1.0 / len(rec["winners"]) if rec["winners"] else 0.0
+        for e, tally in enumerate(tallies):
+            seat = rec["seat_of"][e]
+            tally.add(seat, share if seat in rec["winners"] else 0.0, rec["totals"][seat],
+                      rec["moves"][seat], rec["think"][seat], rec["fallbacks"][seat])
+    return {
+        "game": game_name,
+        "players": len(levels),
+        "games": games,
+        "seed": seed,
+        "move_time": move_time,
+        "options": opts,
+        "bots": [t.to_data() for t in tallies],
+        "avg_length": round(sum(r["actions"] for r in records) / max(games, 1), 1),
+        "unfinished": sum(not r["finished"] for r in records),
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def run(args: Any) -> int:
+    levels = [lv.strip() for lv in str(args.bots).split(",") if lv.strip()]
+    players = int(getattr(args, "players", len(levels)) or len(levels))
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        print(f"arena: --bots names {len(levels)} levels for {players} players", file=sys.stderr)
+        return 2
+    options: dict[str, Any] = {}
+    if getattr(args, "edition", None):
+        options["edition"] = args.edition
+    try:
+        summary = run_arena(args.game, levels, int(args.games), int(args.seed or 0),
+                            int(getattr(args, "jobs", 1) or 1), getattr(args, "move_time", None),
+                            options)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(summary))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    lines = [
+        f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+        f"seed {summary['seed']}, move time {summary['move_time'] or 'default'} s, "
+        f"{summary['seconds']} s",
+        f"{'entrant':<8}{'level':<8}{'wins':>7}{'rate':>7}{'95% CI':>16}{'score':>8}"
+        f"{'s/move':>8}{'fallb.':>7}",
+    ]
+    for b in summary["bots"]:
+        lo, hi = b["ci95"]
+        lines.append(
+            f"{b['seat']:<8}{b['level']:<8}{b['wins']:>7g}{b['win_rate']:>7.0%}"
+            f"{f'[{lo:.0%}, {hi:.0%}]':>16}{b['avg_score']:>8.1f}"
+            f"{b['avg_move_seconds']:>8.3f}{b['fallbacks']:>7}"
+        )
+    lines.append(f"average game length: {summary['avg_length']} actions"
+                 + (f"; {summary['unfinished']} unfinished" if summary["unfinished"] else ""))
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""The bot levels and the one factory the server, the pool and the arena use.
+
+- ``random``: uniform among legal actions.
+- ``easy``: the game's heuristic, greedy (a generic game: random).
+- ``medium``: ISMCTS guided by the heuristic, a quarter of the move time.
+- ``hard``: the same search with the full move time (default 1.5 s, at most 2 s here).
+
+Each level falls back to the one below it (``FALLBACK``) when it crashes or overruns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.bots.base import Bot, RandomBot, SeatBot
+from server.bots.heuristic import GenericHeuristic, Heuristic, heuristic_for
+from server.bots.search import SearchBot
+from server.engine.contract import Action, Game
+
+LEVELS = ("random", "easy", "medium", "hard")
+FALLBACK: dict[str, str | None] = {"hard": "medium", "medium": "easy", "easy": "random",
+                                   "random": None}
+DEFAULT_MOVE_TIME = 1.5
+MEDIUM_SHARE = 0.25
+
+
+class HeuristicBot(SeatBot):
+    """Greedy on the heuristic's action scores; seeded ties."""
+
+    level = "easy"
+
+    def __init__(self, seed: int, heuristic: Heuristic) -> None:
+        super().__init__(seed)
+        self.heuristic = heuristic
+
+    def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
+        scores = self.heuristic.action_scores(game, state, seat, actions)
+        best = max(scores)
+        return self.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
+
+
+def make_bot(
+    level: str,
+    game: Game,
+    seed: int,
+    move_time: float | None = None,
+    iterations: int | None = None,
+) -> Bot:
+    """A bot of ``level`` for ``game``. ``iterations`` caps search (and, without
+    ``move_time``, makes it deterministic); ``move_time`` is seconds per move for hard."""
+    if level in _EXTRA:
+        return _EXTRA[level](game, seed, move_time, iterations)
+    heuristic = heuristic_for(game.name)
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return HeuristicBot(seed, heuristic or GenericHeuristic(seed))
+    if level in ("medium", "hard"):
+        budget = DEFAULT_MOVE_TIME if move_time is None else move_time
+        if iterations is not None and move_time is None:
+            budget_opt: float | None = None
+        else:
+            budget_opt = budget * (MEDIUM_SHARE if level == "medium" else 1.0)
+        cap = iterations
+        if cap is not None and level == "medium":
+            cap = max(1, int(cap * MEDIUM_SHARE))
+        bot = SearchBot(seed, heuristic, move_time=budget_opt, iterations=cap)
+        bot.level = level
+        return bot
+    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+
+
+_EXTRA: dict[str, Any] = {}
+
+
+def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
+    """Add a level (e.g. an experimental or test bot): ``factory(game, seed, move_time,
+    iterations) -> Bot``; ``fallback`` is the level used when it fails."""
+    _EXTRA[name] = factory
+    FALLBACK[name] = fallback

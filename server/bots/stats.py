@@ -1,0 +1,55 @@
+"""Arena statistics: win shares with a Wilson interval, averages."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a rate (successes may be fractional: split ties)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotTally:
+    """What one entrant of the arena (a level in a rotating seat) achieved."""
+
+    entrant: int
+    level: str
+    games: int = 0
+    wins: float = 0.0
+    score_sum: float = 0.0
+    moves: int = 0
+    think_seconds: float = 0.0
+    fallbacks: int = 0
+    seats: list[int] = field(default_factory=list)
+
+    def add(self, seat: int, win_share: float, score: float, moves: int, think: float,
+            fallbacks: int) -> None:
+        self.games += 1
+        self.seats.append(seat)
+        self.wins += win_share
+        self.score_sum += score
+        self.moves += moves
+        self.think_seconds += think
+        self.fallbacks += fallbacks
+
+    def to_data(self) -> dict[str, object]:
+        lo, hi = wilson(self.wins, self.games)
+        return {
+            "seat": self.entrant,
+            "level": self.level,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "avg_score": round(self.score_sum / self.games, 2) if self.games else 0.0,
+            "avg_move_seconds": round(self.think_seconds / self.moves, 4) if self.moves else 0.0,
+            "fallbacks": self.fallbacks,
+        }
