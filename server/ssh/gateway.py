@@ -39,9 +39,10 @@ from server.ssh.session import ChildCommand, TuiSession
 
 log = logging.getLogger("prtui.ssh")
 
+PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30
 KEEPALIVE_S = 30  # dead peers are noticed, their children hung up, their seats freed
-_DROP_ENV = ("COLUMNS", "LINES", "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY")
+_DROP_ENV = ("COLUMNS", "LINES", PASSWORD_ENV, "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY")
 
 
 class _Connection(asyncssh.SSHServer):
@@ -224,7 +225,13 @@ async def start_ssh(
     max_sessions: int = 32,
     command: ChildCommand | None = None,
 ) -> SshGateway:
-    """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends)."""
+    """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
+
+    In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
+    keeps it out of the process list.
+    """
+    if auth == "password" and not password:
+        password = os.environ.get(PASSWORD_ENV) or None
     policy = AuthPolicy(
         auth,
         password=password,

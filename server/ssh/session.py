@@ -26,6 +26,7 @@ log = logging.getLogger("prtui.ssh")
 
 NO_PTY_MESSAGE = b"prtui needs a terminal: connect with a pty, e.g. `ssh -t -p PORT NAME@HOST`.\r\n"
 FULL_MESSAGE = b"prtui: this server is full (too many SSH sessions); try again later.\r\n"
+DEFAULT_SIZE = (80, 24)
 INPUT_BACKLOG_LIMIT = 1 << 16  # pause the SSH channel when the child stops reading keys
 
 ChildCommand = Callable[[Identity, str], tuple[Sequence[str], Mapping[str, str]]]
@@ -52,7 +53,9 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]) -> bool:  # type: ignore[override]
         self._term_type = term_type or "xterm-256color"
-        self._size = term_size
+        width, height, px_w, px_h = term_size
+        # a client without a window of its own (ssh -tt from a script) sends 0x0
+        self._size = (width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1], px_w, px_h)
         return True
 
     def shell_requested(self) -> bool:
@@ -67,7 +70,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         assert self._chan is not None
-        if self._size is None or self._size[0] <= 0 or self._size[1] <= 0:
+        if self._size is None:
             self._refuse(NO_PTY_MESSAGE)
             return
         if not self._gateway.claim_session():
