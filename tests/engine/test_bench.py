@@ -6,7 +6,6 @@ import argparse
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
@@ -15,14 +14,6 @@ import pytest
 from server.tools import bench, benchmarks
 from tests.engine import toygame
 from tests.engine.harness import puerto_rico_ready
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _toy_registered() -> Iterator[None]:
-    toygame.register_with_fallback()
-    yield
-    toygame.unregister()
-
 
 REQUIRED = {"games_per_s", "actions_per_s", "mean_actions", "players", "games", "state_bytes"}
 

@@ -149,10 +149,19 @@ class ToyRace:
                 isinstance(v, int) and v >= 0 for v in vals
             ):
                 raise CorruptState(f"{key} must be {n} counts")
-        if not isinstance(data["pool"], int) or data["pool"] < 0:
+        opts = data["options"]
+        if not isinstance(opts, dict) or set(opts) != {"open_vp", "pool"}:
+            raise CorruptState("options malformed")
+        for key in ("turn", "passes", "pool"):
+            if not isinstance(data[key], int) or isinstance(data[key], bool):
+                raise CorruptState(f"{key} must be an int")
+        if not 0 <= data["turn"] < n:
+            raise CorruptState("turn out of range")
+        if data["pool"] < 0:
             raise CorruptState("pool must be a count")
-        if not isinstance(data["deck"], list):
-            raise CorruptState("deck must be a list")
+        deck = data["deck"]
+        if not isinstance(deck, list) or not all(isinstance(c, int) and c > 0 for c in deck):
+            raise CorruptState("deck must be a list of card values")
         try:
             SeededRng.from_data(data["rng"])
         except ValueError as exc:
