@@ -127,3 +127,12 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+async def test_a_pty_without_a_size_gets_80x24(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    term = await open_terminal(gw.port, "ana", size=(0, 0))
+    try:
+        await term.expect("SIZE 80x24")
+    finally:
+        await term.close()
