@@ -1,0 +1,1 @@
+"""Screens of the client: new game, lobby, room, game, game over, help."""

@@ -1,0 +1,1 @@
+"""Board widgets: one per element of the Puerto Rico table, all fed a BoardContext."""

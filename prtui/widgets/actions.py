@@ -1,0 +1,113 @@
+"""My legal actions as the server sent them: numbered keys, clickable, with a preview.
+
+The preview says what the highlighted choice does before it is sent: the price of a
+building, where a colonist goes, what the captain's storage keeps and what spoils.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from prtui.widgets.context import GOODS, BoardContext, action_key
+from prtui.widgets.messages import ActionChosen
+
+
+def store_preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
+    """Captain storage: which barrels stay, which spoil, for one `store` choice."""
+    me = ctx.me() or {}
+    goods = {g: int(n) for g, n in me.get("goods", {}).items() if n}
+    keep = set(action.get("keep") or [])
+    single = action.get("single")
+    text = Text("keeps ")
+    lost = Text("spoils ")
+    for g in GOODS:
+        n = goods.get(g, 0)
+        if not n:
+            continue
+        kept = n if g in keep else (1 if g == single else 0)
+        if kept:
+            text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{kept} "))
+        if n - kept:
+            lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{n - kept} "))
+    if not lost.plain.strip().removeprefix("spoils"):
+        lost.append("nothing")
+    return text + Text("| ") + lost
+
+
+def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
+    """One line on what an action will do, from the view alone."""
+    kind = action.get("type")
+    me = ctx.me() or {}
+    if kind == "store":
+        return store_preview(ctx, action)
+    if kind == "build":
+        price = ctx.my_price(str(action.get("building")))
+        left = int(me.get("doubloons", 0)) - (price or 0)
+        return Text(f"pay {price}$, {left}$ left")
+    if kind == "mayor_place":
+        where, index = action.get("where"), int(action.get("index", 0))
+        spaces = me.get(str(where), [])
+        if 0 <= index < len(spaces):
+            thing = spaces[index].get("tile") or spaces[index].get("building")
+            return Text(f"one colonist to {where} space {index + 1}: {ctx.vocab(str(thing))}")
+        return Text(f"one colonist to {where} space {index + 1}")
+    if kind == "mayor_done":
+        waiting = int(me.get("san_juan", 0))
+        return Text(f"finish; {waiting} stay in {ctx.vocab('san_juan')}")
+    if kind == "load":
+        return Text(f"load {ctx.vocab(str(action.get('good')))} on ship {action.get('ship')}")
+    return Text(str(action.get("label", kind)))
+
+
+class ActionsPanel(Vertical):
+    """The list of my legal actions and a preview of the highlighted one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._ctx: BoardContext | None = None
+        self._legal: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="actions-title")
+        yield OptionList(id="actions-list")
+        yield Static("", id="actions-preview")
+
+    def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
+        self._ctx = ctx
+        title = self.query_one("#actions-title", Static)
+        options = self.query_one("#actions-list", OptionList)
+        if ctx.legal == self._legal:
+            return
+        self._legal = list(ctx.legal)
+        options.clear_options()
+        if ctx.legal:
+            title.update(Text("Your move — press a number, or click", style="bold green"))
+            for i, action in enumerate(ctx.legal):
+                key = action_key(i)
+                label = Text(f"{key:>1} " if key else "  ", style="bold reverse")
+                label.append(" " + str(action.get("label") or action.get("type")))
+                options.add_option(Option(label, id=str(i)))
+            options.highlighted = 0
+        else:
+            title.update(Text(waiting_for, style="italic"))
+            self.query_one("#actions-preview", Static).update("")
+
+    def choose(self, index: int) -> None:
+        if 0 <= index < len(self._legal):
+            self.post_message(ActionChosen(self._legal[index]))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose(int(event.option.id or -1))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        index = int(event.option.id or -1)
+        if self._ctx is not None and 0 <= index < len(self._legal):
+            self.query_one("#actions-preview", Static).update(preview(self._ctx, self._legal[index]))

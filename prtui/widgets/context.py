@@ -1,0 +1,76 @@
+"""What every board widget renders from: the view, my legal actions, names and colours.
+
+Built once per update so each widget reads the same consistent picture; widgets never
+keep their own copy of game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from prtui.helptext import price_for
+from prtui.vocabulary import Vocabulary
+
+GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
+SHORT = {"corn": "Crn", "indigo": "Ind", "sugar": "Sug", "tobacco": "Tob", "coffee": "Cof", "quarry": "Qry"}
+SHORT_1897 = {**SHORT, "indigo": "Frt"}
+
+
+@dataclass
+class BoardContext:
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+    seat: int | None
+    vocab: Vocabulary
+    palette: dict[str, str]
+    names: dict[int, str] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    compact: bool = False
+
+    @property
+    def edition(self) -> str:
+        return str(self.view.get("options", {}).get("edition", "classic"))
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "-"
+        return self.names.get(seat) or f"P{seat + 1}"
+
+    def me(self) -> dict[str, Any] | None:
+        if self.seat is None:
+            return None
+        players = self.view.get("players", [])
+        return players[self.seat] if 0 <= self.seat < len(players) else None
+
+    def actions(self, kind: str) -> list[dict[str, Any]]:
+        return [a for a in self.legal if a.get("type") == kind]
+
+    def short(self, ident: str) -> str:
+        table = SHORT_1897 if self.edition == "1897" else SHORT
+        return table.get(ident, ident[:3].title())
+
+    def good(self, ident: str | None, text: str | None = None) -> Text:
+        """A good's name (or the given text) in its theme colour."""
+        if ident is None:
+            return Text(text or "-", style="dim")
+        return Text(text if text is not None else self.vocab(ident), style=self.palette.get(ident, ""))
+
+    def my_price(self, building: str) -> int | None:
+        """My price: cost minus manned quarries up to the column, -1 if I am the builder."""
+        me = self.me()
+        if me is None:
+            return None
+        manned = sum(1 for t in me.get("island", []) if t.get("tile") == "quarry" and t.get("colonists"))
+        phase = self.view.get("phase", {})
+        is_builder = phase.get("role") == "builder" and phase.get("role_player") == self.seat
+        return price_for(building, manned, is_builder)
+
+
+def action_key(index: int) -> str:
+    """The number key for the n-th listed action (1..9 then 0); '' beyond ten."""
+    if index < 9:
+        return str(index + 1)
+    return "0" if index == 9 else ""

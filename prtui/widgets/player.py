@@ -1,0 +1,134 @@
+"""A player's board: the header (money, goods, VP, role), the island and the city.
+
+The island and the city each have 12 spaces; a large building fills two. During the
+mayor phase the spaces I may fill are marked with the key of their action, so the
+placement is previewed on the board itself.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from prtui.helptext import BUILDINGS
+from prtui.widgets.context import GOODS, BoardContext, action_key
+
+SPACES = 12
+
+
+def _circles(filled: int, total: int) -> Text:
+    return Text("●" * filled, style="bold") + Text("○" * max(0, total - filled), style="dim")
+
+
+def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
+    """index -> the action key that puts a colonist there (mayor phase)."""
+    keys: dict[int, str] = {}
+    for i, action in enumerate(ctx.legal):
+        if action.get("type") == "mayor_place" and action.get("where") == where:
+            keys[int(action.get("index", -1))] = action_key(i) or "•"
+    return keys
+
+
+class PlayerHeader(Static):
+    """Name, governor, role, doubloons, goods and VP (hidden unless mine or open VP)."""
+
+    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+        seat = int(player.get("seat", 0))
+        turn = ctx.view.get("phase", {}).get("turn")
+        text = Text("▶ " if turn == seat else "  ", style="bold yellow")
+        text.append(ctx.name(seat), style="bold underline" if seat == ctx.seat else "bold")
+        if player.get("is_governor"):
+            text.append(" ♛gov", style="yellow")
+        if player.get("role"):
+            text.append(f" [{ctx.vocab.title(player['role'])}]", style="cyan")
+        text.append(f"  {player.get('doubloons', 0)}$", style="bold yellow")
+        vp = player.get("vp_chips")
+        text.append(f"  VP {vp if vp is not None else '?'}", style="bold green" if vp is not None else "dim")
+        waiting = int(player.get("san_juan", 0))
+        if waiting:
+            text.append(f"  {ctx.vocab('san_juan')}: {waiting}", style="cyan")
+        text.append("  ")
+        goods = player.get("goods", {})
+        for g in GOODS:
+            if goods.get(g):
+                text.append_text(ctx.good(g, f"{ctx.short(g)}×{goods[g]}"))
+                text.append(" ")
+        self.update(text)
+
+
+class IslandView(Static):
+    """Twelve island spaces: tile and whether its circle is manned."""
+
+    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+        island = list(player.get("island", []))
+        keys = _place_keys(ctx, "island") if player.get("seat") == ctx.seat else {}
+        text = Text("Island ", style="bold")
+        text.append(f"{len(island)}/{SPACES}\n", style="dim")
+        for i in range(SPACES):
+            if i and i % 6 == 0:
+                text.append("\n")
+            if i < len(island):
+                tile = island[i]
+                cell = ctx.good(tile.get("tile"), ctx.short(str(tile.get("tile"))))
+                cell.append("●" if tile.get("colonists") else "○", style="bold" if tile.get("colonists") else "dim")
+                if i in keys:
+                    cell = Text(f"{keys[i]}:", style="bold reverse") + cell
+                text.append_text(cell)
+            else:
+                text.append("····", style="dim")
+            text.append(" ")
+        self.update(text)
+
+
+class CityView(Static):
+    """Twelve city spaces in build order; a large building takes two lines."""
+
+    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+        city = list(player.get("city", []))
+        keys = _place_keys(ctx, "city") if player.get("seat") == ctx.seat else {}
+        used = int(player.get("city_spaces_used", len(city)))
+        text = Text("City ", style="bold")
+        text.append(f"{used}/{SPACES}\n", style="dim")
+        for i, entry in enumerate(city):
+            bid = str(entry.get("building"))
+            facts = BUILDINGS.get(bid)
+            circles = facts.circles if facts else 1
+            if i in keys:
+                text.append(f"{keys[i]}:", style="bold reverse")
+            style = "magenta" if facts and facts.kind == "violet" else ""
+            text.append(ctx.vocab(bid), style=style + (" bold" if facts and facts.large else ""))
+            text.append(" ")
+            text.append_text(_circles(int(entry.get("colonists", 0)), circles))
+            if facts and facts.large:
+                text.append(" (large)", style="dim")
+            text.append("\n")
+        if used < SPACES:
+            text.append(f"{SPACES - used} free", style="dim")
+        self.update(text.rstrip() if not text.plain.endswith("free") else text)
+
+
+class PlayerBoard(Vertical):
+    """One seat's area of the table."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(id=f"player-{seat}", classes="player-board")
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield PlayerHeader(classes="player-header")
+        with Horizontal(classes="player-body"):
+            yield IslandView(classes="island")
+            yield CityView(classes="city")
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        players = ctx.view.get("players", [])
+        if self.seat >= len(players):
+            return
+        player = players[self.seat]
+        self.set_class(ctx.view.get("phase", {}).get("turn") == self.seat, "-turn")
+        self.set_class(self.seat == ctx.seat, "-me")
+        self.query_one(PlayerHeader).refresh_from(ctx, player)
+        self.query_one(IslandView).refresh_from(ctx, player)
+        self.query_one(CityView).refresh_from(ctx, player)

@@ -1,0 +1,138 @@
+"""The shared table: role cards, cargo ships, trading house, colonists, plantations,
+VP chips and goods supply. Each widget redraws itself from a BoardContext."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from prtui.widgets.context import GOODS, BoardContext
+from prtui.widgets.messages import ActionChosen, HelpRequested
+
+
+class RoleCard(Static):
+    """One role card: its name, the doubloons on it, who took it. Click to take it."""
+
+    def __init__(self, role_id: str) -> None:
+        super().__init__(id=f"role-{role_id}", classes="role-card")
+        self.role_id = role_id
+        self._action: dict | None = None
+
+    def refresh_from(self, ctx: BoardContext, role: dict) -> None:
+        self._action = next((a for a in ctx.actions("role") if a.get("role") == self.role_id), None)
+        self.set_class(self._action is not None, "-legal")
+        taken = role.get("taken_by")
+        self.set_class(taken is not None, "-taken")
+        coins = int(role.get("doubloons", 0))
+        name = ctx.vocab.title(self.role_id)
+        if ctx.compact:  # one line: the players' headers say who took what
+            text = Text(name[: 7 if coins else 10], style="bold")
+            if coins:
+                text.append(f" +{coins}", style="bold yellow")
+        else:
+            text = Text(name, style="bold")
+            if coins:
+                text.append(f" +{coins}$", style="bold yellow")
+            text.append("\n")
+            text.append(f"{ctx.name(taken)}" if taken is not None else "free", style="italic" if taken is None else "")
+        self.update(text)
+
+    def on_click(self) -> None:
+        if self._action is not None:
+            self.post_message(ActionChosen(self._action))
+        else:
+            self.post_message(HelpRequested(self.role_id))
+
+
+class ShipsPanel(Static):
+    """Cargo ships: kind, load and capacity; marks ships I may load now."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        loadable = {a.get("ship") for a in ctx.actions("load")}
+        text = Text("Cargo ships\n", style="bold")
+        for i, ship in enumerate(ctx.view.get("ships", [])):
+            cap, load, good = int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
+            mark = "▶" if i in loadable else " "
+            text.append(f"{mark}{cap} ", style="bold reverse" if i in loadable else "bold")
+            text.append_text(ctx.good(good, "■" * load) if good else Text(""))
+            text.append("□" * (cap - load), style="dim")
+            text.append(f" {load}/{cap} ")
+            text.append_text(ctx.good(good) if good else Text("empty", style="dim"))
+            text.append("\n")
+        if "wharf" in loadable:
+            text.append("▶ wharf: your own ship\n", style="bold reverse")
+        self.update(text.rstrip() or text)
+
+
+class TradingHouse(Static):
+    """The four spaces of the trading house, in the order sold."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        sold = list(ctx.view.get("trading_house", []))
+        text = Text("House " if ctx.compact else "Trading house\n", style="bold")
+        for i in range(4):
+            text.append("" if ctx.compact else "[")
+            empty = Text("·" if ctx.compact else "   ", style="dim")
+            text.append_text(ctx.good(sold[i], ctx.short(sold[i])) if i < len(sold) else empty)
+            text.append(" " if ctx.compact else "]")
+        sellable = [a.get("good") for a in ctx.actions("sell")]
+        if sellable:
+            text.append("\nsell: ")
+            for g in sellable:
+                text.append_text(ctx.good(g))
+                text.append(" ")
+        self.update(text)
+
+
+class ColonistsPanel(Static):
+    """The colonist ship and the colonist supply."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        col = ctx.view.get("colonists", {})
+        if ctx.compact:
+            text = Text("Ship ", style="bold")
+            text.append(f"{col.get('ship', 0)}", style="bold cyan")
+            text.append(f" supply {col.get('supply', 0)}")
+        else:
+            text = Text(f"{ctx.vocab.title('colonist_ship')}: ", style="bold")
+            text.append(f"{col.get('ship', 0)}", style="bold cyan")
+            text.append(f"\n{ctx.vocab.title('colonist_supply')}: {col.get('supply', 0)}")
+        self.update(text)
+
+
+class PlantationsPanel(Static):
+    """Face-up plantations, the face-down stack count, quarries left."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        plant = ctx.view.get("plantations", {})
+        takeable = {a.get("tile") for a in ctx.actions("plantation")}
+        text = Text("" if ctx.compact else f"{ctx.vocab.title('plantations')}: ", style="bold")
+        for tile in plant.get("face_up", []):
+            style_mark = tile in takeable
+            piece = ctx.good(tile, ctx.short(tile))
+            if style_mark:
+                piece.stylize("reverse")
+            text.append_text(piece)
+            text.append(" ")
+        quarry = bool(ctx.actions("quarry"))
+        if ctx.compact:
+            text.append(f"\nstack {plant.get('stack', 0)} ")
+            text.append(f"Qry {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
+        else:
+            text.append(f"\nstack {plant.get('stack', 0)}  discard {plant.get('discard', 0)}  ")
+            text.append(f"quarries {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
+        self.update(text)
+
+
+class SupplyPanel(Static):
+    """VP chips left and the barrels left in the goods supply."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        text = Text("VP " if ctx.compact else "VP chips: ", style="bold")
+        text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
+        text.append(" " if ctx.compact else "\nGoods: ")
+        goods = ctx.view.get("goods", {})
+        for g in GOODS:
+            text.append_text(ctx.good(g, f"{ctx.short(g)} {goods.get(g, 0)}"))
+            text.append(" ")
+        self.update(text)
