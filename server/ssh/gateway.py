@@ -27,7 +27,7 @@ import hashlib
 import logging
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
@@ -42,7 +42,27 @@ log = logging.getLogger("prtui.ssh")
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30
 KEEPALIVE_S = 30  # dead peers are noticed, their children hung up, their seats freed
-_DROP_ENV = ("COLUMNS", "LINES", PASSWORD_ENV, "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY")
+# the host's own terminal and secrets say nothing true about the player's terminal
+_DROP_ENV = (
+    "COLUMNS",
+    "LINES",
+    PASSWORD_ENV,
+    "SSH_AUTH_SOCK",
+    "SSH_CLIENT",
+    "SSH_CONNECTION",
+    "SSH_TTY",
+    "COLORTERM",
+    "TERM_PROGRAM",
+    "TERM_PROGRAM_VERSION",
+    "VTE_VERSION",
+    "KITTY_WINDOW_ID",
+    "WT_SESSION",
+    "TMUX",
+    "STY",
+    "WINDOWID",
+)
+# what a player's ssh client may tell about its terminal and language (SendEnv)
+_CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
 
 
 class _Connection(asyncssh.SSHServer):
@@ -58,6 +78,11 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        self._gateway.connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._conn is not None:
+            self._gateway.connections.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
         self._username = username
@@ -115,6 +140,8 @@ class SshGateway:
         self._command = command
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._children: set[PtyChild] = set()
+        self._runs: set[asyncio.Task[None]] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
         self.active_sessions = 0
         self.port = 0
 
@@ -155,8 +182,18 @@ class SshGateway:
     def untrack(self, child: PtyChild) -> None:
         self._children.discard(child)
 
+    def run_session(self, run: Coroutine[object, object, None]) -> None:
+        """Run one session's child to its end; ``close`` waits for every such run."""
+        task = asyncio.get_running_loop().create_task(run)
+        self._runs.add(task)
+        task.add_done_callback(self._runs.discard)
+
+    @property
+    def children(self) -> frozenset[PtyChild]:
+        return frozenset(self._children)
+
     def child_command(
-        self, identity: Identity, term_type: str
+        self, identity: Identity, term_type: str, client_env: Mapping[str, str] | None = None
     ) -> tuple[Sequence[str], Mapping[str, str]]:
         """The argv and environment of the TUI child for one session."""
         if self._command is not None:
@@ -166,6 +203,10 @@ class SshGateway:
         env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
         env.update(identity_dirs(self.data_dir, identity))
         env["TERM"] = term_type
+        for var in _CLIENT_ENV:
+            value = (client_env or {}).get(var)
+            if value is not None and len(value) < 64 and value.isprintable():
+                env[var] = value
         env.setdefault("LANG", "C.UTF-8")
         if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
             env["LC_ALL"] = "C.UTF-8"
@@ -174,13 +215,17 @@ class SshGateway:
         return argv, env
 
     async def close(self) -> None:
-        """Stop listening, then hang up every session's child and wait for it to go."""
-        if self._acceptor is not None:
-            self._acceptor.close()
-            await self._acceptor.wait_closed()
-            self._acceptor = None
+        """Stop listening, drop every connection, and wait until each child is gone."""
+        acceptor, self._acceptor = self._acceptor, None
+        if acceptor is not None:
+            acceptor.close()  # stops listening only: connections stay open until closed
+        for conn in list(self.connections):
+            conn.close()
         await asyncio.gather(*(child.terminate() for child in list(self._children)))
-        self._children.clear()
+        if self._runs:
+            await asyncio.gather(*self._runs, return_exceptions=True)
+        if acceptor is not None:
+            await acceptor.wait_closed()
 
 
 def default_command(identity: Identity, game_host: str, game_port: int) -> list[str]:

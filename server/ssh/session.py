@@ -42,7 +42,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         self._term_type = ""
         self._size: tuple[int, int, int, int] | None = None
         self._child: PtyChild | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._started = False
         self._counted = False
         self._closed = False
 
@@ -51,7 +51,9 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]) -> bool:  # type: ignore[override]
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
         self._term_type = term_type or "xterm-256color"
         width, height, px_w, px_h = term_size
         # a client without a window of its own (ssh -tt from a script) sends 0x0
@@ -77,7 +79,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(FULL_MESSAGE)
             return
         self._counted = True
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._started = True
+        self._gateway.run_session(self._run())
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self._child is None:
@@ -107,14 +110,16 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         self._closed = True
         if self._child is not None:
             self._child.hang_up()
-        if self._task is None:
+        if not self._started:
             self._release()
 
     # -- the child -----------------------------------------------------------------
 
     async def _run(self) -> None:
         assert self._chan is not None and self._size is not None
-        argv, env = self._gateway.child_command(self._identity, self._term_type)
+        argv, env = self._gateway.child_command(
+            self._identity, self._term_type, self._chan.get_environment()
+        )
         child = PtyChild(self._write_out)
         self._gateway.track(child)
         code = 1

@@ -16,7 +16,9 @@ from server.ssh.gateway import SshGateway, start_ssh
 
 ECHO_CHILD = Path(__file__).with_name("echo_child.py")
 WAIT_S = 20.0  # only guards against a hang; nothing asserts on speed
-_ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78MDEc]")
+_ANSI = re.compile(
+    rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78MDEc]"
+)
 
 
 def echo_command(identity: Identity, term_type: str) -> tuple[list[str], dict[str, str]]:
@@ -42,8 +44,10 @@ class Terminal:
 
         async def _read() -> str:
             while True:
-                seen = plain(bytes(self.output)) if plain_text else bytes(self.output).decode(
-                    "utf-8", "replace"
+                seen = (
+                    plain(bytes(self.output))
+                    if plain_text
+                    else bytes(self.output).decode("utf-8", "replace")
                 )
                 if text in seen:
                     return seen
@@ -73,6 +77,7 @@ async def open_terminal(
     size: tuple[int, int] | None = (100, 30),
     **connect_kw: object,
 ) -> Terminal:
+    env = connect_kw.pop("env", None)
     conn = await asyncssh.connect(
         "127.0.0.1",
         port,
@@ -84,9 +89,11 @@ async def open_terminal(
         **connect_kw,
     )
     if size is None:
-        proc = await conn.create_process(encoding=None)
+        proc = await conn.create_process(encoding=None, env=env)
     else:
-        proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        proc = await conn.create_process(
+            term_type="xterm-256color", term_size=size, encoding=None, env=env
+        )
     return Terminal(conn, proc)
 
 

@@ -85,9 +85,7 @@ async def test_keys_added_to_the_file_apply_without_restart(
     await term.close()
 
 
-async def test_host_key_is_private_and_reused(
-    make_gateway: GatewayFactory, tmp_path: Path
-) -> None:
+async def test_host_key_is_private_and_reused(make_gateway: GatewayFactory, tmp_path: Path) -> None:
     first = await make_gateway()
     path = tmp_path / "data" / HOST_KEY_NAME
     assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+from pathlib import Path
 
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
@@ -68,15 +70,15 @@ async def test_disconnect_hangs_up_the_child(make_gateway: GatewayFactory) -> No
     gw = await make_gateway()
     term = await open_terminal(gw.port, "ana")
     await term.expect("SIZE 100x30")
-    (child,) = gw._children
+    (child,) = gw.children
     pid = child.pid
     assert pid is not None
     await term.close()
     for _ in range(200):
-        if not gw._children and gw.active_sessions == 0:
+        if not gw.children and gw.active_sessions == 0:
             break
         await asyncio.sleep(0.05)
-    assert not gw._children
+    assert not gw.children
     assert gw.active_sessions == 0
     assert not _alive(pid)
 
@@ -120,8 +122,6 @@ async def test_sessions_are_capped(make_gateway: GatewayFactory) -> None:
 
 
 def _alive(pid: int) -> bool:
-    import os
-
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -136,3 +136,36 @@ async def test_a_pty_without_a_size_gets_80x24(make_gateway: GatewayFactory) -> 
         await term.expect("SIZE 80x24")
     finally:
         await term.close()
+
+
+async def test_close_ends_live_sessions_and_their_children(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    term = await open_terminal(gw.port, "ana")
+    await term.expect("READY connect ana")
+    (child,) = gw.children
+    pid = child.pid
+    assert pid is not None
+    await gw.close()
+    await asyncio.wait_for(term.proc.wait_closed(), 20)
+    assert not gw.children and gw.active_sessions == 0
+    assert not _alive(pid)
+    await term.close()
+
+
+async def test_client_terminal_env_reaches_the_child(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    term = await open_terminal(gw.port, "ana", env={"COLORTERM": "truecolor", "EVIL": "x"})
+    try:
+        await term.expect("SIZE 100x30")
+        (child,) = gw.children
+        environ = _environ(child.pid)
+        assert environ.get("COLORTERM") == "truecolor"
+        assert "EVIL" not in environ
+        assert environ.get("TERM") == "xterm-256color"
+    finally:
+        await term.close()
+
+
+def _environ(pid: int | None) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
