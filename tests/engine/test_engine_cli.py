@@ -158,3 +158,20 @@ def test_eof_ends_cleanly_mid_game(engine: EngineProc, target: Target) -> None:
     assert engine.read()["error"]["code"] == "bad_json"
     code, rest, err = engine.close()
     assert code == 0 and rest == "" and err == ""
+
+
+def test_same_game_in_two_processes_with_different_hash_seeds(target: Target) -> None:
+    """Replay determinism across processes: nothing may depend on set or dict hash order."""
+    finals = []
+    for hash_seed in ("1", "2"):
+        proc = EngineProc(target.argv, env={"PYTHONHASHSEED": hash_seed})
+        try:
+            answer = new_game(proc, target, players=5, seed=42)
+            rnd = random.Random(42)
+            while not answer["over"]:
+                answer = proc.ask({"cmd": "apply", "action": rnd.choice(answer["legal"])})
+                assert answer["ok"], answer
+            finals.append((proc.ask({"cmd": "state"})["state"], proc.ask({"cmd": "result"})))
+        finally:
+            proc.kill()
+    assert finals[0] == finals[1]
