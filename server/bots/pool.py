@@ -136,11 +136,12 @@ class BotPool:
         return random.Random(seed).choice(legal)
 
     async def choose_data(self, game_name: str, state_data: Any, seat: int, level: str,
-                          seed: int, move_time: float | None = None) -> Action:
+                          seed: int, move_time: float | None = None,
+                          iterations: int | None = None) -> Action:
         """As ``choose``, from ``to_data`` of the full state (validated on load)."""
         game = get_game(game_name)
         return await self.choose(game_name, game.from_data(state_data), seat, level, seed,
-                                 move_time)
+                                 move_time, iterations)
 
     async def _attempt(self, game: Game, game_name: str, sample: Any, seat: int, level: str,
                        seed: int, move_time: float | None, iterations: int | None,
