@@ -1,0 +1,193 @@
+"""The lobby: the list of rooms, room creation, lobby chat, routing to room inboxes.
+
+The lobby holds no game state: it creates rooms, forwards room commands into the
+room's inbox and pushes the room list to connections that sit in the lobby.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from server.engine.errors import EngineError
+from server.games.registry import get_game
+from server.net.peer import Peer
+from server.net.room import SERVER_OPTIONS, Room
+from server.protocol import messages as m
+from server.protocol.framing import encode_frame
+from server.store.base import RoomRecord, SeatRecord, Store
+
+log = logging.getLogger(__name__)
+
+MAX_OPEN_ROOMS = 1000
+"""Waiting or playing rooms at once; creation is refused beyond."""
+
+
+class Lobby:
+    def __init__(self, store: Store, max_rooms: int = MAX_OPEN_ROOMS) -> None:
+        self.store = store
+        self.max_rooms = max_rooms
+        self.rooms: dict[str, Room] = {}
+        self.idle: dict[str, Peer] = {}
+        self._push_due = False
+
+    # --- life cycle --------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Load every stored room; unfinished games resume at their last stored action."""
+        for rec in self.store.load_rooms():
+            try:
+                room = Room(rec, get_game(rec.game), self.store, self)
+            except Exception:
+                log.exception("room %s could not be restored", rec.id)
+                continue
+            self.rooms[rec.id] = room
+            room.start_task()
+        return len(self.rooms)
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+
+    def add_peer(self, peer: Peer) -> None:
+        self.idle[peer.id] = peer
+
+    def remove_peer(self, peer: Peer) -> None:
+        self.idle.pop(peer.id, None)
+        room = self.rooms.get(peer.room or "")
+        if room is not None:
+            room.post(("gone", peer))
+
+    async def resume(self, peer: Peer, token: str) -> bool:
+        """Seat ``peer`` back with its seat token; the room sends ``welcome``."""
+        room = self.rooms.get(token.split(".", 1)[0])
+        if room is None:
+            return False
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        room.post(("resume", peer, token, fut))
+        ok = await fut
+        if ok:
+            self.idle.pop(peer.id, None)
+        return ok
+
+    # --- room hooks ----------------------------------------------------------------
+
+    def room_changed(self, room: Room) -> None:
+        if not self._push_due:
+            self._push_due = True
+            asyncio.get_running_loop().call_soon(self._push)
+
+    def left_room(self, peer: Peer) -> None:
+        if peer.room is not None:
+            peer.room = None
+        self.idle[peer.id] = peer
+        peer.send(m.lobby(self.list()))
+
+    def room_closed(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        self.room_changed(room)
+
+    def _push(self) -> None:
+        self._push_due = False
+        if not self.idle:
+            return
+        frame = encode_frame(m.lobby(self.list()))
+        for peer in list(self.idle.values()):
+            peer.send_bytes(frame)
+
+    def list(self) -> list[dict[str, Any]]:
+        return [room.summary() for room in self.rooms.values()]
+
+    # --- commands ------------------------------------------------------------------
+
+    def handle(self, peer: Peer, msg: dict[str, Any]) -> None:
+        t, mid = msg["t"], msg["id"]
+        if t == "list_rooms":
+            peer.send(m.ack(mid, {"rooms": self.list()}))
+        elif t == "create_room":
+            self._create(peer, msg)
+        elif t == "chat" and msg["room"] is None:
+            peer.send(m.ack(mid))
+            frame = encode_frame(m.chat(None, peer.name, msg["text"], time.time()))
+            for other in list(self.idle.values()):
+                other.send_bytes(frame)
+        elif t == "join_room":
+            room = self.rooms.get(msg["room"])
+            if room is None:
+                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                return
+            if msg["as"] == "player" and peer.role == "spectate":
+                peer.send(m.reject(mid, "spectator", "spectators join as spectator"))
+                return
+            if peer.room is not None and peer.room != room.id:
+                old = self.rooms.get(peer.room)
+                if old is not None:
+                    old.post(("gone", peer))
+            peer.room = room.id
+            self.idle.pop(peer.id, None)
+            room.post(("cmd", peer, msg))
+        else:
+            room = self.rooms.get(msg.get("room") or "")
+            if room is None or peer.room != room.id:
+                peer.send(m.reject(mid, "not_in_room", "join that room first"))
+                return
+            room.post(("cmd", peer, msg))
+
+    def _create(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mid = msg["id"]
+        if peer.role == "spectate":
+            peer.send(m.reject(mid, "spectator", "spectators cannot create rooms"))
+            return
+        if sum(r.rec.status != "over" for r in self.rooms.values()) >= self.max_rooms:
+            peer.send(m.reject(mid, "too_many_rooms", "the server has too many open rooms"))
+            return
+        try:
+            game = get_game(msg["game"])
+        except Exception as e:  # unknown, or a game module that fails to load
+            peer.send(m.reject(mid, "unknown_game", str(e)[:200]))
+            return
+        try:
+            players = msg["players"]
+            if not game.min_players <= players <= game.max_players:
+                raise EngineError(
+                    f"{game.title} takes {game.min_players}-{game.max_players} players",
+                    "bad_players",
+                )
+            server_opts = _server_options(msg["options"])
+            rest = {k: v for k, v in msg["options"].items() if k not in SERVER_OPTIONS}
+            options = {**game.normalize_options(players, rest), **server_opts}
+        except EngineError as e:
+            peer.send(m.reject(mid, e.code, e.message))
+            return
+        except Exception as e:  # a game refusing odd options in its own way
+            peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
+            return
+        rid = secrets.token_hex(4)
+        while rid in self.rooms:
+            rid = secrets.token_hex(4)
+        rec = RoomRecord(
+            id=rid, game=game.name, players=players, options=options,
+            seed=secrets.randbits(63), name=msg.get("name") or f"{peer.name}'s table",
+            host=peer.name, created=time.time(),
+            seats=[SeatRecord(i) for i in range(players)],
+        )
+        self.store.create_room(rec)
+        room = Room(rec, game, self.store, self)
+        room.creator = peer.id
+        self.rooms[rid] = room
+        room.start_task()
+        peer.send(m.ack(mid, {"room": rid}))
+        self.room_changed(room)
+
+
+def _server_options(options: dict[str, Any]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for key, (lo, hi) in SERVER_OPTIONS.items():
+        if key in options:
+            value = options[key]
+            if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+                raise EngineError(f"{key} must be a number in {lo}..{hi}", "invalid_options")
+            out[key] = float(value)
+    return out

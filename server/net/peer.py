@@ -1,0 +1,28 @@
+"""What a room and the lobby need from a connection (the session implements it).
+
+Kept tiny so rooms can be tested and benchmarked without sockets, and so the SSH
+gateway or an in-process client could stand in for a TCP session.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Peer(Protocol):
+    id: str
+    name: str
+    role: str  # "play" | "spectate"
+    room: str | None
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Queue one message; never blocks (a full queue drops the connection)."""
+        ...
+
+    def send_bytes(self, frame: bytes) -> None:
+        """Queue an already encoded frame (shared by every viewer of one diff)."""
+        ...
+
+    def send_welcome(self, resume: dict[str, Any] | None) -> None: ...
+
+    def close(self, code: str, reason: str) -> None: ...

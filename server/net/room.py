@@ -1,0 +1,520 @@
+"""One room: an asyncio task that owns its seats and game and drains an inbox.
+
+Nothing else touches a room's state: sessions and bot tasks post items into the
+inbox and the room answers through ``Peer.send``. The room knows games only
+through the engine contract. Write rule: an action is appended to the store
+(committed) before it is acknowledged or broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server.engine.contract import Action, Game
+from server.engine.errors import EngineError
+from server.net.bots import SeatBot, make_seat_bot
+from server.net.peer import Peer
+from server.net.sync import GameSync, Viewer
+from server.protocol import messages as m
+from server.protocol.framing import encode_frame
+from server.store.base import ActionRecord, RoomRecord, SeatRecord, Store
+
+log = logging.getLogger(__name__)
+
+SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
+"""Room options the server reads itself (name: (min, max)); the rest go to the game."""
+DEFAULT_GRACE_S = 60.0
+TAKEOVER_LEVEL = "random"
+
+
+class Refuse(Exception):
+    """A command the room will not carry out: becomes a ``reject`` with this code."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class RoomHooks(Protocol):
+    def room_changed(self, room: Room) -> None: ...
+
+    def left_room(self, peer: Peer) -> None: ...
+
+    def room_closed(self, room: Room) -> None: ...
+
+
+@dataclass
+class Member:
+    peer: Peer
+    seat: int | None = None
+    player: bool = True  # joined as player (may take a seat), not as spectator
+    follow: int | None = None
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS}
+
+
+class Room:
+    def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
+        self.rec = rec
+        self.id = rec.id
+        self.game = game
+        self.store = store
+        self.hooks = hooks
+        self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.members: dict[str, Member] = {}
+        self.ready: set[int] = set()
+        self.sync: GameSync | None = None
+        self.creator: str | None = None
+        self.takeover: set[int] = set()
+        self._bots: dict[int, SeatBot] = {}
+        self._bot_busy: set[int] = set()
+        self._gone_epoch: dict[int, int] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._rng = random.Random(secrets.randbits(64))
+        self.task: asyncio.Task[None] | None = None
+        if rec.status in ("playing", "over"):
+            self._replay()
+
+    # --- life cycle --------------------------------------------------------------
+
+    def _replay(self) -> None:
+        """Rebuild the game from (options, seed) and the stored action log."""
+        opts = game_options(self.rec.options)
+        state = self.game.setup(self.rec.players, opts, self.rec.seed)
+        self.sync = GameSync(self.game, state, _open_info(opts))
+        for a in self.store.load_actions(self.id):
+            self.sync.apply(a.seat, a.action)
+
+    def start_task(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"room-{self.id}")
+        if self.rec.status == "playing":  # restored: nobody is connected yet
+            for s in self.rec.seats:
+                if s.kind == "human":
+                    self._start_grace(s.seat)
+            self._kick_bots()
+
+    async def stop(self) -> None:
+        self.post(("stop",))
+        if self.task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for t in list(self._tasks):
+            t.cancel()
+
+    def post(self, item: tuple[Any, ...]) -> None:
+        self.inbox.put_nowait(item)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.inbox.get()
+            if item[0] == "stop":
+                return
+            try:
+                self._handle(item)
+            except Exception:
+                log.exception("room %s: failure handling %s", self.id, item[0])
+                if item[0] == "cmd":
+                    item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+
+    def _handle(self, item: tuple[Any, ...]) -> None:
+        kind = item[0]
+        if kind == "cmd":
+            peer, msg = item[1], item[2]
+            try:
+                getattr(self, "_cmd_" + msg["t"])(peer, msg)
+            except Refuse as r:
+                peer.send(m.reject(msg["id"], r.code, r.reason))
+        elif kind == "gone":
+            self._leave(item[1], disconnected=True)
+        elif kind == "resume":
+            self._resume(item[1], item[2], item[3])
+        elif kind == "bot":
+            self._bot_moved(item[1], item[2], item[3])
+        elif kind == "grace":
+            self._grace_over(item[1], item[2])
+
+    # --- what the room looks like ------------------------------------------------
+
+    def seat_holder(self, seat: int) -> Member | None:
+        for mem in self.members.values():
+            if mem.seat == seat:
+                return mem
+        return None
+
+    def host_id(self) -> str | None:
+        if self.creator in self.members:
+            return self.creator
+        seated = sorted((mem.seat, pid) for pid, mem in self.members.items() if mem.seat is not None)
+        return seated[0][1] if seated else None
+
+    def summary(self) -> dict[str, Any]:
+        host = self.host_id()
+        seats = []
+        for s in self.rec.seats:
+            entry: dict[str, Any] = {
+                "seat": s.seat, "name": s.name, "kind": s.kind,
+                "connected": s.kind == "bot" or self.seat_holder(s.seat) is not None,
+                "ready": s.seat in self.ready or s.kind == "bot",
+                "bot_playing": s.kind == "bot" or s.seat in self.takeover,
+            }
+            if s.level is not None:
+                entry["level"] = s.level
+            seats.append(entry)
+        return {
+            "id": self.id, "name": self.rec.name, "game": self.rec.game,
+            "players": self.rec.players, "options": dict(self.rec.options),
+            "host": self.members[host].peer.name if host else self.rec.host,
+            "status": self.rec.status, "seats": seats,
+            "spectators": sum(1 for mem in self.members.values() if mem.seat is None),
+            "created": self.rec.created,
+        }
+
+    def _changed(self) -> None:
+        frame = encode_frame(m.room(self.summary()))
+        for mem in self.members.values():
+            mem.peer.send_bytes(frame)
+        self.hooks.room_changed(self)
+
+    def _send_state(self, mem: Member) -> None:
+        if self.sync is not None:
+            snap = self.sync.snapshot(mem.seat)
+            mem.peer.send(m.state(self.id, self.sync.v, snap))
+
+    # --- membership --------------------------------------------------------------
+
+    def _cmd_join_room(self, peer: Peer, msg: dict[str, Any]) -> None:
+        player = msg["as"] == "player" and peer.role == "play"
+        mem = self.members.get(peer.id)
+        if mem is None:
+            mem = self.members[peer.id] = Member(peer, player=player)
+        peer.send(m.ack(msg["id"], {"room": self.id}))
+        peer.send(m.room(self.summary()))
+        self._send_state(mem)
+        self._changed()
+
+    def _cmd_leave_room(self, peer: Peer, msg: dict[str, Any]) -> None:
+        peer.send(m.ack(msg["id"]))
+        self._leave(peer, disconnected=False)
+        self.hooks.left_room(peer)
+
+    def _leave(self, peer: Peer, disconnected: bool) -> None:
+        mem = self.members.pop(peer.id, None)
+        if mem is None:
+            return
+        if mem.seat is not None:
+            if self.rec.status == "waiting" and not disconnected:
+                self._free_seat(mem.seat)
+            elif self.rec.status == "playing":
+                self._start_grace(mem.seat)
+            self.ready.discard(mem.seat)
+        if self.sync is not None and not any(x.seat == mem.seat for x in self.members.values()):
+            self.sync.forget(mem.seat)
+        if (
+            self.rec.status == "waiting" and not self.members
+            and not any(s.kind == "human" for s in self.rec.seats)
+        ):
+            self.store.delete_room(self.id)
+            self.hooks.room_closed(self)
+            self.post(("stop",))
+            return
+        self._changed()
+
+    def _resume(self, peer: Peer, token: str, fut: asyncio.Future[bool]) -> None:
+        digest = hash_token(token)
+        seat = None
+        for s in self.rec.seats:
+            if s.kind == "human" and hmac.compare_digest(digest, s.token_hash or ""):
+                seat = s.seat
+        if seat is None:
+            fut.set_result(False)
+            return
+        old = self.seat_holder(seat)
+        if old is not None:
+            old.seat = None
+            old.peer.close("resumed_elsewhere", "this seat was resumed by another connection")
+            self.members.pop(old.peer.id, None)
+        peer.room = self.id
+        mem = self.members[peer.id] = Member(peer, seat=seat)
+        peer.send_welcome({"room": self.id, "seat": seat})
+        fut.set_result(True)
+        self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
+        self.takeover.discard(seat)
+        peer.send(m.room(self.summary()))
+        self._send_state(mem)
+        self._changed()
+
+    # --- seats (waiting room) -------------------------------------------------------
+
+    def _member(self, peer: Peer, seat_needed: bool = False) -> Member:
+        mem = self.members.get(peer.id)
+        if mem is None:
+            raise Refuse("not_in_room", "join the room first")
+        if peer.role == "spectate" or not mem.player:
+            raise Refuse("spectator", "spectators cannot do that")
+        if seat_needed and mem.seat is None:
+            raise Refuse("not_seated", "take a seat first")
+        return mem
+
+    def _waiting(self) -> None:
+        if self.rec.status != "waiting":
+            raise Refuse("game_started", "the game has already started")
+
+    def _seat_no(self, seat: int) -> int:
+        if not 0 <= seat < self.rec.players:
+            raise Refuse("bad_seat", f"seats are 0..{self.rec.players - 1}")
+        return seat
+
+    def _host_only(self, peer: Peer) -> None:
+        if self.host_id() != peer.id:
+            raise Refuse("not_host", "only the room host can do that")
+
+    def _save(self, rec: SeatRecord) -> None:
+        self.rec.seats[rec.seat] = rec
+        self.store.save_seat(self.id, rec)
+
+    def _free_seat(self, seat: int) -> None:
+        self._save(SeatRecord(seat))
+        self.ready.discard(seat)
+        self._bots.pop(seat, None)
+
+    def _cmd_take_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer)
+        self._waiting()
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "empty":
+            raise Refuse("seat_taken", "that seat is taken")
+        if mem.seat is not None:
+            self._free_seat(mem.seat)
+        token = f"{self.id}.{secrets.token_urlsafe(24)}"
+        self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token)))
+        mem.seat = seat
+        peer.send(m.ack(msg["id"], {"seat": seat, "token": token}))
+        self._changed()
+
+    def _cmd_leave_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer, seat_needed=True)
+        self._waiting()
+        assert mem.seat is not None
+        self._free_seat(mem.seat)
+        mem.seat = None
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_add_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "empty":
+            raise Refuse("seat_taken", "that seat is taken")
+        level = msg["level"]
+        self._save(SeatRecord(seat, "bot", f"bot {seat + 1} ({level})", level))
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_remove_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "bot":
+            raise Refuse("not_a_bot", "no bot sits there")
+        self._free_seat(seat)
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_ready(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer, seat_needed=True)
+        self._waiting()
+        assert mem.seat is not None
+        (self.ready.add if msg["ready"] else self.ready.discard)(mem.seat)
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_start(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        if any(s.kind == "empty" for s in self.rec.seats):
+            raise Refuse("seats_empty", "every seat needs a player or a bot")
+        host_seat = self.members[peer.id].seat
+        waiting = [
+            s.seat for s in self.rec.seats
+            if s.kind == "human" and s.seat != host_seat and s.seat not in self.ready
+        ]
+        if waiting:
+            raise Refuse("not_ready", f"seats not ready: {waiting}")
+        opts = game_options(self.rec.options)
+        state = self.game.setup(self.rec.players, opts, self.rec.seed)
+        self.sync = GameSync(self.game, state, _open_info(opts))
+        self.rec.status = "playing"
+        self.store.set_status(self.id, "playing")
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+        for mem in self.members.values():
+            self._send_state(mem)
+        for s in self.rec.seats:
+            if s.kind == "human" and self.seat_holder(s.seat) is None:
+                self._start_grace(s.seat)
+        self._kick_bots()
+
+    # --- talk and sync -------------------------------------------------------------
+
+    def _cmd_chat(self, peer: Peer, msg: dict[str, Any]) -> None:
+        if peer.id not in self.members:
+            raise Refuse("not_in_room", "join the room first")
+        peer.send(m.ack(msg["id"]))
+        frame = encode_frame(m.chat(self.id, peer.name, msg["text"], time.time()))
+        for mem in self.members.values():
+            mem.peer.send_bytes(frame)
+
+    def _cmd_resync(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self.members.get(peer.id)
+        if mem is None:
+            raise Refuse("not_in_room", "join the room first")
+        if self.sync is None:
+            raise Refuse("not_started", "the game has not started")
+        peer.send(m.ack(msg["id"]))
+        self._send_state(mem)
+
+    def _cmd_follow(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self.members.get(peer.id)
+        if mem is None:
+            raise Refuse("not_in_room", "join the room first")
+        mem.follow = self._seat_no(msg["seat"])
+        peer.send(m.ack(msg["id"]))
+
+    def _cmd_act(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer, seat_needed=True)
+        if self.sync is None or self.rec.status != "playing":
+            raise Refuse("not_playing", "no game is running in this room")
+        assert mem.seat is not None
+        self._play(mem.seat, msg["action"])
+        peer.send(m.ack(msg["id"]))
+        self._after_play()
+
+    # --- playing -------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Validate against the engine, append to the store; the caller acks after."""
+        sync = self.sync
+        assert sync is not None
+        if seat not in self.game.to_move(sync.state):
+            raise Refuse("not_your_turn", "it is not your turn")
+        legal = sync.match_legal(seat, action)
+        if legal is None:
+            raise Refuse("illegal_action", "that is not one of your legal actions now")
+        n = sync.v
+        try:
+            sync.apply(seat, legal)
+        except EngineError as e:
+            raise Refuse(e.code, e.message) from None
+        self.store.append_action(self.id, ActionRecord(n, seat, legal))
+
+    def _after_play(self) -> None:
+        """Broadcast one diff per viewer (encoded once), then finish or wake the bots."""
+        sync = self.sync
+        assert sync is not None
+        groups: dict[Viewer, list[Peer]] = {}
+        for mem in self.members.values():
+            groups.setdefault(mem.seat, []).append(mem.peer)
+        for viewer in sync.tracked():
+            if viewer not in groups:
+                sync.forget(viewer)
+                continue
+            frame = encode_frame(m.diff(self.id, sync.v - 1, sync.v, sync.advance(viewer)))
+            for peer in groups[viewer]:
+                peer.send_bytes(frame)
+        if sync.over():
+            result = self.game.result(sync.state)
+            self.rec.result = result.to_data() if result is not None else None
+            self.rec.status = "over"
+            self.store.set_status(self.id, "over", self.rec.result)
+            self._changed()
+        else:
+            self._kick_bots()
+
+    def _bot_seat(self, seat: int) -> bool:
+        return self.rec.seats[seat].kind == "bot" or seat in self.takeover
+
+    def _kick_bots(self) -> None:
+        sync = self.sync
+        if sync is None or self.rec.status != "playing":
+            return
+        for seat in self.game.to_move(sync.state):
+            if seat in self._bot_busy or not self._bot_seat(seat):
+                continue
+            bot = self._bots.get(seat)
+            if bot is None:
+                level = self.rec.seats[seat].level or TAKEOVER_LEVEL
+                bot = self._bots[seat] = make_seat_bot(level, self.game, self._rng.randrange(2**31))
+            own = self.game.determinize(sync.state, seat, self._rng.randrange(2**31))
+            self._bot_busy.add(seat)
+            self._spawn(self._bot_turn(seat, bot, own, sync.v))
+
+    async def _bot_turn(self, seat: int, bot: SeatBot, own: Any, v: int) -> None:
+        action: Action | None = None
+        try:
+            delay = float(self.rec.options.get("bot_delay_s", 0.0))
+            if delay > 0:
+                await asyncio.sleep(delay)
+            action = await bot.choose(self.game, own, seat)
+        except Exception:
+            log.exception("room %s: bot in seat %d failed", self.id, seat)
+        self.post(("bot", seat, v, action))
+
+    def _bot_moved(self, seat: int, v: int, action: Action | None) -> None:
+        self._bot_busy.discard(seat)
+        sync = self.sync
+        if sync is None or v != sync.v or not self._bot_seat(seat) or self.rec.status != "playing":
+            self._kick_bots()
+            return
+        try:
+            self._play(seat, action if action is not None else {})
+        except Refuse:  # a broken bot must not stall the table: first legal action
+            self._play(seat, sync.legal(seat)[0])
+        self._after_play()
+
+    def _start_grace(self, seat: int) -> None:
+        epoch = self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
+        grace = float(self.rec.options.get("grace_s", DEFAULT_GRACE_S))
+
+        async def later() -> None:
+            await asyncio.sleep(grace)
+            self.post(("grace", seat, epoch))
+
+        self._spawn(later())
+
+    def _grace_over(self, seat: int, epoch: int) -> None:
+        if self._gone_epoch.get(seat) != epoch or self.seat_holder(seat) is not None:
+            return
+        if self.rec.status != "playing":
+            return
+        self.takeover.add(seat)
+        self._changed()
+        self._kick_bots()
+
+
+def _open_info(opts: dict[str, Any]) -> bool:
+    return bool(opts.get("open_vp") or opts.get("open_info"))

@@ -1,0 +1,103 @@
+"""The embeddable game server: a TCP listener, the lobby, and the store.
+
+``GameServer(data_dir, host, port=0)`` runs on the caller's event loop:
+``port = await server.start()`` then ``await server.stop()``. ``prtui serve`` and the
+client's no-set-up mode both use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from pathlib import Path
+
+from server.net.lobby import MAX_OPEN_ROOMS, Lobby
+from server.net.session import Session, SessionLimits
+from server.protocol import limits
+from server.protocol import messages as m
+from server.protocol.framing import encode_frame
+from server.store.sqlite import SqliteStore
+
+log = logging.getLogger(__name__)
+
+DB_NAME = "prtui.sqlite3"
+
+
+class GameServer:
+    def __init__(
+        self,
+        data_dir: str | Path,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        max_per_address: int = limits.MAX_CONNECTIONS_PER_ADDRESS,
+        max_rooms: int = MAX_OPEN_ROOMS,
+        session_limits: SessionLimits | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.host = host
+        self.port = port
+        self.max_per_address = max_per_address
+        self.max_rooms = max_rooms
+        self.limits = session_limits or SessionLimits()
+        self.store: SqliteStore | None = None
+        self.lobby: Lobby | None = None
+        self._server: asyncio.Server | None = None
+        self._sessions: set[Session] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._per_address: Counter[str] = Counter()
+
+    async def start(self) -> int:
+        """Open the store, resume stored games, listen; return the bound port."""
+        self.store = SqliteStore(self.data_dir / DB_NAME)
+        self.lobby = Lobby(self.store, self.max_rooms)
+        restored = self.lobby.restore()
+        if restored:
+            log.info("restored %d rooms", restored)
+        self._server = await asyncio.start_server(self._accept, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        addr = str(peer[0]) if peer else "?"
+        if self._per_address[addr] >= self.max_per_address or self.lobby is None:
+            with contextlib.suppress(Exception):
+                writer.write(encode_frame(m.error("too_many_connections", "from your address")))
+                await writer.drain()
+                writer.close()
+            return
+        self._per_address[addr] += 1
+        session = Session(reader, writer, self.lobby, self.limits)
+        self._sessions.add(session)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)  # type: ignore[arg-type]
+        try:
+            await session.run()
+        finally:
+            self._sessions.discard(session)
+            if task is not None:
+                self._tasks.discard(task)  # type: ignore[arg-type]
+            self._per_address[addr] -= 1
+            if self._per_address[addr] <= 0:
+                del self._per_address[addr]
+
+    async def stop(self, reason: str = "server shutting down") -> None:
+        """Tell every client ``bye``, stop the rooms, flush and close the store."""
+        if self._server is not None:
+            self._server.close()
+        for session in list(self._sessions):
+            session.close("bye", reason)
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        if self.lobby is not None:
+            await self.lobby.stop()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self.store is not None:
+            self.store.close()
+            self.store = None

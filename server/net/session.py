@@ -1,0 +1,235 @@
+"""One client connection: handshake, limits, heartbeats, and a bounded outgoing queue.
+
+Reading and writing are separate tasks. Everything the server sends goes through
+``send``/``send_bytes``, which never block: when the queue of a slow reader is
+full the connection is dropped, so no room ever waits on a socket. Bad input gets
+a ``reject`` (command with an id) or an ``error``; framing errors and floods close
+this connection only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from server.protocol import limits
+from server.protocol import messages as m
+from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
+
+if TYPE_CHECKING:
+    from server.net.lobby import Lobby
+
+log = logging.getLogger(__name__)
+
+SERVER_NAME = "prtui 0.1"
+MAX_STRIKES = 20
+"""Malformed or rate-limited frames tolerated before the connection is closed."""
+
+
+@dataclass
+class SessionLimits:
+    hello_timeout: float = limits.HELLO_TIMEOUT_S
+    idle_timeout: float = limits.IDLE_TIMEOUT_S
+    ping_interval: float = limits.PING_INTERVAL_S
+    max_frame: int = limits.MAX_FRAME_FROM_CLIENT
+    queue_frames: int = limits.OUTGOING_QUEUE_FRAMES
+    rate: float = limits.COMMAND_RATE_PER_S
+    burst: int = limits.COMMAND_BURST
+
+
+class Session:
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        lobby: Lobby,
+        lim: SessionLimits,
+    ) -> None:
+        self.id = secrets.token_hex(6)
+        self.name = "?"
+        self.role = "play"
+        self.room: str | None = None
+        self._reader = reader
+        self._writer = writer
+        self._lobby = lobby
+        self._lim = lim
+        self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(lim.queue_frames)
+        self._closed = False
+        self._strikes = 0
+        self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
+        self._write_task: asyncio.Task[None] | None = None
+
+    # --- Peer interface ----------------------------------------------------------
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.send_bytes(encode_frame(msg))
+
+    def send_bytes(self, frame: bytes) -> None:
+        if self._closed:
+            return
+        try:
+            self._queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self._abort("slow_consumer")
+
+    def send_welcome(self, resume: dict[str, Any] | None) -> None:
+        self.send(m.welcome(self.id, self.name, SERVER_NAME, resume))
+
+    def close(self, code: str, reason: str) -> None:
+        """Send a last ``error`` (or ``bye``) frame, then close after it is written."""
+        if self._closed:
+            return
+        msg = m.bye(reason) if code == "bye" else m.error(code, reason)
+        with contextlib.suppress(asyncio.QueueFull):
+            self._queue.put_nowait(encode_frame(msg))
+        self._finish()
+
+    # --- internals -------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self._closed = True
+        try:
+            self._queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self._writer.transport.abort()
+
+    def _abort(self, why: str) -> None:
+        log.info("dropping %s (%s): %s", self.id, self.name, why)
+        self._closed = True
+        self._writer.transport.abort()
+
+    async def _write_loop(self) -> None:
+        try:
+            while True:
+                frame = await self._queue.get()
+                if frame is None:
+                    break
+                self._writer.write(frame)
+                if self._writer.transport.get_write_buffer_size() > 64 * 1024:
+                    await self._writer.drain()
+            await self._writer.drain()
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            self._closed = True
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+    async def run(self) -> None:
+        """Serve this connection until it closes; never raises."""
+        self._write_task = asyncio.create_task(self._write_loop())
+        joined = False
+        try:
+            if await self._handshake():
+                joined = True
+                await self._serve()
+        except ConnectionClosed:
+            pass
+        except FrameError as e:
+            self.close(e.code, e.message)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        except Exception:
+            log.exception("session %s failed", self.id)
+            self.close("internal", "server error")
+        finally:
+            if joined:
+                self._lobby.remove_peer(self)
+            if not self._closed:
+                self._finish()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._write_task), 5)
+            if not self._write_task.done():
+                self._writer.transport.abort()
+                self._write_task.cancel()
+
+    async def _handshake(self) -> bool:
+        try:
+            msg = await asyncio.wait_for(
+                read_frame(self._reader, self._lim.max_frame), self._lim.hello_timeout
+            )
+        except TimeoutError:
+            self.close("hello_timeout", "no hello in time")
+            return False
+        if msg.get("t") != "hello":
+            self.close("bad_hello", "the first frame must be hello")
+            return False
+        try:
+            hello = m.validate_client_message(msg)
+        except m.ProtocolError as e:
+            self.close("bad_hello", e.reason)
+            return False
+        if hello["proto"] != m.PROTO_VERSION:
+            self.close("unsupported_proto", f"this server speaks protocol {m.PROTO_VERSION}")
+            return False
+        self.name, self.role = hello["name"].strip(), hello["role"]
+        token = hello.get("token")
+        if token is not None:
+            if self.role != "play" or not await self._lobby.resume(self, token):
+                self.close("bad_token", "that seat token is not valid here")
+                return False
+        else:
+            self.send_welcome(None)
+            self._lobby.add_peer(self)
+            self.send(m.lobby(self._lobby.list()))
+        return True
+
+    async def _serve(self) -> None:
+        pinger = asyncio.create_task(self._ping_loop())
+        try:
+            while not self._closed:
+                try:
+                    msg = await asyncio.wait_for(
+                        read_frame(self._reader, self._lim.max_frame), self._lim.idle_timeout
+                    )
+                except TimeoutError:
+                    self.close("idle_timeout", "nothing received in time")
+                    return
+                self._on_frame(msg)
+        finally:
+            pinger.cancel()
+
+    async def _ping_loop(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(self._lim.ping_interval)
+            self.send(m.ping(time.time()))
+
+    def _strike(self) -> None:
+        self._strikes += 1
+        if self._strikes > MAX_STRIKES:
+            self.close("flood", "too many bad or excess frames")
+
+    def _on_frame(self, raw: dict[str, Any]) -> None:
+        t = raw.get("t")
+        if not self._rate.allow(0.2 if t in ("ping", "pong") else 1.0):
+            self._strike()
+            mid = raw.get("id")
+            if isinstance(mid, int) and not isinstance(mid, bool):
+                self.send(m.reject(mid, "rate_limited", "too many commands; slow down"))
+            else:
+                self.send(m.error("rate_limited", "too many frames; slow down"))
+            return
+        try:
+            msg = m.validate_client_message(raw)
+        except m.ProtocolError as e:
+            self._strike()
+            if e.id is not None:
+                self.send(m.reject(e.id, e.code, e.reason))
+            else:
+                self.send(m.error(e.code, e.reason))
+            return
+        t = msg["t"]
+        if t == "ping":
+            self.send(m.pong(msg["ts"]))
+        elif t == "pong":
+            pass  # any frame resets the idle timer
+        elif t == "hello":
+            self._strike()
+            self.send(m.error("bad_message", "hello only once"))
+        else:
+            self._lobby.handle(self, msg)

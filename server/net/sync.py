@@ -1,0 +1,116 @@
+"""Per-viewer game sync: snapshots, versions and diffs for one running game.
+
+Everything sent to a viewer is built from ``game.view(state, viewer)``, that
+viewer's legal actions and that viewer's redacted log; diffs are computed between
+two such snapshots of the *same* viewer, never on the raw state. A viewer is a
+seat or ``None`` (spectators and unseated members share the public snapshot).
+The room encodes one diff frame per viewer and hands the same bytes to every
+connection of that viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine.contract import Action, Game, LogEvent
+from server.protocol.diff import diff
+
+Viewer = int | None
+
+
+def plain(obj: Any) -> Any:
+    """Tuples to lists, recursively: what a client sends back compares equal."""
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [plain(v) for v in obj]
+    return obj
+
+
+def strip_label(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "label"}
+
+
+class GameSync:
+    """Owns the state of one game and what each viewer has been sent."""
+
+    def __init__(self, game: Game, state: Any, open_info: bool) -> None:
+        self.game = game
+        self.state = state
+        self.open_info = open_info
+        self.v = 0
+        self.events: list[LogEvent] = []
+        self._core: dict[Viewer, dict[str, Any]] = {}
+        self._logs: dict[Viewer, list[dict[str, Any]]] = {}
+
+    # --- the game itself -------------------------------------------------------
+
+    def legal(self, seat: int) -> list[Action]:
+        if seat not in self.game.to_move(self.state):
+            return []
+        return plain(self.game.legal_actions(self.state, seat))
+
+    def match_legal(self, seat: int, action: Action) -> Action | None:
+        """The engine's own legal action equal to ``action`` (label ignored), or None."""
+        wanted = strip_label(action)
+        for legal in self.legal(seat):
+            if strip_label(legal) == wanted:
+                return legal
+        return None
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply an already-matched legal action; raises EngineError and changes nothing."""
+        events = self.game.apply(self.state, seat, action)
+        self.events.extend(events or [])
+        self.v += 1
+
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    # --- per-viewer snapshots ----------------------------------------------------
+
+    def _line(self, n: int, ev: LogEvent, viewer: Viewer) -> dict[str, Any]:
+        text = str(ev.get("text", ""))
+        private = ev.get("private") or {}
+        extra = [
+            str(t) for s, t in private.items() if self.open_info or (viewer is not None and s == str(viewer))
+        ]
+        if extra:
+            text = " ".join([text, *extra]) if text else " ".join(extra)
+        return {"n": n, "text": text}
+
+    def _core_of(self, viewer: Viewer) -> dict[str, Any]:
+        return {
+            "view": self.game.view(self.state, viewer),
+            "legal": [] if viewer is None else self.legal(viewer),
+            "seat": viewer,
+        }
+
+    def snapshot(self, viewer: Viewer) -> dict[str, Any]:
+        """The full snapshot at ``self.v`` for ``viewer``; starts tracking that viewer."""
+        core = self._core.get(viewer)
+        if core is None:
+            core = self._core_of(viewer)
+            self._core[viewer] = core
+            self._logs[viewer] = [self._line(i, ev, viewer) for i, ev in enumerate(self.events)]
+        return {**core, "log": list(self._logs[viewer])}
+
+    def tracked(self) -> list[Viewer]:
+        return list(self._core)
+
+    def forget(self, viewer: Viewer) -> None:
+        self._core.pop(viewer, None)
+        self._logs.pop(viewer, None)
+
+    def advance(self, viewer: Viewer) -> list[list[Any]]:
+        """Ops taking ``viewer``'s last snapshot to the current one (and remember it)."""
+        old = self._core[viewer]
+        new = self._core_of(viewer)
+        ops = diff(old, new)
+        self._core[viewer] = new
+        log = self._logs[viewer]
+        for i in range(len(log), len(self.events)):
+            line = self._line(i, self.events[i], viewer)
+            log.append(line)
+            ops.append(["set", ["log", i], line])
+        return ops

@@ -1,0 +1,67 @@
+"""The store interface: what the server persists, behind a small seam.
+
+The server only talks to ``Store``; SQLite is the embedded default and a server
+database (PostgreSQL) could take its place by implementing the same methods.
+The write rule: an action is appended and committed *before* its result is
+broadcast, so a restart (even after kill -9) resumes at the last acked action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str = "empty"  # "empty" | "human" | "bot"
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class RoomRecord:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    name: str
+    host: str | None
+    status: str = "waiting"  # "waiting" | "playing" | "over"
+    created: float = 0.0
+    result: dict[str, Any] | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass
+class ActionRecord:
+    n: int
+    seat: int
+    action: dict[str, Any]
+
+
+class Store(Protocol):
+    def create_room(self, room: RoomRecord) -> None: ...
+
+    def save_seat(self, room_id: str, seat: SeatRecord) -> None: ...
+
+    def set_status(
+        self, room_id: str, status: str, result: dict[str, Any] | None = None
+    ) -> None: ...
+
+    def set_host(self, room_id: str, host: str | None) -> None: ...
+
+    def append_action(self, room_id: str, rec: ActionRecord) -> None:
+        """Durably append one action (committed when this returns)."""
+        ...
+
+    def delete_room(self, room_id: str) -> None: ...
+
+    def load_rooms(self) -> list[RoomRecord]: ...
+
+    def load_actions(self, room_id: str) -> list[ActionRecord]: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,149 @@
+"""SQLite store (standard library, WAL): rooms, seats, options, seed, action log.
+
+WAL with synchronous=NORMAL makes every commit survive a crash of the process
+(kill -9); only a power loss can lose the last few commits. Each write commits
+before returning, so callers can acknowledge right after.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from server.store.base import ActionRecord, RoomRecord, SeatRecord
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    host TEXT,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT,
+    level TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (room, n)
+);
+"""
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+class SqliteStore:
+    """One connection, used from the event loop thread only."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(self.path), isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+        self._db.execute(sql, params)  # autocommit: committed on return
+
+    def create_room(self, room: RoomRecord) -> None:
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute(
+                "INSERT INTO rooms (id, game, players, options, seed, name, host, status,"
+                " created, result) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    room.id, room.game, room.players, _dumps(room.options), room.seed,
+                    room.name, room.host, room.status, room.created or time.time(),
+                    None if room.result is None else _dumps(room.result),
+                ),
+            )
+            for s in room.seats:
+                self._save_seat(room.id, s)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def _save_seat(self, room_id: str, s: SeatRecord) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
+            " VALUES (?,?,?,?,?,?)",
+            (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
+        )
+
+    def save_seat(self, room_id: str, seat: SeatRecord) -> None:
+        self._save_seat(room_id, seat)
+
+    def set_status(
+        self, room_id: str, status: str, result: dict[str, Any] | None = None
+    ) -> None:
+        self._write(
+            "UPDATE rooms SET status=?, result=? WHERE id=?",
+            (status, None if result is None else _dumps(result), room_id),
+        )
+
+    def set_host(self, room_id: str, host: str | None) -> None:
+        self._write("UPDATE rooms SET host=? WHERE id=?", (host, room_id))
+
+    def append_action(self, room_id: str, rec: ActionRecord) -> None:
+        self._write(
+            "INSERT INTO actions (room, n, seat, action) VALUES (?,?,?,?)",
+            (room_id, rec.n, rec.seat, _dumps(rec.action)),
+        )
+
+    def delete_room(self, room_id: str) -> None:
+        self._write("DELETE FROM rooms WHERE id=?", (room_id,))
+
+    def load_rooms(self) -> list[RoomRecord]:
+        rooms: dict[str, RoomRecord] = {}
+        for row in self._db.execute(
+            "SELECT id, game, players, options, seed, name, host, status, created, result"
+            " FROM rooms ORDER BY created"
+        ):
+            rid, game, players, options, seed, name, host, status, created, result = row
+            rooms[rid] = RoomRecord(
+                id=rid, game=game, players=players, options=json.loads(options), seed=seed,
+                name=name, host=host, status=status, created=created,
+                result=None if result is None else json.loads(result),
+            )
+        for rid, seat, kind, name, level, token_hash in self._db.execute(
+            "SELECT room, seat, kind, name, level, token_hash FROM seats ORDER BY room, seat"
+        ):
+            if rid in rooms:
+                rooms[rid].seats.append(SeatRecord(seat, kind, name, level, token_hash))
+        return list(rooms.values())
+
+    def load_actions(self, room_id: str) -> list[ActionRecord]:
+        return [
+            ActionRecord(n, seat, json.loads(action))
+            for n, seat, action in self._db.execute(
+                "SELECT n, seat, action FROM actions WHERE room=? ORDER BY n", (room_id,)
+            )
+        ]
+
+    def close(self) -> None:
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self._db.close()
