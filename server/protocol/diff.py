@@ -85,15 +85,15 @@ def _front_drop(a: list[Any], b: list[Any]) -> int:
 
 def _diff_list(a: list[Any], b: list[Any], path: Path, ops: list[Op]) -> None:
     start = len(ops)
-    k = _front_drop(a, b)
-    if k:
-        ops.extend(["del", [*path, i]] for i in range(k - 1, -1, -1))
-        ops.extend(["set", [*path, i], b[i]] for i in range(len(a) - k, len(b)))
-        return
     la, lb = len(a), len(b)
     p = 0  # common prefix
     while p < la and p < lb and _same(a[p], b[p]):
         p += 1
+    k = _front_drop(a, b) if p == 0 else 0
+    if k:
+        ops.extend(["del", [*path, i]] for i in range(k - 1, -1, -1))
+        ops.extend(["set", [*path, i], b[i]] for i in range(la - k, lb))
+        return
     s = 0  # common suffix; only usable when b is not longer (no insert op)
     if lb <= la:
         while s < lb - p and _same(a[la - 1 - s], b[lb - 1 - s]):
