@@ -74,6 +74,7 @@ def _pr_totals(d: Data) -> dict[str, int]:
     t: dict[str, int] = {
         "colonists": d["col_supply"] + d["col_ship"] + sum(d["san_juan"])
         + sum(sum(c) for c in d["island_col"]) + sum(sum(c) for c in d["city_col"]),
+        # chips taken beyond the supply leave vp_supply negative: the sum still holds
         "vp": d["vp_supply"] + sum(d["vp"]),
         "quarries": d["quarries"] + sum(isl.count(5) for isl in d["island"]),
     }
@@ -86,8 +87,6 @@ def _pr_totals(d: Data) -> dict[str, int]:
     tiles = Counter(d["face_up"] + d["stack"] + d["discard"])
     for isl in d["island"]:
         tiles.update(isl)
-    if d["hacienda_tile"] >= 0:
-        tiles[d["hacienda_tile"]] += 1
     for k in range(5):
         t[f"plantation_{k}"] = tiles[k]
     built = Counter(b for city in d["city"] for b in city)
@@ -114,17 +113,20 @@ def pr_expected_totals(players: int, edition: str) -> dict[str, int]:
     return t
 
 
+GAME_OVER_STEP = 9  # "game_over" in server/games/puerto_rico/state.py STEPS
+
+
 def _pr_hide(d: Data, viewer: int | None) -> list[Data]:
     out = [_changed(d, rng=[d["rng"][0] + 1, d["rng"][1] + 3])]
     if len(set(d["stack"])) > 1:
         out.append(_changed(d, stack=sorted(d["stack"])))
         out.append(_changed(d, stack=list(reversed(d["stack"]))))
-    if not d["open_vp"]:
+    if not d["open_vp"] and d["step"] != GAME_OVER_STEP:  # final scores are public
         for seat in range(d["n"]):
             if seat != viewer:
                 vp = list(d["vp"])
                 vp[seat] += 5
-                out.append(_changed(d, vp=vp, vp_supply=d["vp_supply"] - 5))
+                out.append(_changed(d, vp=vp))
     return out
 
 
