@@ -1,0 +1,77 @@
+"""Builder phase: one building each, quarries capped by column, privilege, university."""
+
+from __future__ import annotations
+
+from . import catalog as C
+from .common import CONTINUE, TURN_OVER, Events, say, take_colonist, who
+from .moves import BUILD, PASS_MOVE, Move, build_cost
+from .state import BUILDER, PRState
+from .text import VOCAB
+
+_BUILD = tuple((BUILD, b) for b in range(C.NB))
+
+
+def begin_turn(s: PRState) -> None:
+    s.step = BUILDER
+
+
+def start(s: PRState, ev: Events) -> int:
+    begin_turn(s)
+    return CONTINUE
+
+
+def legal(s: PRState) -> list[Move]:
+    p = s.turn
+    free = C.CITY_SPACES - s.spaces_used(p)
+    if free <= 0:
+        return [PASS_MOVE]
+    quarries = 0
+    isl, col = s.island[p], s.island_col[p]
+    for i, t in enumerate(isl):
+        if t == C.QUARRY and col[i]:
+            quarries += 1
+    money = s.coins[p] + (1 if p == s.role_player else 0)
+    pos = s.bpos[p]
+    supply = s.bsupply
+    cost, column, spaces = C.COST, C.COLUMN, C.SPACES
+    moves: list[Move] = []
+    for b in range(C.NB):
+        if supply[b] and pos[b] < 0 and spaces[b] <= free:
+            q = column[b] if quarries > column[b] else quarries
+            if cost[b] - q <= money:
+                moves.append(_BUILD[b])
+    moves.append(PASS_MOVE)
+    return moves
+
+
+def act(s: PRState, m: Move, ev: Events) -> int:
+    p = s.turn
+    v = VOCAB[s.edition]
+    if m[0] != BUILD:
+        say(ev, p, "pass", f"{who(p)} builds nothing")
+        return TURN_OVER
+    b = m[1]
+    price = build_cost(s, p, b)
+    s.coins[p] -= price
+    s.bsupply[b] -= 1
+    s.bpos[p][b] = len(s.city[p])
+    s.city[p].append(b)
+    s.city_col[p].append(0)
+    extra = ""
+    if s.occupied(p, C.UNIVERSITY) and take_colonist(s):
+        s.city_col[p][-1] = 1
+        extra = f", with a {v.colonist} ({v.buildings[C.UNIVERSITY]})"
+    say(ev, p, "build", f"{who(p)} builds the {v.buildings[b]} for {v.coins(price)}{extra}")
+    if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
+        s.last_round = True
+        say(
+            ev,
+            None,
+            "end_trigger",
+            f"{who(p)} has filled the 12th city space: this round is the last.",
+        )
+    return TURN_OVER
+
+
+def finish(s: PRState, ev: Events) -> None:
+    return None

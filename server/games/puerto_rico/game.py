@@ -1,0 +1,97 @@
+"""``PuertoRico``: the engine contract (server/engine/contract.py) for Puerto Rico.
+
+The rules live in the phase modules; this class only checks who may act and whether an
+action is among the legal ones (before anything changes), and converts between the
+internal tuples and the wire dicts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from server.engine.contract import Action, LogEvent, Options, Result
+from server.engine.errors import IllegalAction, NotYourTurn
+from server.engine.rng import SeededRng
+
+from . import flow
+from .moves import TYPES, parse, to_dict
+from .scoring import result
+from .setup import new_state, normalize_options
+from .state import GAME_OVER, STEPS, PRState
+from .views import view
+
+
+class PuertoRico:
+    name = "puerto-rico"
+    title = "Puerto Rico"
+    min_players = 2
+    max_players = 5
+
+    def normalize_options(self, players: int, options: Options) -> Options:
+        return normalize_options(players, options)
+
+    def setup(self, players: int, options: Options, seed: int) -> PRState:
+        return new_state(players, options, seed)
+
+    def to_move(self, state: PRState) -> list[int]:
+        return flow.to_move(state)
+
+    def legal_actions(self, state: PRState, seat: int) -> list[Action]:
+        if state.step == GAME_OVER or seat != state.turn:
+            return []
+        return [to_dict(m, state) for m in flow.legal(state)]
+
+    def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
+        if state.step == GAME_OVER:
+            raise IllegalAction("the game is over")
+        if seat != state.turn:
+            raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        m = parse(action)
+        if m not in flow.legal(state):
+            raise IllegalAction(
+                f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
+            )
+        events: list[LogEvent] = []
+        flow.execute(state, m, events)
+        return events
+
+    def is_over(self, state: PRState) -> bool:
+        return state.step == GAME_OVER
+
+    def result(self, state: PRState) -> Result | None:
+        return result(state) if state.step == GAME_OVER else None
+
+    def view(self, state: PRState, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def clone(self, state: PRState) -> PRState:
+        return state.clone()
+
+    def to_data(self, state: PRState) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Any) -> PRState:
+        return PRState.from_data(data)
+
+    def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
+        """Re-sample what ``seat`` cannot see: the stack order, the RNG, others' VP.
+
+        Others' VP chips are replaced by an even split of their total (the total is
+        public: every VP gain is a public shipment), so a searching bot never reads
+        another player's hidden chips.
+        """
+        s = state.clone()
+        rnd = random.Random(seed)
+        rnd.shuffle(s.stack)
+        s.rng = SeededRng(rnd.getrandbits(63))
+        others = [p for p in range(s.n) if p != seat]
+        total = sum(s.vp[p] for p in others)
+        share, extra = divmod(total, len(others))
+        for i, p in enumerate(others):
+            s.vp[p] = share + (1 if i < extra else 0)
+        s.legal = None
+        return s
+
+    def players(self, state: PRState) -> int:
+        return state.n

@@ -1,0 +1,60 @@
+"""Final scoring: chips + building VP + occupied large buildings; tie-break by
+doubloons + goods (001 "Game End", 004 errata for guild hall and residence)."""
+
+from __future__ import annotations
+
+from server.engine.contract import Result, ScoreLine
+
+from . import catalog as C
+from .state import PRState
+
+
+def large_bonus(s: PRState, p: int, b: int) -> int:
+    city = s.city[p]
+    if b == C.GUILD_HALL:
+        return sum(1 if x in C.SMALL_PRODUCTION else 2 for x in city if C.PRODUCES[x] >= 0)
+    if b == C.RESIDENCE:
+        return C.RESIDENCE_BONUS.get(len(s.island[p]), 4)
+    if b == C.FORTRESS:
+        return (sum(s.island_col[p]) + sum(s.city_col[p]) + s.san_juan[p]) // 3
+    if b == C.CUSTOMS_HOUSE:
+        return s.vp[p] // 4
+    if b == C.CITY_HALL:
+        return sum(1 for x in city if C.PRODUCES[x] < 0)
+    return 0
+
+
+def breakdown(s: PRState, p: int) -> dict[str, int]:
+    out = {"vp_chips": s.vp[p], "buildings": sum(C.VP[b] for b in s.city[p])}
+    for b in range(C.GUILD_HALL, C.NB):
+        if s.occupied(p, b):
+            out[C.BUILDINGS[b]] = large_bonus(s, p, b)
+    return out
+
+
+def result(s: PRState) -> Result:
+    lines = []
+    for p in range(s.n):
+        parts = breakdown(s, p)
+        lines.append(
+            ScoreLine(
+                seat=p,
+                total=sum(parts.values()),
+                breakdown=parts,
+                tiebreak=s.coins[p] + sum(s.pgoods[p]),
+            )
+        )
+    order = sorted(lines, key=lambda x: (-x.total, -x.tiebreak, x.seat))
+    rank = 0
+    prev: tuple[int, int] | None = None
+    for i, line in enumerate(order):
+        key = (line.total, line.tiebreak)
+        if key != prev:
+            rank = i + 1
+            prev = key
+        line.rank = rank
+    return Result(
+        scores=lines,
+        ranking=[x.seat for x in order],
+        winners=[x.seat for x in order if x.rank == 1],
+    )

@@ -1,0 +1,126 @@
+"""Settler phase: plantations and quarries, hacienda, construction hut, hospice, refill."""
+
+from __future__ import annotations
+
+from . import catalog as C
+from .common import CONTINUE, TURN_OVER, Events, say, take_colonist, who
+from .moves import HACIENDA, HOSPICE, PASS, PASS_MOVE, PLANTATION, QUARRY, Move
+from .state import SETTLER, SETTLER_HOSPICE, PRState
+from .text import VOCAB
+
+_QUARRY_MOVE: Move = (QUARRY,)
+_HACIENDA_MOVE: Move = (HACIENDA,)
+_PLANT = tuple((PLANTATION, t) for t in range(5))
+
+
+def begin_turn(s: PRState) -> None:
+    s.step = SETTLER
+    s.hacienda_tile = -1
+
+
+def start(s: PRState, ev: Events) -> int:
+    begin_turn(s)
+    return CONTINUE
+
+
+def legal(s: PRState) -> list[Move]:
+    p = s.turn
+    isl = s.island[p]
+    if s.step == SETTLER_HOSPICE:
+        a, b = s.hacienda_tile, len(isl) - 1
+        if isl[a] == isl[b]:
+            return [(HOSPICE, b)]
+        return [(HOSPICE, a), (HOSPICE, b)]
+    if len(isl) >= C.ISLAND_SPACES:
+        return [PASS_MOVE]
+    moves: list[Move] = []
+    if s.hacienda_tile < 0 and (s.stack or s.discard) and s.occupied(p, C.HACIENDA):
+        moves.append(_HACIENDA_MOVE)
+    seen = 0
+    for t in s.face_up:
+        if not seen >> t & 1:
+            seen |= 1 << t
+            moves.append(_PLANT[t])
+    if s.quarries > 0 and (p == s.role_player or s.occupied(p, C.CONSTRUCTION_HUT)):
+        moves.append(_QUARRY_MOVE)
+    moves.append(PASS_MOVE)
+    return moves
+
+
+def act(s: PRState, m: Move, ev: Events) -> int:
+    p = s.turn
+    v = VOCAB[s.edition]
+    code = m[0]
+    isl = s.island[p]
+    if code == HOSPICE:
+        _hospice(s, p, m[1])
+        s.step = SETTLER
+        return TURN_OVER
+    if code == HACIENDA:
+        if not s.stack:
+            _reshuffle(s, ev)
+        t = s.stack.pop()
+        isl.append(t)
+        s.island_col[p].append(0)
+        s.hacienda_tile = len(isl) - 1
+        say(
+            ev,
+            p,
+            "settler",
+            f"{who(p)} draws a face-down {v.tiles[t]} {v.plantation} ({v.buildings[C.HACIENDA]})",
+        )
+        if len(isl) < C.ISLAND_SPACES:
+            return CONTINUE
+        return _after_pass(s, p)
+    if code == PASS:
+        say(ev, p, "pass", f"{who(p)} takes no {v.plantation}")
+        return _after_pass(s, p)
+    if code == QUARRY:
+        s.quarries -= 1
+        t = C.QUARRY
+        say(ev, p, "settler", f"{who(p)} takes a quarry")
+    else:
+        t = m[1]
+        s.face_up.remove(t)
+        say(ev, p, "settler", f"{who(p)} takes a {v.tiles[t]} {v.plantation}")
+    isl.append(t)
+    s.island_col[p].append(0)
+    if s.occupied(p, C.HOSPICE) and (s.col_supply or s.col_ship):
+        if s.edition == "1897" and s.hacienda_tile >= 0 and isl[s.hacienda_tile] != t:
+            s.step = SETTLER_HOSPICE  # 1897: the worker may go on either tile placed
+            return CONTINUE
+        _hospice(s, p, len(isl) - 1)
+    return TURN_OVER
+
+
+def _after_pass(s: PRState, p: int) -> int:
+    """1897: a hospital owner who placed only the hacienda tile staffs that one."""
+    if s.edition == "1897" and s.hacienda_tile >= 0 and s.occupied(p, C.HOSPICE):
+        _hospice(s, p, s.hacienda_tile)
+    return TURN_OVER
+
+
+def _hospice(s: PRState, p: int, i: int) -> None:
+    if take_colonist(s):
+        s.island_col[p][i] = 1
+
+
+def _reshuffle(s: PRState, ev: Events) -> None:
+    s.stack = s.discard + s.stack
+    s.discard = []
+    s.rng.shuffle(s.stack)
+    say(ev, None, "settler", "The discarded tiles are shuffled into a new face-down stack")
+
+
+def finish(s: PRState, ev: Events) -> None:
+    """Discard the untaken tiles, then turn up one more than the players (reshuffling)."""
+    s.discard.extend(s.face_up)
+    s.face_up = []
+    want = s.n + 1
+    while len(s.face_up) < want:
+        if not s.stack:
+            if not s.discard:
+                break
+            _reshuffle(s, ev)
+        s.face_up.append(s.stack.pop())
+    s.face_up.sort()

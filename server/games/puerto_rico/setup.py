@@ -1,0 +1,92 @@
+"""Options and the opening table for a player count and edition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine.errors import InvalidOptions
+from server.engine.rng import SeededRng
+
+from . import catalog as C
+from .state import CHOOSE_ROLE, PRState
+
+DEFAULTS: dict[str, Any] = {"edition": "classic", "open_vp": False}
+
+
+def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise InvalidOptions(f"Puerto Rico is for 2 to 5 players, not {players!r}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InvalidOptions("options must be a map")
+    unknown = sorted(set(options) - set(DEFAULTS), key=str)
+    if unknown:
+        raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
+    out = dict(DEFAULTS)
+    out.update(options)
+    if out["edition"] not in C.EDITIONS:
+        raise InvalidOptions(f"edition must be one of {', '.join(C.EDITIONS)}")
+    if not isinstance(out["open_vp"], bool):
+        raise InvalidOptions("open_vp must be true or false")
+    return out
+
+
+def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
+    opts = normalize_options(players, options)
+    n = players
+    su = C.SETUPS[n]
+    s = object.__new__(PRState)
+    s.n = n
+    s.edition = opts["edition"]
+    s.open_vp = opts["open_vp"]
+    s.rng = SeededRng(seed)
+    s.round = 1
+    s.governor = 0
+    s.picks = 0
+    s.picks_per_round = su.picks
+    s.roles = list(su.roles)
+    s.role_coins = [0] * 8
+    s.role_taken = [-1] * 8
+    s.step = CHOOSE_ROLE
+    s.role = -1
+    s.role_player = -1
+    s.phase_i = 0
+    s.turn = 0
+    s.col_ship = su.colonist_ship
+    s.col_supply = su.colonist_supply
+    s.vp_supply = C.vp_chips(n, s.edition)
+    s.goods = list(su.goods)
+    s.house = []
+    s.ship_cap = list(su.ships)
+    s.ship_good = [-1] * len(su.ships)
+    s.ship_load = [0] * len(su.ships)
+    counts = list(su.plantations)
+    for t in su.start_tiles:
+        counts[t] -= 1
+    stack = [t for t in range(5) for _ in range(counts[t])]
+    s.rng.shuffle(stack)
+    s.stack = stack
+    s.discard = []
+    s.face_up = [stack.pop() for _ in range(min(su.face_up, len(stack)))]
+    s.face_up.sort()
+    s.quarries = su.quarries
+    s.bsupply = list(su.building_copies)
+    s.coins = [su.doubloons] * n
+    s.pgoods = [[0] * 5 for _ in range(n)]
+    s.vp = [0] * n
+    s.san_juan = [0] * n
+    s.island = [[su.start_tiles[p]] for p in range(n)]
+    s.island_col = [[0] for _ in range(n)]
+    s.city = [[] for _ in range(n)]
+    s.city_col = [[] for _ in range(n)]
+    s.wharf_used = [0] * n
+    s.wharf_declined = [0] * n
+    s.captain_loaded = False
+    s.hacienda_tile = -1
+    s.mayor_fresh = False
+    s.produced = 0
+    s.last_round = False
+    s.rebuild_bpos()
+    s.legal = None
+    return s
