@@ -1,43 +1,96 @@
-"""The Textual application: themes, the command palette, and which screen comes first.
+"""The Textual application: themes, the command palette, and routing pushes to screens.
 
-The app owns no game logic and no sockets: a controller (see ``prtui.controller``)
-drives the network in a worker and pushes screens; tests can start the app on any
-screen by passing a factory.
+The app owns no game logic and no sockets. A plan (an async function given by the
+launcher) runs as a worker on the app's loop; it opens a ``Controller`` whose pushes
+come back here (``on_snapshot``, ``on_room_info``...) and land on the screen that
+shows them. Tests start the app on any screen by passing ``first_screen``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from prtui.theming import DEFAULT_THEME, load_themes
 
+if TYPE_CHECKING:
+    from prtui.controller import Controller
+
+Plan = Callable[["PrtuiApp"], Awaitable[None]]
+
 
 class PrtuiApp(App[int]):
     """prtui's single app; what it shows first depends on the subcommand."""
 
     TITLE = "prtui — Puerto Rico"
-    ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, first_screen: Callable[[PrtuiApp], Screen[Any]] | None = None,
-                 theme: str | None = None, on_start: Callable[[PrtuiApp], Any] | None = None) -> None:
+                 theme: str | None = None, plan: Plan | None = None) -> None:
         super().__init__()
         self._first_screen = first_screen
-        self._on_start = on_start
+        self._plan = plan
         for loaded in load_themes().values():
             self.register_theme(loaded)
         wanted = theme or DEFAULT_THEME
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self.controller: Controller | None = None
         self.vocabulary_override: str | None = None
+        self.vp_history: dict[int, dict[int, int]] = {}
 
     def on_mount(self) -> None:
         if self._first_screen is not None:
             self.push_screen(self._first_screen(self))
-        if self._on_start is not None:
-            self._on_start(self)
+        if self._plan is not None:
+            self.run_worker(self._run_plan(self._plan), name="plan", exit_on_error=False)
+
+    async def _run_plan(self, plan: Plan) -> None:
+        try:
+            await plan(self)
+        except Exception as exc:  # shown, never a traceback on the board
+            self.notify(f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}",
+                        severity="error", timeout=10)
+
+    # --- routing pushes from the controller ------------------------------------------
+
+    def _screens_with(self, attr: str) -> list[Any]:
+        return [s for s in reversed(self.screen_stack) if hasattr(s, attr)]
+
+    def on_snapshot(self, controller: Controller, snapshot: dict[str, Any]) -> None:
+        from prtui.screens.game import GameScreen
+        from prtui.screens.gameover import GameOverScreen
+
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        if games:
+            game = games[-1]
+            game.names = dict(controller.names)
+            game.apply_snapshot(snapshot, controller.client.lag_ms)
+        else:
+            game = GameScreen(controller, snapshot, controller.names, self.vocabulary_override)
+            self.push_screen(game)
+        view = snapshot.get("view", {})
+        if view.get("over") and view.get("result") and not controller.game_over_shown:
+            controller.game_over_shown = True
+            self.push_screen(GameOverScreen(view, controller.names, game.history, snapshot.get("seat")))
+
+    def on_room_info(self, room: dict[str, Any]) -> None:
+        for screen in self._screens_with("update_room"):
+            screen.update_room(room)
+
+    def on_lobby(self, rooms: list[dict[str, Any]]) -> None:
+        for screen in self._screens_with("update_rooms"):
+            screen.update_rooms(rooms)
+
+    def on_chat(self, who: str, text: str, room: str | None) -> None:
+        for screen in self._screens_with("add_chat")[:1]:
+            screen.add_chat(who, text)
+
+    def on_closed(self, reason: str) -> None:
+        self.notify(f"Disconnected: {reason}", severity="error", timeout=10)
+
+    # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -51,10 +104,9 @@ class PrtuiApp(App[int]):
     def set_vocabulary(self, edition: str) -> None:
         """Switch names on every screen that shows the table."""
         self.vocabulary_override = edition
-        for screen in self.screen_stack:
-            if hasattr(screen, "vocab_name") and hasattr(screen, "render_snapshot"):
-                screen.vocab_name = edition
-                screen.render_snapshot()
+        for screen in self._screens_with("render_snapshot"):
+            screen.vocab_name = edition
+            screen.render_snapshot()
 
     def watch_theme(self, theme: str) -> None:
         """Goods colours come from the theme: redraw boards when it changes."""

@@ -7,11 +7,11 @@ same screen serves a local game, a LAN game and a spectator.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
@@ -53,7 +53,7 @@ class GameScreen(Screen[None]):
     """The board of one room."""
 
     CSS_PATH = "game.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str((i + 1) % 10), f"choose({i})", show=False) for i in range(10)],
         Binding("a", "focus_actions", "Actions"),
         Binding("b", "toggle_buildings", "Buildings"),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -23,7 +25,7 @@ class HelpScreen(ModalScreen[None]):
     """A scrollable reference; opened on a topic it scrolls there first."""
 
     CSS_PATH = "help.tcss"
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def __init__(self, vocabulary: str = "classic", focus_topic: str | None = None) -> None:
         super().__init__()

@@ -6,8 +6,10 @@ legal), `?` shows its help.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -19,7 +21,7 @@ from prtui.widgets.messages import ActionChosen, HelpRequested
 class BuildingSupply(OptionList):
     """Every building of the game with copies left and my price."""
 
-    BINDINGS = [Binding("question_mark", "explain", "Building help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

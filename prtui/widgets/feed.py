@@ -14,7 +14,7 @@ class GameLog(RichLog):
     """Log lines from the server, each written once (keyed by its number)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=500, **kwargs)
+        super().__init__(wrap=True, markup=False, max_lines=500, min_width=16, **kwargs)
         self._last_n = -1
 
     def extend(self, entries: list[dict[str, Any]]) -> None:
@@ -34,7 +34,7 @@ class ChatPanel(Vertical):
             self.text = text
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, max_lines=200, id="chat-log")
+        yield RichLog(wrap=True, markup=False, max_lines=200, min_width=16, id="chat-log")
         yield Input(placeholder="chat… (Enter to send)", id="chat-input")
 
     def add_line(self, who: str, text: str) -> None:

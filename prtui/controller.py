@@ -1,0 +1,144 @@
+"""Drives one connection for the app: commands out, pushes in, screens switched.
+
+Runs as an async worker on the app's own event loop (no threads): it reads
+``Client.events`` and hands each push to the screen that shows it. It also is the
+``TableLink`` of the game screen. The play flow (create a room, take seat 0, fill the
+other seats with bots, start) lives here so `prtui`, `prtui play` and the pilot tests
+share it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from prtui.netclient import Client, NetError, Rejected
+
+if TYPE_CHECKING:
+    from prtui.app import PrtuiApp
+
+GAME = "puerto-rico"
+
+
+@dataclass
+class TableSetup:
+    """A new local table: what the new-game screen or `prtui play` asked for."""
+
+    players: int = 4
+    edition: str = "classic"
+    bots: list[str] = field(default_factory=lambda: ["medium"] * 3)
+    open_vp: bool = False
+    seed: int | None = None
+    bot_delay_s: float = 0.3
+
+
+def bot_levels(spec: str | None, players: int) -> list[str]:
+    """`--bots hard,easy` -> one level per other seat (the last one repeats)."""
+    levels = [s.strip() for s in (spec or "medium").split(",") if s.strip()] or ["medium"]
+    return [levels[min(i, len(levels) - 1)] for i in range(players - 1)]
+
+
+class Controller:
+    """One connection's state: the client, the room we sit in, and our seat."""
+
+    def __init__(self, app: PrtuiApp, client: Client) -> None:
+        self.app = app
+        self.client = client
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.names: dict[int, str] = {}
+        self.room_info: dict[str, Any] | None = None
+        self.game_over_shown = False
+
+    @classmethod
+    async def open(cls, app: PrtuiApp, host: str, port: int, name: str,
+                   role: str = "play", token: str | None = None) -> Controller:
+        client = await Client.connect(host, port, name, role, token)
+        return cls(app, client)
+
+    # --- TableLink -----------------------------------------------------------------
+
+    async def act(self, action: dict[str, Any]) -> None:
+        await self.client.command("act", room=self.room, action=action)
+
+    async def chat(self, text: str) -> None:
+        await self.client.command("chat", room=self.room, text=text)
+
+    async def follow(self, seat: int) -> None:
+        with contextlib.suppress(NetError):
+            await self.client.command("follow", room=self.room, seat=seat)
+
+    # --- flows ---------------------------------------------------------------------
+
+    async def start_local_table(self, setup: TableSetup) -> None:
+        """Create a room, sit in seat 0, bots elsewhere, start. Raises Rejected."""
+        options: dict[str, Any] = {"edition": setup.edition, "open_vp": setup.open_vp,
+                                   "bot_delay_s": setup.bot_delay_s}
+        if setup.seed is not None:
+            options["seed"] = setup.seed
+        try:
+            data = await self.client.command("create_room", game=GAME, players=setup.players,
+                                             options=options)
+        except Rejected:
+            if "seed" not in options:
+                raise
+            options.pop("seed")  # a server that picks its own seeds
+            data = await self.client.command("create_room", game=GAME, players=setup.players,
+                                             options=options)
+        room = str(data["room"])
+        await self.join(room, as_player=True)
+        await self.take_seat(0)
+        for seat, level in enumerate(setup.bots[: setup.players - 1], start=1):
+            await self.client.command("add_bot", room=room, seat=seat, level=level)
+        await self.client.command("start", room=room)
+
+    async def join(self, room: str, as_player: bool) -> None:
+        await self.client.command("join_room", room=room, as_="player" if as_player else "spectator")
+        self.room = room
+
+    async def take_seat(self, seat: int) -> None:
+        data = await self.client.command("take_seat", room=self.room, seat=seat)
+        self.seat = int(data.get("seat", seat))
+        self.token = data.get("token")
+
+    async def leave_room(self) -> None:
+        if self.room is not None:
+            with contextlib.suppress(NetError):
+                await self.client.command("leave_room", room=self.room)
+        self.room, self.seat, self.room_info = None, None, None
+        self.game_over_shown = False
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    # --- pushes --------------------------------------------------------------------
+
+    async def pump(self) -> str:
+        """Hand every push to the screens until the connection closes; return why."""
+        async for event in self.client.iter_events():
+            self.dispatch(event)
+        return self.client.close_reason or "closed"
+
+    def dispatch(self, event: dict[str, Any]) -> None:
+        t = event.get("t")
+        if t in ("state", "diff") and event.get("room") == self.room:
+            snapshot = self.client.snapshot(str(self.room))
+            if snapshot is not None:
+                self.show_snapshot(snapshot)
+        elif t == "room":
+            self.room_info = event.get("room")
+            self.names = {int(s["seat"]): str(s.get("name") or f"{s.get('level', 'bot')} bot")
+                          for s in (self.room_info or {}).get("seats", [])
+                          if s.get("kind") != "empty"}
+            self.app.on_room_info(self.room_info or {})
+        elif t == "lobby":
+            self.app.on_lobby(list(event.get("rooms", [])))
+        elif t == "chat":
+            self.app.on_chat(str(event.get("from", "?")), str(event.get("text", "")), event.get("room"))
+        elif t == "closed":
+            self.app.on_closed(str(event.get("reason", "closed")))
+
+    def show_snapshot(self, snapshot: dict[str, Any]) -> None:
+        self.app.on_snapshot(self, snapshot)

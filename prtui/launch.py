@@ -1,0 +1,124 @@
+"""The client's subcommands: `prtui`, `prtui play`, `prtui connect`, `prtui spectate`.
+
+This is the only client module that may start the embedded server
+(``server.net.server.GameServer``): the app, screens and widgets never import the
+rules. Each ``run_*`` builds a plan (an async function run as a worker on the app's
+loop) and runs the app.
+"""
+
+from __future__ import annotations
+
+import getpass
+from argparse import Namespace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from prtui.app import Plan, PrtuiApp
+from prtui.controller import Controller, TableSetup, bot_levels
+
+DEFAULT_PORT = 7797
+
+
+def my_name(args: Any) -> str:
+    return str(getattr(args, "name", None) or getpass.getuser() or "me")[:32]
+
+
+def data_dir(args: Any) -> Path:
+    return Path(getattr(args, "data", None) or platformdirs.user_data_dir("prtui"))
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """HOST[:PORT] (IPv6 in brackets) -> (host, port)."""
+    if address.startswith("["):
+        host, _, rest = address[1:].partition("]")
+        return host, int(rest[1:]) if rest.startswith(":") else DEFAULT_PORT
+    host, sep, port = address.rpartition(":")
+    if sep and port.isdigit() and host:
+        return host, int(port)
+    return address, DEFAULT_PORT
+
+
+def setup_from_args(args: Any) -> TableSetup:
+    players = max(2, min(5, int(getattr(args, "players", 4) or 4)))
+    return TableSetup(
+        players=players,
+        edition=str(getattr(args, "edition", "classic") or "classic"),
+        bots=bot_levels(getattr(args, "bots", None), players),
+        open_vp=bool(getattr(args, "open_vp", False)),
+        seed=getattr(args, "seed", None),
+    )
+
+
+def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
+    """Embedded server on a free loopback port; a table against bots (asked for if None)."""
+
+    async def plan(app: PrtuiApp) -> None:
+        from prtui.screens.newgame import NewGameScreen
+        from server.net.server import GameServer
+
+        folder.mkdir(parents=True, exist_ok=True)
+        server = GameServer(folder, host="127.0.0.1", port=0)
+        port = await server.start()
+        try:
+            controller = await Controller.open(app, "127.0.0.1", port, name)
+            app.controller = controller
+            chosen = setup or await app.push_screen_wait(NewGameScreen())
+            await controller.start_local_table(chosen)
+            await controller.pump()
+        finally:
+            if app.controller is not None:
+                await app.controller.close()
+            await server.stop()
+
+    return plan
+
+
+def remote_plan(host: str, port: int, name: str, role: str, token: str | None = None,
+                room: str | None = None) -> Plan:
+    """A LAN server's lobby (players) or a read-only view (spectators)."""
+
+    async def plan(app: PrtuiApp) -> None:
+        from prtui.screens.lobby import LobbyScreen
+
+        controller = await Controller.open(app, host, port, name, role, token)
+        app.controller = controller
+        try:
+            if room:
+                await controller.join(room, as_player=False)
+            else:
+                await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
+            await controller.pump()
+        finally:
+            await controller.close()
+
+    return plan
+
+
+def _run(app: PrtuiApp) -> int:
+    return int(app.run() or 0)
+
+
+def run_default(args: Namespace) -> int:
+    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+                         plan=local_plan(data_dir(args), my_name(args), None)))
+
+
+def run_play(args: Namespace) -> int:
+    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+                         plan=local_plan(data_dir(args), my_name(args), setup_from_args(args))))
+
+
+def run_connect(args: Namespace) -> int:
+    host, port = parse_address(args.address)
+    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+                         plan=remote_plan(host, port, my_name(args), "play",
+                                          getattr(args, "token", None))))
+
+
+def run_spectate(args: Namespace) -> int:
+    host, port = parse_address(args.address)
+    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+                         plan=remote_plan(host, port, my_name(args), "spectate",
+                                          room=getattr(args, "room", None))))

@@ -1,0 +1,84 @@
+"""Game over: the final score breakdown per player and each player's VP over the rounds.
+
+The chart uses only what this viewer saw during the game (own VP chips each round;
+everyone's under open VP) plus the final result, which is public at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Sparkline, Static
+
+
+def vp_series(history: dict[int, dict[int, int]], seat: int, final: int | None) -> list[float]:
+    """VP chips of one seat round by round (rounds it was unseen are skipped)."""
+    series = [float(history[r][seat]) for r in sorted(history) if seat in history[r]]
+    if final is not None:
+        series.append(float(final))
+    return series
+
+
+class GameOverScreen(Screen[None]):
+    """Scores, ranking and VP chart."""
+
+    CSS_PATH = "gameover.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,b", "back", "Board"), Binding("q", "quit_app", "Quit")]
+
+    def __init__(self, view: dict[str, Any], names: dict[int, str],
+                 history: dict[int, dict[int, int]], seat: int | None) -> None:
+        super().__init__()
+        self.view = view
+        self.names = names
+        self.history = history
+        self.seat = seat
+
+    def name(self, seat: int) -> str:
+        return self.names.get(seat) or f"P{seat + 1}"
+
+    def compose(self) -> ComposeResult:
+        result = self.view.get("result") or {}
+        scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
+        winners = [self.name(int(s)) for s in result.get("winners", [])]
+        with VerticalScroll(id="gameover-body"):
+            yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
+                         id="gameover-title")
+            yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            yield Static(Text("VP chips over the rounds", style="bold underline"), id="chart-title")
+            with Vertical(id="chart"):
+                for score in scores:
+                    seat = int(score.get("seat", 0))
+                    chips = score.get("breakdown", {}).get("vp_chips")
+                    series = vp_series(self.history, seat, chips)
+                    label = f"{self.name(seat)}: " + (" → ".join(str(int(v)) for v in series[-6:]) if series else "hidden")
+                    yield Static(label, classes="chart-label")
+                    yield Sparkline(series or [0.0], classes="chart-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        result = self.view.get("result") or {}
+        scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
+        kinds: list[str] = []
+        for score in scores:
+            for key in score.get("breakdown", {}):
+                if key not in kinds:
+                    kinds.append(key)
+        table = self.query_one(DataTable)
+        table.add_columns("#", "player", *[k.replace("_", " ") for k in kinds], "total", "tie-break")
+        for score in scores:
+            seat = int(score.get("seat", 0))
+            breakdown = score.get("breakdown", {})
+            table.add_row(str(score.get("rank", "")), self.name(seat),
+                          *[str(breakdown.get(k, 0)) for k in kinds],
+                          Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_quit_app(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,127 @@
+"""The lobby of a server: its rooms, create, join or watch, and the lobby chat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from prtui.widgets.feed import ChatPanel
+
+if TYPE_CHECKING:
+    from prtui.controller import Controller
+
+
+class LobbyScreen(Screen[None]):
+    """Rooms of the server; players create and join, spectators watch."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "create", "New room"),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("c", "focus_chat", "Chat"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self, controller: Controller, spectate: bool = False) -> None:
+        super().__init__()
+        self.controller = controller
+        self.spectate = spectate
+        self.rooms: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="lobby"):
+            with Vertical(id="rooms-pane"):
+                yield Static("Rooms — Enter/j join, w watch, n new room", id="lobby-title")
+                yield DataTable(id="rooms", cursor_type="row")
+            yield ChatPanel(id="lobby-chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("id", "name", "host", "players", "seats", "status", "watching")
+        table.focus()
+        self.action_refresh()
+
+    def update_rooms(self, rooms: list[dict[str, Any]]) -> None:
+        self.rooms = rooms
+        table = self.query_one(DataTable)
+        table.clear()
+        for room in rooms:
+            seats = room.get("seats", [])
+            filled = sum(1 for s in seats if s.get("kind") != "empty")
+            table.add_row(room.get("id"), room.get("name"), room.get("host"),
+                          str(room.get("players")), f"{filled}/{len(seats)}",
+                          room.get("status"), str(room.get("spectators", 0)), key=room.get("id"))
+
+    def selected_room(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.rooms or table.cursor_row < 0 or table.cursor_row >= len(self.rooms):
+            return None
+        return str(self.rooms[table.cursor_row].get("id"))
+
+    @work(exclusive=True, group="lobby")
+    async def action_refresh(self) -> None:
+        data = await self.controller.client.command("list_rooms")
+        self.update_rooms(list(data.get("rooms", [])))
+
+    @work(exclusive=True, group="lobby")
+    async def action_create(self) -> None:
+        if self.spectate:
+            self.notify("Spectators cannot create rooms", severity="warning")
+            return
+        from prtui.screens.newgame import NewGameScreen
+        from prtui.screens.room import RoomScreen
+
+        setup = await self.app.push_screen_wait(NewGameScreen(allow_open_seats=True))
+        data = await self.controller.client.command(
+            "create_room", game="puerto-rico", players=setup.players,
+            options={"edition": setup.edition, "open_vp": setup.open_vp})
+        await self.controller.join(str(data["room"]), as_player=True)
+        await self.controller.take_seat(0)
+        for seat, level in enumerate(setup.bots, start=1):
+            if level != "open":
+                await self.controller.client.command("add_bot", room=self.controller.room,
+                                                     seat=seat, level=level)
+        await self.app.push_screen(RoomScreen(self.controller))
+
+    @work(exclusive=True, group="lobby")
+    async def action_join(self) -> None:
+        room = self.selected_room()
+        if room is None:
+            return
+        if self.spectate:
+            await self.controller.join(room, as_player=False)
+            return
+        from prtui.screens.room import RoomScreen
+
+        await self.controller.join(room, as_player=True)
+        await self.app.push_screen(RoomScreen(self.controller))
+
+    @work(exclusive=True, group="lobby")
+    async def action_watch(self) -> None:
+        room = self.selected_room()
+        if room is not None:
+            await self.controller.join(room, as_player=False)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+        self.run_worker(self.controller.client.command("chat", room=None, text=message.text))
+
+    def add_chat(self, who: str, text: str) -> None:
+        self.query_one(ChatPanel).add_line(who, text)
+
+    def action_focus_chat(self) -> None:
+        self.query_one("#chat-input").focus()
+
+    def action_quit_app(self) -> None:
+        self.app.exit(0)

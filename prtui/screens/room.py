@@ -1,0 +1,131 @@
+"""A room before the game: seats (people and bots), ready, start, chat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from prtui.screens.newgame import LEVELS
+from prtui.widgets.feed import ChatPanel
+
+if TYPE_CHECKING:
+    from prtui.controller import Controller
+
+
+class RoomScreen(Screen[None]):
+    """Seats of one room; the host adds bots and starts."""
+
+    CSS_PATH = "room.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "take_seat", "Take seat"),
+        Binding("b", "add_bot", "Bot"),
+        Binding("l", "cycle_level", "Bot level"),
+        Binding("x", "remove_bot", "Remove bot"),
+        Binding("r", "ready", "Ready"),
+        Binding("s", "start", "Start"),
+        Binding("c", "focus_chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+        self.level = "medium"
+        self.ready = False
+        self.info: dict[str, Any] = controller.room_info or {}
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="room"):
+            with Vertical(id="seats-pane"):
+                yield Static("", id="room-title")
+                yield DataTable(id="seats", cursor_type="row")
+                yield Static("", id="room-help")
+            yield ChatPanel(id="room-chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("seat", "who", "kind", "ready", "connected")
+        self.query_one(DataTable).focus()
+        self.update_room(self.info)
+
+    def update_room(self, room: dict[str, Any]) -> None:
+        if not room or (self.controller.room and room.get("id") != self.controller.room):
+            return
+        self.info = room
+        self.query_one("#room-title", Static).update(
+            f"{room.get('name', '')} — {room.get('game')} {room.get('options', {}).get('edition', '')}"
+            f", {room.get('players')} players, host {room.get('host')}, {room.get('status')}")
+        self.query_one("#room-help", Static).update(
+            f"bot level for b: {self.level} (l to change) · you sit in seat "
+            f"{'-' if self.controller.seat is None else self.controller.seat + 1}")
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for seat in room.get("seats", []):
+            who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
+            table.add_row(str(int(seat.get("seat", 0)) + 1), who, seat.get("kind"),
+                          "yes" if seat.get("ready") else "no",
+                          "yes" if seat.get("connected") else "no")
+        if 0 <= row < table.row_count:
+            table.move_cursor(row=row)
+
+    def _cursor_seat(self) -> int:
+        return max(0, self.query_one(DataTable).cursor_row)
+
+    async def _command(self, t: str, **fields: Any) -> None:
+        from prtui.netclient import Rejected
+
+        try:
+            await self.controller.client.command(t, room=self.controller.room, **fields)
+        except Rejected as exc:
+            self.notify(f"Rejected: {exc.reason}", severity="error")
+
+    @work(group="room")
+    async def action_take_seat(self) -> None:
+        from prtui.netclient import Rejected
+
+        try:
+            await self.controller.take_seat(self._cursor_seat())
+        except Rejected as exc:
+            self.notify(f"Rejected: {exc.reason}", severity="error")
+
+    @work(group="room")
+    async def action_add_bot(self) -> None:
+        await self._command("add_bot", seat=self._cursor_seat(), level=self.level)
+
+    @work(group="room")
+    async def action_remove_bot(self) -> None:
+        await self._command("remove_bot", seat=self._cursor_seat())
+
+    @work(group="room")
+    async def action_ready(self) -> None:
+        self.ready = not self.ready
+        await self._command("ready", ready=self.ready)
+
+    @work(group="room")
+    async def action_start(self) -> None:
+        await self._command("start")
+
+    def action_cycle_level(self) -> None:
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.update_room(self.info)
+
+    @work(group="room")
+    async def action_leave(self) -> None:
+        await self.controller.leave_room()
+        self.dismiss()
+
+    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+        self.run_worker(self._command("chat", text=message.text))
+
+    def add_chat(self, who: str, text: str) -> None:
+        self.query_one(ChatPanel).add_line(who, text)
+
+    def action_focus_chat(self) -> None:
+        self.query_one("#chat-input").focus()
