@@ -27,7 +27,7 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
                 "seat": p,
                 "doubloons": s.coins[p],
                 "goods": _goods(s.pgoods[p]),
-                "vp_chips": s.vp[p] if (s.open_vp or viewer == p or over) else None,
+                "vp_chips": s.vp[p] if (s.open_vp or viewer == p) else None,
                 "san_juan": s.san_juan[p],
                 "island": [
                     {"tile": C.TILES[t], "colonists": c}
