@@ -24,6 +24,9 @@ class DiffError(ValueError):
     """An op that does not fit the document (bad path, wrong container): resync."""
 
 
+_pack = msgpack.Packer(autoreset=True).pack
+
+
 def _same(a: Any, b: Any) -> bool:
     """Type-strict deep equality: Python's == says 1 == True == 1.0; msgpack does not."""
     if a is b:
@@ -32,9 +35,11 @@ def _same(a: Any, b: Any) -> bool:
         return False
     if a != b:
         return a != a and b != b  # NaN is its own snapshot value
-    if isinstance(a, dict | list | float):
+    if type(a) is dict or type(a) is list:
+        # equal by ==, but a nested 1 may be a True: compare the typed encodings
+        # (different key order only makes this False; the recursion then finds no op)
         try:
-            return msgpack.packb(a) == msgpack.packb(b)
+            return _pack(a) == _pack(b)
         except (TypeError, ValueError, OverflowError):
             return False
     return True
@@ -51,8 +56,12 @@ def diff(prev: Any, next: Any) -> list[Op]:
 
 
 def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
-    if _same(a, b):
-        return
+    if not _same(a, b):
+        _diff_changed(a, b, path, ops)
+
+
+def _diff_changed(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
+    """Ops for two values already known to differ (or to differ in key order only)."""
     if type(a) is dict and type(b) is dict:
         _diff_map(a, b, path, ops)
     elif type(a) is list and type(b) is list:
@@ -68,8 +77,8 @@ def _diff_map(a: dict[str, Any], b: dict[str, Any], path: Path, ops: list[Op]) -
     for key, value in b.items():
         if key not in a:
             ops.append(["set", [*path, key], value])
-        else:
-            _diff(a[key], value, [*path, key], ops)
+        elif not _same(a[key], value):
+            _diff_changed(a[key], value, [*path, key], ops)
 
 
 def _front_drop(a: list[Any], b: list[Any]) -> int:
@@ -100,7 +109,8 @@ def _diff_list(a: list[Any], b: list[Any], path: Path, ops: list[Op]) -> None:
             s += 1
     mid_a, mid_b = la - s - p, lb - s - p
     for i in range(p, p + min(mid_a, mid_b)):
-        _diff(a[i], b[i], [*path, i], ops)
+        if not _same(a[i], b[i]):
+            _diff_changed(a[i], b[i], [*path, i], ops)
     if mid_a > mid_b:
         ops.extend(["del", [*path, i]] for i in range(p + mid_a - 1, p + mid_b - 1, -1))
     else:
