@@ -14,6 +14,7 @@ from typing import Any
 
 from server.engine.errors import EngineError
 from server.games.registry import get_game
+from server.net.bots import make_pool
 from server.net.peer import Peer
 from server.net.room import SERVER_OPTIONS, Room
 from server.protocol import messages as m
@@ -33,6 +34,8 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.idle: dict[str, Peer] = {}
         self._push_due = False
+        self._pool: Any | None = None
+        self._pool_made = False
 
     # --- life cycle --------------------------------------------------------------
 
@@ -50,6 +53,15 @@ class Lobby:
 
     async def stop(self) -> None:
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    def bot_pool(self) -> Any | None:
+        if not self._pool_made:
+            self._pool_made = True
+            self._pool = make_pool()
+        return self._pool
 
     def add_peer(self, peer: Peer) -> None:
         self.idle[peer.id] = peer

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
-from server.net.bots import SeatBot, make_seat_bot
+from server.net.bots import LEVELS, SeatBot, make_seat_bot
 from server.net.peer import Peer
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
@@ -51,6 +51,10 @@ class RoomHooks(Protocol):
     def left_room(self, peer: Peer) -> None: ...
 
     def room_closed(self, room: Room) -> None: ...
+
+    def bot_pool(self) -> Any | None:
+        """The shared process pool for thinking bots (None: play random)."""
+        ...
 
 
 @dataclass
@@ -329,6 +333,8 @@ class Room:
         if self.rec.seats[seat].kind != "empty":
             raise Refuse("seat_taken", "that seat is taken")
         level = msg["level"]
+        if level not in LEVELS:
+            raise Refuse("bad_level", f"bot levels: {', '.join(LEVELS)}")
         self._save(SeatRecord(seat, "bot", f"bot {seat + 1} ({level})", level))
         peer.send(m.ack(msg["id"]))
         self._changed()
@@ -468,7 +474,9 @@ class Room:
             bot = self._bots.get(seat)
             if bot is None:
                 level = self.rec.seats[seat].level or TAKEOVER_LEVEL
-                bot = self._bots[seat] = make_seat_bot(level, self.game, self._rng.randrange(2**31))
+                pool = self.hooks.bot_pool() if level != "random" else None
+                bot = make_seat_bot(level, self.game, self._rng.randrange(2**31), pool)
+                self._bots[seat] = bot
             own = self.game.determinize(sync.state, seat, self._rng.randrange(2**31))
             self._bot_busy.add(seat)
             self._spawn(self._bot_turn(seat, bot, own, sync.v))

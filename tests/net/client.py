@@ -28,6 +28,7 @@ class Client:
         self._task: asyncio.Task[None] | None = None
         self.welcome: dict[str, Any] = {}
         self.on_frame: Callable[[dict[str, Any]], None] | None = None
+        self.answer_pings = True
 
     @classmethod
     async def connect(cls, port: int, name: str = "ana", role: str = "play",
@@ -52,7 +53,7 @@ class Client:
                 if self.on_frame:
                     self.on_frame(f)
                 self._track(f)
-                if f["t"] == "ping":
+                if f["t"] == "ping" and self.answer_pings:
                     self.send(m.pong(f["ts"]))
                 async with self._cond:
                     self.frames.append(f)

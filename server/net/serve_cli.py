@@ -1,0 +1,83 @@
+"""`prtui serve`: run the game server (and optionally the SSH gateway) until a signal.
+
+Loopback by default; any other address is announced with a warning because the
+protocol has no encryption (use the SSH gateway for untrusted networks).
+SIGINT/SIGTERM: clients get ``bye``, rooms stop, the store is flushed and closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from server.net.server import GameServer
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def data_dir(args: argparse.Namespace) -> Path:
+    given = getattr(args, "data", None)
+    return Path(given) if given else Path(platformdirs.user_data_dir("prtui"))
+
+
+async def serve(args: argparse.Namespace) -> int:
+    host = getattr(args, "host", "127.0.0.1")
+    data = data_dir(args)
+    server = GameServer(data, host, getattr(args, "port", 7797))
+    port = await server.start()
+    if not _is_loopback(host):
+        print(
+            f"warning: listening on {host}: anyone on this network can connect; "
+            "the game protocol is not encrypted",
+            file=sys.stderr,
+        )
+    print(f"prtui server on {host}:{port} (data: {data})", flush=True)
+    gateway: Any = None
+    ssh_port = getattr(args, "ssh_port", None)
+    if ssh_port:
+        try:
+            from server.ssh.gateway import start_ssh
+        except ImportError as exc:
+            print(f"warning: SSH gateway unavailable: {exc}", file=sys.stderr)
+        else:
+            keys = getattr(args, "ssh_authorized_keys", None)
+            gateway = await start_ssh(
+                host=host, port=ssh_port, game_host="127.0.0.1" if host == "0.0.0.0" else host,
+                game_port=port, data_dir=data, auth=getattr(args, "ssh_auth", "open"),
+                password=getattr(args, "ssh_password", None),
+                authorized_keys=Path(keys) if keys else None,
+                max_sessions=getattr(args, "ssh_max_sessions", 32),
+            )
+            print(f"SSH on {host}:{ssh_port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    print("shutting down", flush=True)
+    if gateway is not None:
+        await gateway.close()
+    await server.stop()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
+    return asyncio.run(serve(args))
