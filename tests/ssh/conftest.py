@@ -13,6 +13,7 @@ import pytest
 
 from server.ssh.auth import Identity
 from server.ssh.gateway import SshGateway, start_ssh
+from tests.ssh.screen import Screen
 
 ECHO_CHILD = Path(__file__).with_name("echo_child.py")
 WAIT_S = 20.0  # only guards against a hang; nothing asserts on speed
@@ -34,10 +35,42 @@ def plain(data: bytes) -> str:
 class Terminal:
     """A client-side pty session: what came back so far, and keys/resizes to send."""
 
-    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess[bytes]):
+    def __init__(
+        self,
+        conn: asyncssh.SSHClientConnection,
+        proc: asyncssh.SSHClientProcess[bytes],
+        size: tuple[int, int],
+    ):
         self.conn = conn
         self.proc = proc
         self.output = bytearray()
+        self.screen = Screen(*size)
+
+    async def _read_more(self, waiting_for: str) -> None:
+        chunk = await self.proc.stdout.read(65536)
+        if not chunk:
+            raise AssertionError(
+                f"session ended before {waiting_for!r}; screen:\n{self.screen.text()}"
+            )
+        self.output += chunk
+        self.screen.feed(chunk)
+
+    async def expect_screen(self, text: str) -> str:
+        """Read until the emulated screen shows ``text``; returns the screen."""
+
+        async def _read() -> str:
+            while text not in self.screen.text():
+                await self._read_more(text)
+            return self.screen.text()
+
+        try:
+            return await asyncio.wait_for(_read(), WAIT_S)
+        except TimeoutError:
+            raise AssertionError(f"{text!r} not on screen:\n{self.screen.text()}") from None
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.screen.resize(cols, rows)
+        self.proc.change_terminal_size(cols, rows)
 
     async def expect(self, text: str, *, plain_text: bool = True) -> str:
         """Read until ``text`` shows up; returns everything read so far."""
@@ -51,10 +84,7 @@ class Terminal:
                 )
                 if text in seen:
                     return seen
-                chunk = await self.proc.stdout.read(65536)
-                if not chunk:
-                    raise AssertionError(f"session ended before {text!r}; got {seen[-2000:]!r}")
-                self.output += chunk
+                await self._read_more(text)
 
         try:
             return await asyncio.wait_for(_read(), WAIT_S)
@@ -94,7 +124,7 @@ async def open_terminal(
         proc = await conn.create_process(
             term_type="xterm-256color", term_size=size, encoding=None, env=env
         )
-    return Terminal(conn, proc)
+    return Terminal(conn, proc, size or (80, 24))
 
 
 GatewayFactory = Callable[..., Awaitable[SshGateway]]

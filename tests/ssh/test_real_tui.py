@@ -1,0 +1,69 @@
+"""The real thing: `prtui connect` over SSH against a real game server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.net.server import GameServer
+from tests.ssh.conftest import GatewayFactory, open_terminal
+
+CTRL_S = "\x13"
+
+
+@pytest.fixture
+async def game_port(tmp_path: Path) -> AsyncIterator[int]:
+    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
+    port = await server.start()
+    yield port
+    await server.stop()
+
+
+async def test_lobby_new_table_and_resize_over_ssh(
+    make_gateway: GatewayFactory, game_port: int
+) -> None:
+    gw = await make_gateway(command=None, game_port=game_port)
+    ana = await open_terminal(gw.port, "ana", size=(100, 30))
+    try:
+        await ana.expect_screen("Rooms")
+        ana.send("n")  # new room: the table set-up form
+        await ana.expect_screen("Players")
+        ana.send(CTRL_S)  # start with the defaults: me and three bots
+        screen = await ana.expect_screen("Take seat")  # the room screen's footer
+        assert "ana's table" in screen and "bot" in screen
+        ana.resize(120, 40)
+        await ana.expect_screen("Take seat")
+        assert "palette" in ana.screen.line(39)  # the footer moved to the 40th row
+    finally:
+        await ana.close()
+    for _ in range(200):
+        if not gw.children:
+            break
+        await asyncio.sleep(0.05)
+    assert not gw.children and gw.active_sessions == 0
+
+
+async def test_two_players_and_a_spectator_share_the_lobby(
+    make_gateway: GatewayFactory, game_port: int
+) -> None:
+    gw = await make_gateway(command=None, game_port=game_port)
+    ana = await open_terminal(gw.port, "ana")
+    bob = await open_terminal(gw.port, "bob", size=(80, 24))
+    watcher = await open_terminal(gw.port, "spectate")
+    try:
+        await ana.expect_screen("Rooms")
+        ana.send("n")
+        await ana.expect_screen("Players")
+        ana.send(CTRL_S)
+        await ana.expect_screen("Take seat")
+        bob.send("r")  # refresh: bob's own session, own process, same server
+        await bob.expect_screen("ana's table")
+        await watcher.expect_screen("Rooms")
+        assert gw.active_sessions == 3
+        assert len({child.pid for child in gw.children}) == 3
+    finally:
+        for term in (ana, bob, watcher):
+            await term.close()
