@@ -1,0 +1,95 @@
+"""Build Puerto Rico positions for scenario tests: real states from ``setup``, then
+the board arranged by hand through the same lists the rules read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine.contract import LogEvent
+from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.game import PuertoRico
+from server.games.puerto_rico.state import CHOOSE_ROLE, PRState
+
+GAME = PuertoRico()
+GOOD = {g: i for i, g in enumerate(C.GOODS)}
+TILE = {t: i for i, t in enumerate(C.TILES)}
+
+
+def new(players: int = 4, edition: str = "classic", seed: int = 1, **opts: Any) -> PRState:
+    return GAME.setup(players, {"edition": edition, **opts}, seed)
+
+
+def build(s: PRState, p: int, *names: str, colonists: int | None = 1) -> None:
+    """Put buildings in p's city (taken from the supply), each with ``colonists``
+    (None: every circle filled)."""
+    for name in names:
+        b = C.B_INDEX[name]
+        assert s.bpos[p][b] < 0, f"{name} built twice"
+        s.bsupply[b] -= 1
+        s.bpos[p][b] = len(s.city[p])
+        s.city[p].append(b)
+        s.city_col[p].append(C.CIRCLES[b] if colonists is None else colonists)
+    s.legal = None
+
+
+def plant(s: PRState, p: int, *tiles: str, occupied: bool = True) -> None:
+    """Add island tiles (taken from the face-down stack or the quarry stack)."""
+    for name in tiles:
+        t = TILE[name]
+        if t == C.QUARRY:
+            s.quarries -= 1
+        else:
+            s.stack.remove(t)
+        s.island[p].append(t)
+        s.island_col[p].append(1 if occupied else 0)
+    s.legal = None
+
+
+def goods(s: PRState, p: int, **have: int) -> None:
+    """Set p's barrels (the difference comes from / goes to the supply)."""
+    for name, k in have.items():
+        g = GOOD[name]
+        s.goods[g] -= k - s.pgoods[p][g]
+        s.pgoods[p][g] = k
+        assert s.goods[g] >= 0
+    s.legal = None
+
+
+def load_ship(s: PRState, j: int, good: str, load: int) -> None:
+    g = GOOD[good]
+    s.goods[g] -= load
+    s.ship_good[j] = g
+    s.ship_load[j] = load
+    s.legal = None
+
+
+def choose(s: PRState, seat: int, role: str) -> list[LogEvent]:
+    """Make ``seat`` the next to choose a role this round, then choose ``role``."""
+    s.step = CHOOSE_ROLE
+    s.governor = seat
+    s.picks = 0
+    s.turn = seat
+    s.role_taken = [-1] * 8
+    s.legal = None
+    return GAME.apply(s, seat, {"type": "role", "role": role})
+
+
+def act(s: PRState, seat: int, type_: str, **params: Any) -> list[LogEvent]:
+    return GAME.apply(s, seat, {"type": type_, **params})
+
+
+def legal(s: PRState, seat: int | None = None) -> list[dict[str, Any]]:
+    return GAME.legal_actions(s, s.turn if seat is None else seat)
+
+
+def strip(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Actions without their labels, for comparing parameters."""
+    return [{k: v for k, v in a.items() if k != "label"} for a in actions]
+
+
+def step(s: PRState) -> str:
+    return GAME.view(s, None)["phase"]["step"]
+
+
+def text(events: list[LogEvent]) -> str:
+    return "\n".join(e["text"] for e in events)
