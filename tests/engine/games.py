@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.engine import toygame
-from tests.engine.harness import puerto_rico_ready
 
 Data = dict[str, Any]
 
@@ -158,4 +157,4 @@ PUERTO_RICO = GameFacts(
 
 
 def all_facts() -> list[GameFacts]:
-    return [TOY, PUERTO_RICO] if puerto_rico_ready() else [TOY]
+    return [TOY, PUERTO_RICO]

@@ -34,30 +34,14 @@ class Target:
         return self.name
 
 
-def puerto_rico_ready() -> bool:
-    """True once the rules engine exists and sets up a game."""
-    try:
-        from server.games.registry import get_game
-
-        game = get_game("puerto-rico")
-        game.setup(4, game.normalize_options(4, {}), 1)
-    except Exception:
-        return False
-    return True
-
-
 def targets() -> list[Target]:
     toy = Target(toygame.NAME, [{}, {"open_vp": True}], [sys.executable, "-c", _TOY_BOOT])
-    found = [toy]
-    if puerto_rico_ready():
-        found.append(
-            Target(
-                "puerto-rico",
-                [{"edition": "classic"}, {"edition": "1897"}],
-                [sys.executable, "-m", "prtui", "engine"],
-            )
-        )
-    return found
+    pr = Target(
+        "puerto-rico",
+        [{"edition": "classic"}, {"edition": "1897"}],
+        [sys.executable, "-m", "prtui", "engine"],
+    )
+    return [toy, pr]
 
 
 class EngineProc:

@@ -13,7 +13,6 @@ import pytest
 
 from server.tools import bench, benchmarks
 from tests.engine import toygame
-from tests.engine.harness import puerto_rico_ready
 
 REQUIRED = {"games_per_s", "actions_per_s", "mean_actions", "players", "games", "state_bytes"}
 
@@ -62,7 +61,6 @@ def test_report_page_quotes_commands_machine_and_figures(tmp_path: Path) -> None
     assert benchmarks.machine()["cores"] in page and "Python: CPython 3.11" in page
 
 
-@pytest.mark.skipif(not puerto_rico_ready(), reason="needs the Puerto Rico engine")
 def test_prtui_bench_engine_command_prints_one_json_line() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "prtui", "bench", "engine", "--players", "4", "--games", "3",
