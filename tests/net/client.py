@@ -50,9 +50,9 @@ class Client:
         try:
             while True:
                 f = await read_frame(self.reader, limits.MAX_FRAME_FROM_SERVER)
-                if self.on_frame:
-                    self.on_frame(f)
                 self._track(f)
+                if self.on_frame:
+                    self.on_frame(f)  # after tracking: it may inspect self.snap
                 if f["t"] == "ping" and self.answer_pings:
                     self.send(m.pong(f["ts"]))
                 async with self._cond:
