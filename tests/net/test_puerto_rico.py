@@ -113,7 +113,7 @@ async def test_four_clients_play_a_full_game_spectator_sees_no_secret(
     public = [line["text"] for line in spec.snap["log"]]
     for c in clients:  # each seat's log is the public log plus only its own private text
         assert [line["n"] for line in c.snap["log"]] == list(range(len(public)))
-        assert all(mine["text"].startswith(pub) for mine, pub in zip(c.snap["log"], public))
+        assert all(mine["text"].startswith(pub) for mine, pub in zip(c.snap["log"], public, strict=True))
     result = spec.snap["view"]["result"]
     assert result is not None and len(result["scores"]) == 4
     over = await host.wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
