@@ -60,8 +60,10 @@ class Client:
 
     `events` receives every push as the server's dict, with two additions: `state` and
     `diff` events carry the room's resulting `"snapshot"` (so a consumer reads the
-    snapshot the same way from both), and a final `{"t": "closed", "reason": str}` is
-    queued when the connection ends. Snapshots are shared, never mutated: read-only.
+    snapshot the same way from both), `{"t": "resync_failed", "room", "reason"}` if a
+    resync is refused, and a final `{"t": "closed", "reason": str}` when the connection
+    ends. The queue is unbounded: keep consuming it. Snapshots are shared between
+    versions and never mutated by the client: treat them as read-only.
     """
 
     def __init__(
@@ -81,6 +83,7 @@ class Client:
         self.lag_ms: float | None = None
         self.closed = False
         self.close_reason: str | None = None
+        self._notice: str | None = None  # an error/bye that was the last frame received
         self._reader = reader
         self._writer = writer
         self._ids = itertools.count(1)
@@ -195,9 +198,12 @@ class Client:
         self._pending[msg["id"]] = future
         try:
             await self.send(msg)
-            return await asyncio.wait_for(future, timeout)
+            data = await asyncio.wait_for(future, timeout)
         finally:
             self._pending.pop(msg["id"], None)
+        if t == "leave_room":
+            self.rooms.pop(fields.get("room", ""), None)
+        return data
 
     async def measure_lag(self, timeout: float = limits.COMMAND_TIMEOUT_S) -> float:
         """Ping the server now and return the round trip in milliseconds (also `lag_ms`)."""
@@ -233,7 +239,7 @@ class Client:
                 msg = await read_frame(self._reader, limits.MAX_FRAME_FROM_SERVER)
                 await self._dispatch(msg)
         except ConnectionClosed as exc:
-            reason = self.close_reason or str(exc)
+            reason = self._notice or str(exc)
         except FrameError as exc:
             reason = f"bad frame from server: {exc}"
             self._writer.close()
@@ -244,6 +250,7 @@ class Client:
 
     async def _dispatch(self, msg: dict[str, Any]) -> None:
         t = msg["t"]
+        self._notice = None
         if t in ("ack", "reject"):
             msg_id = msg.get("id")
             future = self._pending.get(msg_id) if isinstance(msg_id, int) else None
@@ -272,7 +279,10 @@ class Client:
             if isinstance(room_id, str):
                 self.rooms.setdefault(room_id, RoomSync()).info = msg["room"]
         elif t in ("error", "bye"):
-            self.close_reason = f"{t}: {msg.get('code') or msg.get('reason') or ''}".strip()
+            if t == "error":
+                self._notice = f"error {msg.get('code', '')}: {msg.get('message', '')}"
+            else:
+                self._notice = f"bye: {msg.get('reason', '')}"
         self.events.put_nowait(msg)
 
     def _on_pong(self, ts: Any) -> None:

@@ -66,6 +66,8 @@ async def test_state_then_diff_keeps_the_snapshot() -> None:
         assert client.snapshot("r1") == SNAP_V2 and client.rooms["r1"].v == 2
         assert state["snapshot"] == SNAP_V1, "the old snapshot must not change"
         assert client.rooms["r1"].info == {"id": "r1", "status": "playing"}
+        await client.command("leave_room", room="r1")
+        assert "r1" not in client.rooms and client.snapshot("r1") is None
 
 
 @pytest.mark.parametrize(
@@ -110,7 +112,7 @@ async def test_pushes_reach_events_and_close_is_reported() -> None:
         await server.push({"t": "bye", "reason": "shutdown"})
         server.writer.close()
         closed = await next_event(client, "closed")
-        assert "bye" in closed["reason"]
+        assert closed["reason"] == "bye: shutdown" == client.close_reason
         with pytest.raises(ConnectionClosed):
             await client.command("list_rooms")
         await client.close()
@@ -123,6 +125,27 @@ async def test_oversize_frame_from_server_closes_the_client() -> None:
         await server.push_raw(struct.pack(">I", 50 * 1024 * 1024))
         closed = await next_event(client, "closed")
         assert "frame_too_large" in closed["reason"]
+
+
+async def test_error_then_close_is_the_reason() -> None:
+    async with FakeServer() as server, await Client.connect(
+        "127.0.0.1", server.port, "ana", ping_interval=0
+    ) as client:
+        await server.push({"t": "error", "code": "flood", "message": "too many frames"})
+        server.writer.close()
+        closed = await next_event(client, "closed")
+        assert closed["reason"] == "error flood: too many frames"
+
+
+async def test_client_close_is_reported_once() -> None:
+    async with FakeServer() as server:
+        client = await Client.connect("127.0.0.1", server.port, "ana", ping_interval=0)
+        await client.close()
+        await client.close()
+        events = [client.events.get_nowait() for _ in range(client.events.qsize())]
+        assert [e for e in events if e["t"] == "closed"] == [
+            {"t": "closed", "reason": "closed by client"}
+        ]
 
 
 async def test_bad_command_is_refused_locally() -> None:
