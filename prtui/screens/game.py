@@ -74,6 +74,7 @@ class GameScreen(Screen[None]):
         self.lag_ms: float | None = None
         self.followed: int | None = None
         self.history: dict[int, dict[int, int]] = {}  # round -> seat -> VP seen
+        self._parts: dict[str, Any] = {}
 
     # layout -----------------------------------------------------------------
 
@@ -148,20 +149,33 @@ class GameScreen(Screen[None]):
         self.render_snapshot()
 
     def render_snapshot(self) -> None:
+        """Hand the new picture to every widget; each redraws only if it changed."""
+        if not self._parts:
+            self._parts = {
+                "status": self.query_one(StatusLine),
+                "roles": list(self.query(RoleCard)),
+                "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
+                                                       PlantationsPanel, SupplyPanel)],
+                "buildings": self.query_one(BuildingSupply),
+                "boards": list(self.query(PlayerBoard)),
+                "actions": self.query_one(ActionsPanel),
+                "log": self.query_one(GameLog),
+            }
+        parts = self._parts
         ctx = self.context()
         self._remember_vp(ctx)
-        self.query_one(StatusLine).refresh_from(ctx, self.lag_ms)
+        parts["status"].refresh_from(ctx, self.lag_ms)
         roles = {str(r.get("id")): r for r in ctx.view.get("roles", [])}
-        for card in self.query(RoleCard):
+        for card in parts["roles"]:
             if card.role_id in roles:
                 card.refresh_from(ctx, roles[card.role_id])
-        for panel in (ShipsPanel, TradingHouse, ColonistsPanel, PlantationsPanel, SupplyPanel):
-            self.query_one(panel).refresh_from(ctx)
-        self.query_one(BuildingSupply).refresh_from(ctx)
-        for board in self.query(PlayerBoard):
+        for panel in parts["panels"]:
+            panel.refresh_from(ctx)
+        parts["buildings"].refresh_from(ctx)
+        for board in parts["boards"]:
             board.refresh_from(ctx)
-        self.query_one(ActionsPanel).refresh_from(ctx, waiting_text(ctx))
-        self.query_one(GameLog).extend(ctx.log)
+        parts["actions"].refresh_from(ctx, waiting_text(ctx))
+        parts["log"].extend(ctx.log)
 
     def _remember_vp(self, ctx: BoardContext) -> None:
         """VP per round for the game-over chart: what this viewer was allowed to see."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual.widgets import Static
 
 from prtui.helptext import price_for
 from prtui.vocabulary import Vocabulary
@@ -74,3 +76,29 @@ def action_key(index: int) -> str:
     if index < 9:
         return str(index + 1)
     return "0" if index == 9 else ""
+
+
+class Shown(Static):
+    """A Static that skips the update when the text did not change.
+
+    A diff usually touches one player or one ship; redrawing only what changed keeps
+    the diff-to-screen time low on a full five-player board.
+    """
+
+    _shown: Text | None = None
+
+    def show(self, text: Text) -> None:
+        old = self._shown
+        if old is not None and text == old:
+            return
+        self._shown = text
+        self.update(text, layout=old is None or self._changes_size(old, text))
+
+    def _changes_size(self, old: Text, new: Text) -> bool:
+        """A new layout only when the height may change: another line count, or a line
+        that may now wrap. Otherwise only this widget is repainted."""
+        width = self.content_size.width
+        lines = new.plain.split("\n")
+        if len(lines) != old.plain.count("\n") + 1 or width <= 0:
+            return True
+        return max(cell_len(line) for line in lines) > width

@@ -10,10 +10,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from prtui.helptext import BUILDINGS
-from prtui.widgets.context import GOODS, BoardContext, action_key
+from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
 
 SPACES = 12
 
@@ -31,14 +30,15 @@ def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
     return keys
 
 
-class PlayerHeader(Static):
+class PlayerHeader(Shown):
     """Name, governor, role, doubloons, goods and VP (hidden unless mine or open VP)."""
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         seat = int(player.get("seat", 0))
         turn = ctx.view.get("phase", {}).get("turn")
         text = Text("▶ " if turn == seat else "  ", style="bold yellow")
-        text.append(ctx.name(seat), style="bold underline" if seat == ctx.seat else "bold")
+        name_style = "bold underline" if seat == ctx.seat else "bold"
+        text.append(ctx.name(seat), style=name_style + (" reverse" if turn == seat else ""))
         if player.get("is_governor"):
             text.append(" ♛gov", style="yellow")
         if player.get("role"):
@@ -55,10 +55,10 @@ class PlayerHeader(Static):
             if goods.get(g):
                 text.append_text(ctx.good(g, f"{ctx.short(g)}×{goods[g]}"))
                 text.append(" ")
-        self.update(text)
+        self.show(text)
 
 
-class IslandView(Static):
+class IslandView(Shown):
     """Twelve island spaces: tile and whether its circle is manned."""
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
@@ -79,10 +79,10 @@ class IslandView(Static):
             else:
                 text.append("····", style="dim")
             text.append(" ")
-        self.update(text)
+        self.show(text)
 
 
-class CityView(Static):
+class CityView(Shown):
     """Twelve city spaces in build order; a large building takes two lines."""
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
@@ -106,7 +106,7 @@ class CityView(Static):
             text.append("\n")
         if used < SPACES:
             text.append(f"{SPACES - used} free", style="dim")
-        self.update(text.rstrip() if not text.plain.endswith("free") else text)
+        self.show(text.rstrip() if not text.plain.endswith("free") else text)
 
 
 class PlayerBoard(Vertical):
@@ -117,18 +117,21 @@ class PlayerBoard(Vertical):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield PlayerHeader(classes="player-header")
+        self.header = PlayerHeader(classes="player-header")
+        self.island = IslandView(classes="island")
+        self.city = CityView(classes="city")
+        yield self.header
         with Horizontal(classes="player-body"):
-            yield IslandView(classes="island")
-            yield CityView(classes="city")
+            yield self.island
+            yield self.city
 
     def refresh_from(self, ctx: BoardContext) -> None:
         players = ctx.view.get("players", [])
         if self.seat >= len(players):
             return
         player = players[self.seat]
-        self.set_class(ctx.view.get("phase", {}).get("turn") == self.seat, "-turn")
-        self.set_class(self.seat == ctx.seat, "-me")
-        self.query_one(PlayerHeader).refresh_from(ctx, player)
-        self.query_one(IslandView).refresh_from(ctx, player)
-        self.query_one(CityView).refresh_from(ctx, player)
+        if self.has_class("-me") != (self.seat == ctx.seat):
+            self.set_class(self.seat == ctx.seat, "-me")  # changes only when following
+        self.header.refresh_from(ctx, player)
+        self.island.refresh_from(ctx, player)
+        self.city.refresh_from(ctx, player)

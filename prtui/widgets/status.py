@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
-from prtui.widgets.context import BoardContext
+from prtui.widgets.context import BoardContext, Shown
 
 STEP_NAMES = {
     "choose_role": "choosing a role",
@@ -28,7 +27,7 @@ def waiting_text(ctx: BoardContext) -> str:
     return "Waiting for " + ", ".join(ctx.name(s) for s in to_move) + "…"
 
 
-class StatusLine(Static):
+class StatusLine(Shown):
     """One line at the top of the game screen."""
 
     def refresh_from(self, ctx: BoardContext, lag_ms: float | None = None) -> None:
@@ -51,4 +50,4 @@ class StatusLine(Static):
             text.append("  [spectating]", style="bold magenta")
         if lag_ms is not None:
             text.append(f"  lag {lag_ms:.0f} ms", style="dim")
-        self.update(text)
+        self.show(text)

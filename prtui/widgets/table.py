@@ -4,13 +4,12 @@ VP chips and goods supply. Each widget redraws itself from a BoardContext."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
-from prtui.widgets.context import GOODS, BoardContext
+from prtui.widgets.context import GOODS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
 
-class RoleCard(Static):
+class RoleCard(Shown):
     """One role card: its name, the doubloons on it, who took it. Click to take it."""
 
     def __init__(self, role_id: str) -> None:
@@ -20,22 +19,22 @@ class RoleCard(Static):
 
     def refresh_from(self, ctx: BoardContext, role: dict) -> None:
         self._action = next((a for a in ctx.actions("role") if a.get("role") == self.role_id), None)
-        self.set_class(self._action is not None, "-legal")
         taken = role.get("taken_by")
-        self.set_class(taken is not None, "-taken")
         coins = int(role.get("doubloons", 0))
         name = ctx.vocab.title(self.role_id)
+        # highlight in the text, not by CSS class: a class change restyles the subtree
+        style = "bold reverse green" if self._action else ("dim strike" if taken is not None else "bold")
         if ctx.compact:  # one line: the players' headers say who took what
-            text = Text(name[: 7 if coins else 10], style="bold")
+            text = Text(name[: 7 if coins else 10], style=style)
             if coins:
                 text.append(f" +{coins}", style="bold yellow")
         else:
-            text = Text(name, style="bold")
+            text = Text(name, style=style)
             if coins:
                 text.append(f" +{coins}$", style="bold yellow")
             text.append("\n")
             text.append(f"{ctx.name(taken)}" if taken is not None else "free", style="italic" if taken is None else "")
-        self.update(text)
+        self.show(text)
 
     def on_click(self) -> None:
         if self._action is not None:
@@ -44,7 +43,7 @@ class RoleCard(Static):
             self.post_message(HelpRequested(self.role_id))
 
 
-class ShipsPanel(Static):
+class ShipsPanel(Shown):
     """Cargo ships: kind, load and capacity; marks ships I may load now."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
@@ -61,10 +60,10 @@ class ShipsPanel(Static):
             text.append("\n")
         if "wharf" in loadable:
             text.append("▶ wharf: your own ship\n", style="bold reverse")
-        self.update(text.rstrip() or text)
+        self.show(text.rstrip() or text)
 
 
-class TradingHouse(Static):
+class TradingHouse(Shown):
     """The four spaces of the trading house, in the order sold."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
@@ -81,10 +80,10 @@ class TradingHouse(Static):
             for g in sellable:
                 text.append_text(ctx.good(g))
                 text.append(" ")
-        self.update(text)
+        self.show(text)
 
 
-class ColonistsPanel(Static):
+class ColonistsPanel(Shown):
     """The colonist ship and the colonist supply."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
@@ -97,10 +96,10 @@ class ColonistsPanel(Static):
             text = Text(f"{ctx.vocab.title('colonist_ship')}: ", style="bold")
             text.append(f"{col.get('ship', 0)}", style="bold cyan")
             text.append(f"\n{ctx.vocab.title('colonist_supply')}: {col.get('supply', 0)}")
-        self.update(text)
+        self.show(text)
 
 
-class PlantationsPanel(Static):
+class PlantationsPanel(Shown):
     """Face-up plantations, the face-down stack count, quarries left."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
@@ -121,10 +120,10 @@ class PlantationsPanel(Static):
         else:
             text.append(f"\nstack {plant.get('stack', 0)}  discard {plant.get('discard', 0)}  ")
             text.append(f"quarries {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
-        self.update(text)
+        self.show(text)
 
 
-class SupplyPanel(Static):
+class SupplyPanel(Shown):
     """VP chips left and the barrels left in the goods supply."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
@@ -135,4 +134,4 @@ class SupplyPanel(Static):
         for g in GOODS:
             text.append_text(ctx.good(g, f"{ctx.short(g)} {goods.get(g, 0)}"))
             text.append(" ")
-        self.update(text)
+        self.show(text)

@@ -1,0 +1,120 @@
+"""`prtui bench client`: time from a diff arriving to the game screen updated.
+
+A late-game five-player board is made by the engine (a seeded random game, viewer =
+seat 0); consecutive views are diffed as the server does. Each sample applies one diff
+to the snapshot, hands it to the real game screen of a headless app and waits until the
+app is idle again (layout and render done). This module is a tool, not part of the
+client: it may use the engine to make its board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import statistics
+import time
+from argparse import Namespace
+from typing import Any
+
+GAME = "puerto-rico"
+
+
+def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
+                        edition: str = "classic") -> list[dict[str, Any]]:
+    """Snapshots for seat 0 over the last ``count`` moves of a seeded random game.
+
+    The final one is the game-over board (with its result).
+    """
+    from server.games.registry import get_game
+
+    game = get_game(GAME)
+    options = game.normalize_options(players, {"edition": edition})
+    state = game.setup(players, options, seed)
+    rng = random.Random(seed)
+    log: list[dict[str, Any]] = []
+    frames: list[dict[str, Any]] = []
+    while True:
+        frames.append({"view": game.view(state, 0), "legal": game.legal_actions(state, 0),
+                       "log": list(log), "seat": 0})
+        frames = frames[-count:]
+        if game.is_over(state):
+            return frames
+        seat = game.to_move(state)[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        for event in game.apply(state, seat, action):
+            log.append({"n": len(log), "text": str(event.get("text", ""))})
+
+
+def diffs_of(frames: list[dict[str, Any]]) -> list[list[Any]]:
+    from server.protocol.diff import diff
+
+    return [diff(a, b) for a, b in itertools.pairwise(frames)]
+
+
+async def flush(pilot: Any) -> None:
+    """Until the screen is on the terminal: every widget has handled its messages, then
+    the layout/compositor update is written (what the screen's update timer does).
+
+    ``pilot.pause()`` is not used: it sleeps until the process *looks* idle, which
+    measures the sleep, not the work.
+    """
+    await pilot._wait_for_screen()
+    pilot.app.screen._on_timer_update()
+
+
+async def measure(samples: int, size: tuple[int, int] = (160, 50)) -> list[float]:
+    """Milliseconds per diff: apply ops, update the screen, wait until idle."""
+    from prtui.app import PrtuiApp
+    from prtui.screens.game import GameScreen
+    from server.protocol.diff import apply_ops
+
+    frames = late_game_snapshots(count=min(samples, 400) + 1)
+    frames = [f for f in frames if not f["view"].get("over")]  # stay on the board
+    ops = diffs_of(frames)
+    app = PrtuiApp(lambda a: GameScreen(None, frames[0]))
+    times: list[float] = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        snapshot = frames[0]
+        for i in range(samples):
+            step = ops[i % len(ops)]
+            if i % len(ops) == 0:
+                snapshot = frames[0]
+                screen.apply_snapshot(snapshot)
+                await pilot.pause()
+            start = time.perf_counter()
+            snapshot = apply_ops(snapshot, step)
+            screen.apply_snapshot(snapshot)
+            await flush(pilot)
+            times.append((time.perf_counter() - start) * 1000.0)
+    return times
+
+
+def summary(times: list[float]) -> dict[str, Any]:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"bench": "client", "board": "late game, 5 players, 160x50", "samples": len(times),
+            "median_ms": round(statistics.median(ordered), 2), "p95_ms": round(p95, 2),
+            "max_ms": round(ordered[-1], 2), "target_ms": 30}
+
+
+def run_client_bench(args: Namespace) -> int:
+    samples = int(getattr(args, "samples", 100) or 100)
+    result = summary(asyncio.run(measure(samples)))
+    if getattr(args, "json", False):
+        print(json.dumps(result))
+    else:
+        print(f"client: diff -> screen updated on {result['board']}: "
+              f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, "
+              f"max {result['max_ms']} ms over {result['samples']} diffs (target < 30 ms)")
+    return 0 if result["p95_ms"] < result["target_ms"] else 1
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(run_client_bench(Namespace(samples=100, json="--json" in sys.argv)))
