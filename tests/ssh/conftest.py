@@ -55,11 +55,14 @@ class Terminal:
         self.output += chunk
         self.screen.feed(chunk)
 
-    async def expect_screen(self, text: str) -> str:
-        """Read until the emulated screen shows ``text``; returns the screen."""
+    async def expect_screen(self, text: str, *, row: int | None = None) -> str:
+        """Read until the emulated screen shows ``text`` (on ``row`` if given)."""
+
+        def shown() -> bool:
+            return text in (self.screen.text() if row is None else self.screen.line(row))
 
         async def _read() -> str:
-            while text not in self.screen.text():
+            while not shown():
                 await self._read_more(text)
             return self.screen.text()
 

@@ -22,7 +22,7 @@ async def game_port(tmp_path: Path) -> AsyncIterator[int]:
     await server.stop()
 
 
-async def test_lobby_new_table_and_resize_over_ssh(
+async def test_lobby_table_resize_and_board_over_ssh(
     make_gateway: GatewayFactory, game_port: int
 ) -> None:
     gw = await make_gateway(command=None, game_port=game_port)
@@ -35,8 +35,12 @@ async def test_lobby_new_table_and_resize_over_ssh(
         screen = await ana.expect_screen("Take seat")  # the room screen's footer
         assert "ana's table" in screen and "bot" in screen
         ana.resize(120, 40)
-        await ana.expect_screen("Take seat")
-        assert "palette" in ana.screen.line(39)  # the footer moved to the 40th row
+        await ana.expect_screen("Take seat", row=39)  # the footer moved to the 40th row
+        ana.send("s")  # start the game against the bots: the board
+        screen = await ana.expect_screen("Choose the Settler")
+        assert "Governor ana" in screen and "Cargo ships" in screen
+        ana.send("1")  # the first legal action: choose the Settler
+        await ana.expect_screen("chooses the")  # the log says so
     finally:
         await ana.close()
     for _ in range(200):
