@@ -132,6 +132,7 @@ def test_long_array_refused() -> None:
         ({"t": "a", "x": object()}, "bad_value"),
         ({"t": "a", "x": {1, 2}}, "bad_value"),
         (["t"], "not_a_map"),
+        ({"t": "a", "x": 2**70}, "unencodable"),
     ],
 )
 def test_encode_refuses_what_decode_would(msg: object, code: str) -> None:

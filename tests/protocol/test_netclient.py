@@ -43,6 +43,13 @@ async def test_refused_hello_raises_the_server_code() -> None:
         assert server.received[0]["token"] == "t0k"
 
 
+async def test_unreachable_server_raises_oserror() -> None:
+    async with FakeServer() as server:
+        port = server.port
+    with pytest.raises(OSError):
+        await Client.connect("127.0.0.1", port, "ana")
+
+
 async def test_silent_server_times_out_the_handshake() -> None:
     async with FakeServer(silent=True) as server:
         with pytest.raises(HandshakeError) as info:
