@@ -243,7 +243,10 @@ def default_command(identity: Identity, game_host: str, game_port: int) -> list[
 def identity_dirs(data_dir: Path, identity: Identity) -> dict[str, str]:
     """XDG directories private to one identity, so remembered seat tokens follow it."""
     digest = hashlib.sha256(identity.key.encode()).hexdigest()[:24]
-    home = data_dir / "ssh" / "homes" / digest
+    root = data_dir / "ssh"
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    root.chmod(0o700)  # other local users may not list who has played here
+    home = root / "homes" / digest
     dirs = {}
     for var, sub in (
         ("XDG_DATA_HOME", "data"),
@@ -275,6 +278,8 @@ async def start_ssh(
     In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
     keeps it out of the process list.
     """
+    if max_sessions < 1:
+        raise ValueError("--ssh-max-sessions must be at least 1")
     if auth == "password" and not password:
         password = os.environ.get(PASSWORD_ENV) or None
     policy = AuthPolicy(

@@ -1,0 +1,49 @@
+"""What each session runs: the client command line and its private directories."""
+
+from __future__ import annotations
+
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from server.ssh.auth import Identity
+from server.ssh.gateway import default_command, identity_dirs, start_ssh
+
+ANA = Identity(name="ana", spectate=False, key="name:ana")
+WATCHER = Identity(name="spectate", spectate=True, key="name:spectate")
+
+
+def test_players_connect_and_spectators_spectate() -> None:
+    assert default_command(ANA, "127.0.0.1", 7797) == [
+        sys.executable, "-m", "prtui", "connect", "127.0.0.1:7797", "--name", "ana",
+    ]  # fmt: skip
+    assert default_command(WATCHER, "127.0.0.1", 7797)[3:] == ["spectate", "127.0.0.1:7797"]
+
+
+def test_a_wildcard_game_address_is_reached_through_loopback() -> None:
+    assert default_command(ANA, "0.0.0.0", 1)[4] == "127.0.0.1:1"
+    assert default_command(ANA, "::", 1)[4] == "[::1]:1"
+    assert default_command(ANA, "192.168.1.5", 1)[4] == "192.168.1.5:1"
+
+
+def test_each_identity_has_its_own_private_dirs(tmp_path: Path) -> None:
+    ana = identity_dirs(tmp_path, ANA)
+    again = identity_dirs(tmp_path, ANA)
+    other = identity_dirs(tmp_path, Identity(name="ana", spectate=False, key="key:SHA256:x"))
+    assert ana == again
+    assert set(ana) == {"XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"}
+    assert not set(ana.values()) & set(other.values())
+    assert stat.S_IMODE((tmp_path / "ssh").stat().st_mode) == 0o700
+    for path in ana.values():
+        assert Path(path).is_dir() and stat.S_IMODE(Path(path).stat().st_mode) == 0o700
+        assert "ana" not in Path(path).relative_to(tmp_path).as_posix()  # no names on disk
+
+
+async def test_start_refuses_a_cap_below_one(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        await start_ssh(
+            host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+            data_dir=tmp_path, max_sessions=0,
+        )  # fmt: skip
