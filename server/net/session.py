@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import socket
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,10 @@ class SessionLimits:
     queue_frames: int = limits.OUTGOING_QUEUE_FRAMES
     rate: float = limits.COMMAND_RATE_PER_S
     burst: int = limits.COMMAND_BURST
+    sndbuf: int | None = None
+    """Kernel send buffer per socket (None: the OS default); smaller finds slow readers sooner."""
+    write_buffer: int = 64 * 1024
+    """Bytes buffered in the transport before the writer waits for the socket."""
 
 
 class Session:
@@ -63,6 +68,9 @@ class Session:
         self._strikes = 0
         self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
         self._write_task: asyncio.Task[None] | None = None
+        sock = writer.get_extra_info("socket")
+        if lim.sndbuf is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, lim.sndbuf)
 
     # --- Peer interface ----------------------------------------------------------
 
@@ -102,6 +110,8 @@ class Session:
         log.info("dropping %s (%s): %s", self.id, self.name, why)
         self._closed = True
         self._writer.transport.abort()
+        if self._write_task is not None:
+            self._write_task.cancel()
 
     async def _write_loop(self) -> None:
         try:
@@ -110,10 +120,10 @@ class Session:
                 if frame is None:
                     break
                 self._writer.write(frame)
-                if self._writer.transport.get_write_buffer_size() > 64 * 1024:
+                if self._writer.transport.get_write_buffer_size() > self._lim.write_buffer:
                     await self._writer.drain()
             await self._writer.drain()
-        except (ConnectionError, RuntimeError):
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass
         finally:
             self._closed = True

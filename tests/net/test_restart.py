@@ -4,7 +4,6 @@ the game resumes at its last acknowledged action and players come back with toke
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import socket
@@ -86,11 +85,13 @@ async def test_kill_9_and_restart_resumes_at_the_last_acked_action(tmp_path: Pat
         rooms = (await a2.ok("list_rooms"))["rooms"]
         assert [r["status"] for r in rooms if r["id"] == room] == ["playing"]
         await a2.close()
-        await b2.close()
+        # SIGTERM: a clean shutdown that tells connected clients goodbye
+        proc.send_signal(signal.SIGTERM)
+        bye = await b2.wait_for(lambda f: f["t"] == "bye")
+        assert bye["reason"]
+        await b2.closed.wait()
+        assert await asyncio.wait_for(proc.wait(), 15) == 0
     finally:
         if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(proc.wait(), 15)
-    assert proc.returncode == 0  # SIGTERM: a clean shutdown
-    assert (tmp_path / "prtui.sqlite3").exists()
-    os.sync()
+            proc.kill()
+            await proc.wait()
