@@ -49,6 +49,10 @@ def test_whole_game_to_the_end_with_every_answer_well_formed(
         moves += 1
         assert moves < 20_000
     assert answer["to_move"] == [] and answer["legal"] == []
+    late = engine.ask({"cmd": "apply", "action": action})
+    assert late["ok"] is False and late["error"]["code"] == "seat_required"
+    late = engine.ask({"cmd": "apply", "action": action, "seat": 0})
+    assert late["ok"] is False and late["error"]["code"] in ("illegal_action", "not_your_turn")
     result = engine.ask({"cmd": "result"})
     assert result["ok"] and result["over"] is True
     assert sorted(s["seat"] for s in result["result"]["scores"]) == [0, 1, 2, 3]
