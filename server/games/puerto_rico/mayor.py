@@ -114,7 +114,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         p,
         "mayor",
         f"{who(p)} has {v.people(sum(s.island_col[p]))} on the island, "
-        f"{sum(s.city_col[p])} in the city, {s.san_juan[p]} in {v.san_juan}",
+        f"{sum(s.city_col[p])} in the city, {s.san_juan[p]} waiting in {v.san_juan}",
     )
     return TURN_OVER
 

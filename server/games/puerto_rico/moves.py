@@ -104,8 +104,44 @@ def parse(action: Any) -> Move:
     return (code,)
 
 
+_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
 def to_dict(m: Move, s: PRState) -> dict[str, Any]:
-    """The wire form of a legal move, labelled for the player about to choose it."""
+    """The wire form of a legal move, labelled for the player about to choose it.
+
+    Labels depend on a little of the state (a role's doubloons, a price, ...); that
+    little is the memo key, so each distinct dict is built once and then copied.
+    """
+    key = (s.edition, m, _label_key(m, s))
+    d = _MEMO.get(key)
+    if d is None:
+        d = _MEMO[key] = _make_dict(m, s)
+    return d.copy()
+
+
+def _label_key(m: Move, s: PRState) -> Any:
+    code = m[0]
+    p = s.turn
+    if code == ROLE:
+        return s.role_coins[m[1]]
+    if code == HOSPICE:
+        return s.island[p][m[1]]
+    if code == MAYOR_PLACE:
+        return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
+    if code == MAYOR_DONE:
+        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
+    if code == BUILD:
+        return build_cost(s, p, m[1])
+    if code == LOAD:
+        have = s.pgoods[p][m[1]]
+        if m[2] == C.WHARF_SHIP:
+            return have
+        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]])
+    return None
+
+
+def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     v = VOCAB[s.edition]
     code = m[0]
     t = TYPES[code]

@@ -60,7 +60,7 @@ class Vocabulary:
                 _1897_BUILDINGS.get(b, b.replace("_", " ").title()) for b in C.BUILDINGS
             )
             self.colonist, self.colonists = "worker", "workers"
-            self.san_juan = "Portrait"
+            self.san_juan = "the Portrait"
             self.ship = "Work Register"
             self.doubloon = "coin"
             self.plantation = "estate"
