@@ -64,8 +64,10 @@ async def flush(pilot: Any) -> None:
     pilot.app.screen._on_timer_update()
 
 
-async def measure(samples: int, size: tuple[int, int] = (160, 50)) -> list[float]:
-    """Milliseconds per diff: apply ops, update the screen, wait until idle."""
+async def measure(samples: int, size: tuple[int, int] = (160, 50),
+                  cpu: list[float] | None = None) -> list[float]:
+    """Wall milliseconds per diff: apply ops, update the screen, flush it (CPU ms of the
+    same span go to ``cpu``: the share of this process on a busy machine)."""
     from prtui.app import PrtuiApp
     from prtui.screens.game import GameScreen
     from server.protocol.diff import apply_ops
@@ -86,31 +88,44 @@ async def measure(samples: int, size: tuple[int, int] = (160, 50)) -> list[float
                 snapshot = frames[0]
                 screen.apply_snapshot(snapshot)
                 await pilot.pause()
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             snapshot = apply_ops(snapshot, step)
             screen.apply_snapshot(snapshot)
             await flush(pilot)
             times.append((time.perf_counter() - start) * 1000.0)
+            if cpu is not None:
+                cpu.append((time.process_time() - start_cpu) * 1000.0)
     return times
 
 
-def summary(times: list[float]) -> dict[str, Any]:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"bench": "client", "board": "late game, 5 players, 160x50", "samples": len(times),
-            "median_ms": round(statistics.median(ordered), 2), "p95_ms": round(p95, 2),
-            "max_ms": round(ordered[-1], 2), "target_ms": 30}
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def summary(times: list[float], cpu: list[float] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "bench": "client", "board": "late game, 5 players, 160x50", "samples": len(times),
+        "median_ms": round(statistics.median(times), 2), "p95_ms": round(_p95(times), 2),
+        "max_ms": round(max(times), 2), "target_ms": 30,
+    }
+    if cpu:
+        out["cpu_median_ms"] = round(statistics.median(cpu), 2)
+        out["cpu_p95_ms"] = round(_p95(cpu), 2)
+    return out
 
 
 def run_client_bench(args: Namespace) -> int:
     samples = int(getattr(args, "samples", 100) or 100)
-    result = summary(asyncio.run(measure(samples)))
+    cpu: list[float] = []
+    result = summary(asyncio.run(measure(samples, cpu=cpu)), cpu)
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
         print(f"client: diff -> screen updated on {result['board']}: "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, "
-              f"max {result['max_ms']} ms over {result['samples']} diffs (target < 30 ms)")
+              f"max {result['max_ms']} ms over {result['samples']} diffs (target < 30 ms); "
+              f"CPU median {result.get('cpu_median_ms')} ms, p95 {result.get('cpu_p95_ms')} ms")
     return 0 if result["p95_ms"] < result["target_ms"] else 1
 
 

@@ -225,8 +225,8 @@ class GameScreen(Screen[None]):
 
         focused = self.focused
         topic = None
-        if isinstance(focused, BuildingSupply) and focused.highlighted is not None:
-            topic = focused.get_option_at_index(focused.highlighted).id
+        if isinstance(focused, BuildingSupply):
+            topic = focused.highlighted_building
         self.app.push_screen(HelpScreen(self.vocab_name, focus_topic=topic))
 
     def action_focus_actions(self) -> None:

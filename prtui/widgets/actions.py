@@ -10,11 +10,10 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Vertical, VerticalScroll
 
-from prtui.widgets.context import GOODS, BoardContext, action_key
+from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
+from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen
 
 
@@ -74,40 +73,41 @@ class ActionsPanel(Vertical):
         self._legal: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="actions-title")
-        yield OptionList(id="actions-list")
-        yield Static("", id="actions-preview")
+        self.title = Shown(id="actions-title")
+        self.menu = MenuList(min_rows=14, id="actions-list")
+        self.preview = Shown(id="actions-preview")
+        yield self.title
+        with VerticalScroll(id="actions-scroll"):
+            yield self.menu
+        yield self.preview
 
     def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
         self._ctx = ctx
-        title = self.query_one("#actions-title", Static)
-        options = self.query_one("#actions-list", OptionList)
+        if ctx.legal:
+            self.title.show(Text("Your move: press its number or click", style="bold green"))
+        else:
+            self.title.show(Text(waiting_for, style="italic"))
+            self.preview.show(Text(""))
         if ctx.legal == self._legal:
             return
         self._legal = list(ctx.legal)
-        options.clear_options()
-        if ctx.legal:
-            title.update(Text("Your move — press a number, or click", style="bold green"))
-            for i, action in enumerate(ctx.legal):
-                key = action_key(i)
-                label = Text(f"{key:>1} " if key else "  ", style="bold reverse")
-                label.append(" " + str(action.get("label") or action.get("type")))
-                options.add_option(Option(label, id=str(i)))
-            options.highlighted = 0
-        else:
-            title.update(Text(waiting_for, style="italic"))
-            self.query_one("#actions-preview", Static).update("")
+        rows = []
+        for i, action in enumerate(ctx.legal):
+            key = action_key(i)
+            label = Text(f"{key:>1}" if key else " ", style="bold reverse")
+            label.append(" " + str(action.get("label") or action.get("type")))
+            rows.append(label)
+        self.menu.set_rows(rows, cursor=0)
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self._legal):
             self.post_message(ActionChosen(self._legal[index]))
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_menu_list_selected(self, event: MenuList.Selected) -> None:
         event.stop()
-        self.choose(int(event.option.id or -1))
+        self.choose(event.index)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
-        index = int(event.option.id or -1)
-        if self._ctx is not None and 0 <= index < len(self._legal):
-            self.query_one("#actions-preview", Static).update(preview(self._ctx, self._legal[index]))
+        if self._ctx is not None and 0 <= event.index < len(self._legal):
+            self.preview.show(preview(self._ctx, self._legal[event.index]))

@@ -1,7 +1,7 @@
 """The building supply: copies left and *my* price, buildable ones marked.
 
-An OptionList so a building can be focused by keyboard or mouse: Enter builds it (when
-legal), `?` shows its help.
+A MenuList so a building can be focused by keyboard or mouse: Enter or a click builds
+it (when legal), `?` shows its help.
 """
 
 from __future__ import annotations
@@ -10,53 +10,45 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from prtui.helptext import BUILDINGS
 from prtui.widgets.context import BoardContext
+from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
 
-class BuildingSupply(OptionList):
+class BuildingSupply(MenuList):
     """Every building of the game with copies left and my price."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self._builds: dict[str, dict] = {}
-        self._signature: tuple = ()
+
+    @property
+    def highlighted_building(self) -> str | None:
+        return self.keys[self.cursor] if self.keys else None
 
     def refresh_from(self, ctx: BoardContext) -> None:
         self._builds = {str(a.get("building")): a for a in ctx.actions("build")}
         supply = ctx.view.get("buildings", {})
         me = ctx.me()
         coins = int(me.get("doubloons", 0)) if me else None
-        rows = []
         order = [b for b in BUILDINGS if b in supply] + sorted(b for b in supply if b not in BUILDINGS)
-        for bid in order:
-            price = ctx.my_price(bid)
-            rows.append((bid, int(supply[bid]), price, bid in self._builds))
-        signature = (tuple(rows), coins, ctx.vocab.edition)
-        if signature == self._signature:
-            return  # nothing visible changed: keep the highlight, skip the redraw
-        self._signature = signature
-        highlighted = self.highlighted
-        self.clear_options()
-        self.add_options([self._row(ctx, *row, coins=coins) for row in rows])
-        if highlighted is not None and highlighted < self.option_count:
-            self.highlighted = highlighted
+        rows = [self._row(ctx, bid, int(supply[bid]), ctx.my_price(bid), bid in self._builds, coins)
+                for bid in order]
+        self.set_rows(rows, order)
 
     @staticmethod
-    def _row(ctx: BoardContext, bid: str, left: int, price: int | None, legal: bool, coins: int | None) -> Option:
+    def _row(ctx: BoardContext, bid: str, left: int, price: int | None, legal: bool,
+             coins: int | None) -> Text:
         facts = BUILDINGS.get(bid)
         text = Text("▶ " if legal else "  ", style="bold green")
-        name = ctx.vocab(bid)
         style = "magenta" if facts and facts.kind == "violet" else ""
         if left == 0:
             style = "dim strike"
-        text.append(f"{name[:22]:<22}", style=style)
+        text.append(f"{ctx.vocab(bid)[:21]:<21}", style=style)
         text.append(f" ×{left}", style="dim" if left == 0 else "")
         if facts:
             afford = coins is None or price is None or price <= coins
@@ -64,18 +56,22 @@ class BuildingSupply(OptionList):
             if price is not None:
                 text.append(f"→{price:>2}$", style="bold yellow" if afford else "red")
             text.append(f" {facts.vp}VP", style="green")
-        return Option(text, id=bid)
+        return text
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_menu_list_selected(self, event: MenuList.Selected) -> None:
+        if event.menu is not self:
+            return
         event.stop()
-        bid = event.option.id or ""
+        bid = self.keys[event.index]
         if bid in self._builds:
             self.post_message(ActionChosen(self._builds[bid]))
         else:
             self.post_message(HelpRequested(bid))
 
+    def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
+        if event.menu is self:
+            event.stop()
+
     def action_explain(self) -> None:
-        if self.highlighted is not None:
-            option = self.get_option_at_index(self.highlighted)
-            if option.id:
-                self.post_message(HelpRequested(option.id))
+        if self.highlighted_building:
+            self.post_message(HelpRequested(self.highlighted_building))

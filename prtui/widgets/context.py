@@ -97,6 +97,9 @@ class Shown(Static):
     def _changes_size(self, old: Text, new: Text) -> bool:
         """A new layout only when the height may change: another line count, or a line
         that may now wrap. Otherwise only this widget is repainted."""
+        height = self.styles.height
+        if height is not None and not height.is_auto:
+            return False  # a fixed height: the text cannot move anything else
         width = self.content_size.width
         lines = new.plain.split("\n")
         if len(lines) != old.plain.count("\n") + 1 or width <= 0:

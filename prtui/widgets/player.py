@@ -83,30 +83,48 @@ class IslandView(Shown):
 
 
 class CityView(Shown):
-    """Twelve city spaces in build order; a large building takes two lines."""
+    """Twelve city spaces in build order; a large building fills two.
+
+    Always the same number of lines (two columns of six when there is room, else
+    twelve rows), so building something repaints this widget without a new layout.
+    """
+
+    _last: tuple[BoardContext, dict] | None = None
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
-        city = list(player.get("city", []))
+        self._last = (ctx, player)
         keys = _place_keys(ctx, "city") if player.get("seat") == ctx.seat else {}
-        used = int(player.get("city_spaces_used", len(city)))
-        text = Text("City ", style="bold")
-        text.append(f"{used}/{SPACES}\n", style="dim")
-        for i, entry in enumerate(city):
+        cells: list[Text] = []
+        for i, entry in enumerate(player.get("city", [])):
             bid = str(entry.get("building"))
             facts = BUILDINGS.get(bid)
-            circles = facts.circles if facts else 1
-            if i in keys:
-                text.append(f"{keys[i]}:", style="bold reverse")
-            style = "magenta" if facts and facts.kind == "violet" else ""
-            text.append(ctx.vocab(bid), style=style + (" bold" if facts and facts.large else ""))
-            text.append(" ")
-            text.append_text(_circles(int(entry.get("colonists", 0)), circles))
+            cell = Text(f"{keys[i]}:" if i in keys else "", style="bold reverse")
+            cell.append(ctx.vocab(bid), style="magenta" if facts and facts.kind == "violet" else "")
+            cell.append(" ")
+            cell.append_text(_circles(int(entry.get("colonists", 0)), facts.circles if facts else 1))
+            cells.append(cell)
             if facts and facts.large:
-                text.append(" (large)", style="dim")
+                cells.append(Text("  └ large", style="dim"))
+        cells += [Text("·", style="dim")] * (SPACES - len(cells))
+        width = self.content_size.width or 36
+        columns = 2 if width >= 36 else 1
+        col_width = width // columns
+        rows = SPACES // columns
+        text = Text("City ", style="bold")
+        text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
+        for r in range(rows):
             text.append("\n")
-        if used < SPACES:
-            text.append(f"{SPACES - used} free", style="dim")
-        self.show(text.rstrip() if not text.plain.endswith("free") else text)
+            for c in range(columns):
+                cell = cells[c * rows + r].copy()
+                cell.truncate(col_width - 1, overflow="ellipsis", pad=c < columns - 1)
+                text.append_text(cell)
+                if c < columns - 1:
+                    text.append(" ")
+        self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the column width follows the widget's width
+            self.refresh_from(*self._last)
 
 
 class PlayerBoard(Vertical):

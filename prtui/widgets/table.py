@@ -75,8 +75,10 @@ class TradingHouse(Shown):
             text.append_text(ctx.good(sold[i], ctx.short(sold[i])) if i < len(sold) else empty)
             text.append(" " if ctx.compact else "]")
         sellable = [a.get("good") for a in ctx.actions("sell")]
+        if not ctx.compact:
+            text.append("\n")  # keep three lines: no new layout when selling starts
         if sellable:
-            text.append("\nsell: ")
+            text.append("sell: " if not ctx.compact else "\nsell: ")
             for g in sellable:
                 text.append_text(ctx.good(g))
                 text.append(" ")
