@@ -215,15 +215,19 @@ class SshGateway:
         return argv, env
 
     async def close(self) -> None:
-        """Stop listening, drop every connection, and wait until each child is gone."""
+        """Stop listening, end every child, then drop every connection.
+
+        Children go first so each session can still reset its player's terminal and send
+        an exit status before its connection closes.
+        """
         acceptor, self._acceptor = self._acceptor, None
         if acceptor is not None:
             acceptor.close()  # stops listening only: connections stay open until closed
-        for conn in list(self.connections):
-            conn.close()
         await asyncio.gather(*(child.terminate() for child in list(self._children)))
         if self._runs:
             await asyncio.gather(*self._runs, return_exceptions=True)
+        for conn in list(self.connections):
+            conn.close()
         if acceptor is not None:
             await acceptor.wait_closed()
 

@@ -26,6 +26,13 @@ log = logging.getLogger("prtui.ssh")
 
 NO_PTY_MESSAGE = b"prtui needs a terminal: connect with a pty, e.g. `ssh -t -p PORT NAME@HOST`.\r\n"
 FULL_MESSAGE = b"prtui: this server is full (too many SSH sessions); try again later.\r\n"
+# A child that died (crash, hang-up, server shutdown) could not undo what it switched on
+# in the player's terminal: leave the alternate screen, stop mouse and focus reports and
+# bracketed paste, show the cursor, reset colours. A clean exit has done this itself.
+RESET_TERMINAL = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[?25h\x1b[0m\x1b[?1049l\r\n"
+)
 DEFAULT_SIZE = (80, 24)
 INPUT_BACKLOG_LIMIT = 1 << 16  # pause the SSH channel when the child stops reading keys
 
@@ -135,6 +142,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             self._gateway.untrack(child)
             self._release()
         if not self._closed:
+            if code != 0:
+                self._write_out(RESET_TERMINAL)
             with contextlib.suppress(OSError, asyncssh.Error):
                 self._chan.exit(code if code >= 0 else 128 - code)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 from pathlib import Path
 
+from server.ssh.session import RESET_TERMINAL
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
 
@@ -42,8 +44,10 @@ async def test_child_exit_ends_the_session_with_its_status(make_gateway: Gateway
     term = await open_terminal(gw.port, "ana")
     await term.expect("SIZE 100x30")
     term.send("!")
+    rest = await asyncio.wait_for(term.proc.stdout.read(), 20)
     await asyncio.wait_for(term.proc.wait_closed(), 20)
     assert term.proc.exit_status == 3
+    assert rest.endswith(RESET_TERMINAL)
     assert gw.active_sessions == 0
     await term.close()
 
@@ -146,9 +150,12 @@ async def test_close_ends_live_sessions_and_their_children(make_gateway: Gateway
     pid = child.pid
     assert pid is not None
     await gw.close()
+    rest = await asyncio.wait_for(term.proc.stdout.read(), 20)
     await asyncio.wait_for(term.proc.wait_closed(), 20)
     assert not gw.children and gw.active_sessions == 0
     assert not _alive(pid)
+    assert rest.endswith(RESET_TERMINAL)  # the player's terminal is put back
+    assert term.proc.exit_status == 128 + signal.SIGHUP
     await term.close()
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from server.ssh.auth import Identity
+from server.ssh.session import RESET_TERMINAL
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
 TEXTUAL_CHILD = Path(__file__).with_name("textual_child.py")
@@ -26,7 +27,9 @@ async def test_textual_app_sizes_resizes_and_reads_keys(make_gateway: GatewayFac
         term.send("b")
         await term.expect("BOARD 120x40")
         term.send("q")
+        rest = await asyncio.wait_for(term.proc.stdout.read(), 20)
         await asyncio.wait_for(term.proc.wait_closed(), 20)
         assert term.proc.exit_status == 0
+        assert not (bytes(term.output) + rest).endswith(RESET_TERMINAL)  # Textual did it
     finally:
         await term.close()
