@@ -119,3 +119,40 @@ def test_prospector_takes_one_doubloon_plus_the_role_doubloons() -> None:
     coins = s.coins[0]
     choose(s, 0, "prospector")
     assert s.coins[0] == coins + 3 and s.turn == 1 and step(s) == "choose_role"
+
+
+def test_small_market_example_corn_for_one() -> None:
+    s = new(4)
+    build(s, 1, "small_market")
+    goods(s, 1, corn=1)
+    coins = s.coins[1]
+    choose(s, 0, "trader")  # seat 0 has nothing: passes by itself
+    act(s, 1, "sell", good="corn")
+    assert s.coins[1] == coins + 1
+
+
+def test_office_example_bob_and_chris_both_sell_tobacco() -> None:
+    s = new(4)
+    bob, chris = 1, 2
+    s.house = [C.TOBACCO]
+    build(s, bob, "office")
+    build(s, chris, "office")
+    goods(s, bob, tobacco=1)
+    goods(s, chris, tobacco=1)
+    choose(s, 0, "trader")
+    act(s, bob, "sell", good="tobacco")
+    assert _sells(s) == ["tobacco"]
+    act(s, chris, "sell", good="tobacco")
+    assert s.house == [C.TOBACCO] * 3
+
+
+def test_production_example_1897() -> None:
+    """2 corn (third corn unoccupied), 1 tobacco (one storage circle empty), 3 sugar
+    (fourth sugar estate unoccupied)."""
+    s = new(4, "1897")
+    build(s, 0, "tobacco_storage", colonists=1)
+    build(s, 0, "sugar_mill", colonists=3)
+    plant(s, 0, "corn", "corn", "tobacco", "sugar", "sugar", "sugar")
+    plant(s, 0, "corn", "sugar", occupied=False)
+    choose(s, 1, "craftsman")
+    assert s.pgoods[0] == [2, 0, 3, 1, 0]
