@@ -142,22 +142,46 @@ def test_corrupt_states_are_refused_with_corrupt_state(facts: GameFacts) -> None
     assert game.to_data(state) == data
 
 
-@settings(max_examples=150, deadline=None)
+def _mutate(doc: dict[str, Any], data: st.DataObject) -> None:
+    """Change one field of a saved state: the whole value, or one element deep inside."""
+    key = data.draw(st.sampled_from(sorted(doc)))
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=3))
+    value = doc[key]
+    if isinstance(value, list) and value and data.draw(st.booleans()):
+        i = data.draw(st.integers(0, len(value) - 1))
+        if isinstance(value[i], list) and value[i]:
+            value[i][data.draw(st.integers(0, len(value[i]) - 1))] = data.draw(
+                st.integers(-2, 30)
+            )
+        else:
+            value[i] = data.draw(st.one_of(st.integers(-2, 30), leaf))
+        return
+    doc[key] = data.draw(st.one_of(
+        leaf, st.lists(leaf, max_size=6),
+        st.lists(st.lists(st.integers(-2, 30), max_size=6), max_size=6),
+    ))
+
+
+@settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_fuzzed_states_load_cleanly_or_raise_corrupt_state(data: st.DataObject) -> None:
+    """Loading never fails with anything but CorruptState, and a state it accepts can
+    be saved again, viewed by anyone and asked for its legal actions."""
     facts = data.draw(st.sampled_from(FACTS))
     game, state = _mid_game(facts, data.draw(st.integers(2, 5)), data.draw(st.integers(0, 50)))
     doc = game.to_data(state)
-    key = data.draw(st.sampled_from(sorted(doc)))
-    leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=3))
-    doc[key] = data.draw(st.one_of(leaf, st.lists(leaf, max_size=6),
-                                   st.lists(st.lists(st.integers(-2, 30), max_size=6), max_size=6)))
+    _mutate(doc, data)
     try:
         loaded = game.from_data(doc)
     except CorruptState:
         return
     again = game.to_data(loaded)
     assert game.to_data(game.from_data(again)) == again
+    for viewer in _viewers(game, loaded):
+        game.view(loaded, viewer)
+    for seat in game.to_move(loaded):
+        game.legal_actions(loaded, seat)
+    game.is_over(loaded)
 
 
 def _illegal_variants(game: Game, state: Any, seat: int) -> list[Action]:
