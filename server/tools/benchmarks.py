@@ -78,7 +78,7 @@ def run_one(run: Run, timeout: float) -> Run:
     return run
 
 
-def planned_runs(games: int, seconds: float) -> list[Run]:
+def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[Run]:
     runs = [
         Run(f"engine, {n} players, classic",
             ["bench", "engine", "--players", str(n), "--games", str(games), "--seed", "1",
@@ -88,6 +88,8 @@ def planned_runs(games: int, seconds: float) -> list[Run]:
     runs.append(Run("engine, 4 players, 1897",
                     ["bench", "engine", "--players", "4", "--games", str(games),
                      "--edition", "1897", "--seed", "1", "--json"]))
+    if engine_only:
+        return runs
     if importlib.util.find_spec("server.net.bench") is not None:
         runs.append(Run("server: bot rooms on loopback",
                         ["bench", "server", "--seconds", str(seconds), "--json"]))
@@ -173,8 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=ENGINE_GAMES, help="engine games per run")
     p.add_argument("--server-seconds", type=float, default=10.0)
     p.add_argument("--timeout", type=float, default=300.0, help="per bench, seconds")
+    p.add_argument("--engine-only", action="store_true", help="skip the server and client")
     args = p.parse_args(argv)
-    runs = planned_runs(args.games, args.server_seconds)
+    runs = planned_runs(args.games, args.server_seconds, args.engine_only)
     for r in runs:
         if r.argv and r.problem is None:
             print(f"running: {r.command}", file=sys.stderr, flush=True)

@@ -69,3 +69,14 @@ def test_prtui_bench_engine_command_prints_one_json_line() -> None:
     ).stdout
     fig = json.loads(out)
     assert set(fig) >= REQUIRED and fig["players"] == 4 and fig["games"] == 3
+
+
+def test_make_bench_driver_writes_the_page_from_real_commands(tmp_path: Path) -> None:
+    page = tmp_path / "benchmarks.md"
+    assert benchmarks.main(["--games", "3", "--engine-only", "--write", str(page)]) == 0
+    text = page.read_text()
+    for n in (2, 3, 4, 5):
+        assert f"prtui bench engine --players {n} --games 3 --seed 1 --json" in text
+        assert f"\n| {n} | classic | 3 | " in text
+    assert "\n| 4 | 1897 | 3 | " in text and "Not measured" not in text
+    assert "Target: at least 250 four-player games/s" in text
