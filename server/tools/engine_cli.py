@@ -73,12 +73,16 @@ class EngineSession:
             request = json.loads(line)
         except ValueError as exc:
             return _error("bad_json", f"not JSON: {exc}")
+        except RecursionError:
+            return _error("bad_json", "JSON nested too deeply")
         return self.handle(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict):
             return _error("bad_request", "a request is a JSON object")
         rid = request.get("id")
+        if not isinstance(rid, str | int | float | None):
+            rid = None  # only a scalar id is echoed (a nested one could not be encoded)
         try:
             cmd = request.get("cmd")
             if not isinstance(cmd, str):
@@ -247,7 +251,7 @@ def encode(answer: dict[str, Any], pretty: bool = False) -> str:
     try:
         return json.dumps(answer, allow_nan=False, indent=2 if pretty else None,
                           separators=None if pretty else (",", ":"))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         return json.dumps(_error("internal_error", f"answer is not JSON-safe: {exc}"))
 
 

@@ -150,7 +150,12 @@ def test_help_games_ids_blank_lines_and_quit(engine: EngineProc, target: Target)
     assert games["id"] == 2 and target.name in {g["name"] for g in games["games"]}
     engine.send_raw("")
     engine.send_raw("   ")
-    assert engine.ask({"cmd": "fly", "id": [1]})["id"] == [1]
+    assert engine.ask({"cmd": "fly", "id": 2.5})["id"] == 2.5
+    assert "id" not in engine.ask({"cmd": "help", "id": [1]})
+    deep = engine.ask_raw("[" * 100_000 + "]" * 100_000)
+    assert deep["error"]["code"] == "bad_json"
+    deep_action = engine.ask_raw('{"cmd":"apply","action":' + '{"a":' * 5000 + "1" + "}" * 5001)
+    assert deep_action["ok"] is False
     assert engine.ask({"cmd": "quit"}) == {"ok": True, "cmd": "quit"}
     code, rest, err = engine.close()
     assert (code, rest) == (0, "") and "Traceback" not in err
