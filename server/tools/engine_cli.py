@@ -269,6 +269,9 @@ def serve(stdin: TextIO, stdout: TextIO, pretty: bool = False) -> int:
 
 
 def run(args: Any) -> int:
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # bytes that are not UTF-8 become a bad_json answer
+        reconfigure(encoding="utf-8", errors="replace")
     try:
         return serve(sys.stdin, sys.stdout, pretty=bool(getattr(args, "pretty", False)))
     except BrokenPipeError:

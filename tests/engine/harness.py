@@ -63,6 +63,12 @@ class EngineProc:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
+    def send_bytes(self, raw: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.flush()
+        self.proc.stdin.buffer.write(raw)
+        self.proc.stdin.buffer.flush()
+
     def read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

@@ -152,6 +152,8 @@ def test_help_games_ids_blank_lines_and_quit(engine: EngineProc, target: Target)
     engine.send_raw("   ")
     assert engine.ask({"cmd": "fly", "id": 2.5})["id"] == 2.5
     assert "id" not in engine.ask({"cmd": "help", "id": [1]})
+    engine.send_bytes(b"\xff\xfe{garbage\n")  # not UTF-8
+    assert engine.read()["error"]["code"] == "bad_json"
     deep = engine.ask_raw("[" * 100_000 + "]" * 100_000)
     assert deep["error"]["code"] == "bad_json"
     deep_action = engine.ask_raw('{"cmd":"apply","action":' + '{"a":' * 5000 + "1" + "}" * 5001)
