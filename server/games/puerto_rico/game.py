@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from server.engine.contract import Action, LogEvent, Options, Result
-from server.engine.errors import IllegalAction, NotYourTurn
+from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
 from . import flow
@@ -72,7 +72,15 @@ class PuertoRico:
         return state.to_data()
 
     def from_data(self, data: Any) -> PRState:
-        return PRState.from_data(data)
+        s = PRState.from_data(data)
+        if s.step != GAME_OVER:
+            try:
+                moves = flow.legal(s)
+            except (IndexError, KeyError, ValueError) as e:
+                raise CorruptState(f"inconsistent position ({e})") from None
+            if not moves:
+                raise CorruptState("no legal move in this position")
+        return s
 
     def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
         """Re-sample what ``seat`` cannot see: the stack order, the RNG, others' VP.

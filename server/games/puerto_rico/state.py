@@ -270,3 +270,50 @@ def _validate(s: PRState) -> None:
         _check(all(0 <= b < C.NB for b in city), "unknown building")
         _check(sum(C.SPACES[b] for b in city) <= C.CITY_SPACES, "city overfull")
         _check(all(0 <= c <= C.CIRCLES[b] for b, c in zip(city, ccol, strict=True)), "circles")
+    _check_steps(s)
+    _check_totals(s)
+
+
+# the steps each role may be in
+_ROLE_STEPS = {
+    C.SETTLER: (SETTLER, SETTLER_HOSPICE),
+    C.MAYOR: (MAYOR,),
+    C.BUILDER: (BUILDER,),
+    C.CRAFTSMAN: (CRAFTSMAN_BONUS,),
+    C.TRADER: (TRADER,),
+    C.CAPTAIN: (CAPTAIN, CAPTAIN_STORE),
+}
+
+
+def _check_steps(s: PRState) -> None:
+    if s.step == GAME_OVER:
+        return
+    _check(0 <= s.turn < s.n, "no seat to move")
+    if s.step == CHOOSE_ROLE:
+        _check(s.role == -1, "a role is in play while choosing roles")
+        return
+    _check(s.role in _ROLE_STEPS and s.step in _ROLE_STEPS[s.role], "step does not fit role")
+    _check(0 <= s.role_player < s.n, "role player out of range")
+    if s.step == SETTLER_HOSPICE:
+        _check(0 <= s.hacienda_tile < len(s.island[s.turn]) - 1, "hospice tile out of range")
+
+
+def _check_totals(s: PRState) -> None:
+    """No component may appear or vanish: every total matches the box for n and edition."""
+    su = C.SETUPS[s.n]
+    people = s.col_supply + s.col_ship + sum(s.san_juan)
+    people += sum(map(sum, s.island_col)) + sum(map(sum, s.city_col))
+    _check(people == su.colonist_supply + su.colonist_ship, "colonists do not add up")
+    _check(s.vp_supply <= C.vp_chips(s.n, s.edition), "more VP chips than in the box")
+    quarries = s.quarries + sum(isl.count(C.QUARRY) for isl in s.island)
+    _check(quarries == su.quarries, "quarries do not add up")
+    for g in range(5):
+        barrels = s.goods[g] + sum(pg[g] for pg in s.pgoods) + s.house.count(g)
+        barrels += sum(ld for sg, ld in zip(s.ship_good, s.ship_load, strict=True) if sg == g)
+        _check(barrels == su.goods[g], f"{C.GOODS[g]} barrels do not add up")
+        tiles = s.face_up.count(g) + s.stack.count(g) + s.discard.count(g)
+        tiles += sum(isl.count(g) for isl in s.island)
+        _check(tiles == su.plantations[g], f"{C.GOODS[g]} plantations do not add up")
+    for b in range(C.NB):
+        built = sum(1 for city in s.city if b in city)
+        _check(s.bsupply[b] + built == su.building_copies[b], f"{C.BUILDINGS[b]} copies")

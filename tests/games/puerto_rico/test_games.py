@@ -122,6 +122,11 @@ def test_save_load_clone_and_determinize() -> None:
         ({"edition": "2002"}, "edition"),
         ({"rng": [1]}, "rng"),
         ({"v": 9}, "version"),
+        ({"col_supply": 74}, "colonists do not add up"),
+        ({"quarries": 9}, "quarries"),
+        ({"bsupply": [4] * 23}, "copies"),
+        ({"step": 7}, "step does not fit role"),
+        ({"stack": []}, "plantations do not add up"),
     ],
 )
 def test_corrupt_states_are_refused_with_a_reason(change: dict, reason: str) -> None:
