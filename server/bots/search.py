@@ -46,6 +46,7 @@ class SearchBot(SeatBot):
         move_time: float | None = 1.0,
         iterations: int | None = None,
         rollout_steps: int = 0,
+        rollout_greedy: float = 0.0,
         explore: float = 0.7,
         bias: float = 1.0,
         margin_scale: float = 10.0,
@@ -58,6 +59,7 @@ class SearchBot(SeatBot):
         self.move_time = move_time
         self.iterations = iterations
         self.rollout_steps = rollout_steps
+        self.rollout_greedy = rollout_greedy
         self.explore = explore
         self.bias = bias
         self.margin_scale = margin_scale
@@ -142,11 +144,22 @@ class SearchBot(SeatBot):
         return best
 
     def _rollout(self, game: Game, state: Any) -> list[float]:
+        """A few steps of a fast policy (greedy on the heuristic with probability
+        ``rollout_greedy``, else random), then the estimate of the position."""
         for _ in range(self.rollout_steps):
             movers = game.to_move(state)
             if not movers:
                 break
-            game.apply(state, movers[0], self.rng.choice(game.legal_actions(state, movers[0])))
+            mover = movers[0]
+            actions = game.legal_actions(state, mover)
+            action = actions[0]
+            if len(actions) > 1:
+                if self.heuristic is not None and self.rng.random() < self.rollout_greedy:
+                    scores = self.heuristic.action_scores(game, state, mover, actions)
+                    action = actions[scores.index(max(scores))]
+                else:
+                    action = self.rng.choice(actions)
+            game.apply(state, mover, action)
         if game.is_over(state) or self.heuristic is None:
             scores = self.generic.estimate(game, state)
         else:
