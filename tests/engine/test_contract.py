@@ -162,7 +162,7 @@ def _mutate(doc: dict[str, Any], data: st.DataObject) -> None:
     ))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_states_load_cleanly_or_raise_corrupt_state(data: st.DataObject) -> None:
     """Loading never fails with anything but CorruptState, and a state it accepts can
