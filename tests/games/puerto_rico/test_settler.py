@@ -114,3 +114,14 @@ def test_hospice_takes_from_the_ship_when_the_supply_is_empty() -> None:
     choose(s, 0, "settler")
     act(s, 0, "quarry")
     assert s.island_col[0][-1] == 1 and s.col_ship == ship - 1
+
+
+def test_hospital_1897_staffs_the_hacienda_tile_when_nothing_else_is_taken() -> None:
+    for edition, staffed in (("1897", 1), ("classic", 0)):
+        s = new(4, edition)
+        build(s, 0, "hacienda", "hospice")
+        choose(s, 0, "settler")
+        act(s, 0, "hacienda")
+        act(s, 0, "pass")
+        assert s.island_col[0][-1] == staffed, edition
+        assert s.turn == 1
