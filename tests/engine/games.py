@@ -5,6 +5,7 @@ on, and some impossible states that loading must refuse."""
 from __future__ import annotations
 
 import copy
+import itertools
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +34,26 @@ def _changed(data: Data, **fields: Any) -> Data:
     return out
 
 
+def _transfers(chips: list[int], viewer: int | None, k: int) -> list[list[int]]:
+    """Chips moved between two seats other than the viewer: totals stay true, so only
+    who holds what changes, which nobody but the holder may know."""
+    others = [s for s in range(len(chips)) if s != viewer]
+    out = []
+    for a, b in itertools.pairwise(others):
+        moved = min(k, chips[a])
+        new = list(chips)
+        new[a] -= moved
+        new[b] += moved
+        if moved:
+            out.append(new)
+        back = list(chips)
+        back[a] += min(k, chips[b])
+        back[b] -= min(k, chips[b])
+        if back != chips:
+            out.append(back)
+    return out
+
+
 # -- the toy game ---------------------------------------------------------------
 
 
@@ -46,11 +67,8 @@ def _toy_totals(d: Data) -> dict[str, int]:
 def _toy_hide(d: Data, viewer: int | None) -> list[Data]:
     out = [_changed(d, deck=list(reversed(d["deck"]))), _changed(d, rng=[d["rng"][0] + 1, 9])]
     if not d["options"]["open_vp"]:
-        for seat in range(d["players"]):
-            if seat != viewer:
-                chips = list(d["chips"])
-                chips[seat] += 7
-                out.append(_changed(d, chips=chips))
+        for chips in _transfers(d["chips"], viewer, 2):
+            out.append(_changed(d, chips=chips))
     return out
 
 
@@ -121,11 +139,8 @@ def _pr_hide(d: Data, viewer: int | None) -> list[Data]:
         out.append(_changed(d, stack=sorted(d["stack"])))
         out.append(_changed(d, stack=list(reversed(d["stack"]))))
     if not d["open_vp"] and d["step"] != GAME_OVER_STEP:  # final scores are public
-        for seat in range(d["n"]):
-            if seat != viewer:
-                vp = list(d["vp"])
-                vp[seat] += 5
-                out.append(_changed(d, vp=vp))
+        for vp in _transfers(d["vp"], viewer, 5):
+            out.append(_changed(d, vp=vp))
     return out
 
 

@@ -253,3 +253,50 @@ def test_views_never_depend_on_what_the_viewer_may_not_see(case: Any) -> None:
         seat, action = pick(game, state, rnd)
         game.apply(state, seat, action)
         step += 1
+
+
+def _sampled_points(game: Game, state: Any, rnd: random.Random, every: int) -> Any:
+    """Yield the state at every ``every``-th decision of a random game (then play on)."""
+    step = 0
+    while not game.is_over(state):
+        if step % every == 0:
+            yield step
+        seat, action = pick(game, state, rnd)
+        game.apply(state, seat, action)
+        step += 1
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_determinize_keeps_the_seats_view_and_every_component(case: Any) -> None:
+    """A bot's sampled world looks the same from its seat, conserves every component,
+    is a function of the seed, leaves the real state alone, and plays on to the end."""
+    facts, players, options = case
+    game, state = _new(facts, players, options, 41)
+    for step in _sampled_points(game, state, random.Random(41), 23):
+        data = game.to_data(state)
+        for seat in range(players):
+            sample = game.determinize(state, seat, seed=step)
+            assert game.to_data(state) == data, "determinize changed the real state"
+            assert game.view(sample, seat) == game.view(state, seat)
+            assert facts.totals(game.to_data(sample)) == facts.totals(data)
+            again = game.determinize(state, seat, seed=step)
+            assert game.to_data(again) == game.to_data(sample)
+        play_out(game, game.determinize(state, 0, seed=step), random.Random(step))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_determinize_reads_nothing_the_seat_may_not_see(case: Any) -> None:
+    """Two states that differ only in what a seat may not see (stack order, RNG, how
+    VP are spread among the others) give that seat the same sampled world. Else a bot
+    that knows its seed can undo the sampling and read the hidden truth back out."""
+    facts, players, options = case
+    game, state = _new(facts, players, options, 43)
+    for step in _sampled_points(game, state, random.Random(43), 23):
+        data = game.to_data(state)
+        for seat in range(players):
+            sample = game.to_data(game.determinize(state, seat, seed=step))
+            for other in facts.hide(data, seat):
+                twin = game.determinize(game.from_data(other), seat, seed=step)
+                assert game.to_data(twin) == sample, (
+                    f"seat {seat}'s sampled world depends on hidden information"
+                )

@@ -169,9 +169,17 @@ class ToyRace:
         return copy.deepcopy(data)
 
     def determinize(self, state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
-        copy_ = self.clone(state)
-        SeededRng(seed).shuffle(copy_["deck"])
-        return copy_
+        """The deck re-sampled from its sorted contents; others' chips an even split of
+        their total (a sum that the tests treat as public), so nothing hidden leaks."""
+        sample = self.clone(state)
+        sample["deck"].sort()
+        SeededRng(seed).shuffle(sample["deck"])
+        others = [s for s in range(sample["players"]) if s != seat]
+        share, extra = divmod(sum(sample["chips"][s] for s in others), len(others))
+        for i, s in enumerate(others):
+            sample["chips"][s] = share + (1 if i < extra else 0)
+        sample["rng"] = [seed, 0]
+        return sample
 
     def players(self, state: dict[str, Any]) -> int:
         return int(state["players"])
