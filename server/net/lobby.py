@@ -15,10 +15,9 @@ from typing import Any
 from server.engine.errors import EngineError
 from server.games.registry import get_game
 from server.net.bots import make_pool
-from server.net.peer import Peer
+from server.net.peer import Peer, fast_frame
 from server.net.room import SERVER_OPTIONS, Room
 from server.protocol import messages as m
-from server.protocol.framing import encode_frame
 from server.store.base import RoomRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -105,7 +104,7 @@ class Lobby:
         self._push_due = False
         if not self.idle:
             return
-        frame = encode_frame(m.lobby(self.list()))
+        frame = fast_frame(m.lobby(self.list()))
         for peer in list(self.idle.values()):
             peer.send_bytes(frame)
 
@@ -122,7 +121,7 @@ class Lobby:
             self._create(peer, msg)
         elif t == "chat" and msg["room"] is None:
             peer.send(m.ack(mid))
-            frame = encode_frame(m.chat(None, peer.name, msg["text"], time.time()))
+            frame = fast_frame(m.chat(None, peer.name, msg["text"], time.time()))
             for other in list(self.idle.values()):
                 other.send_bytes(frame)
         elif t == "join_room":

@@ -22,10 +22,9 @@ from typing import Any, Protocol
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
 from server.net.bots import LEVELS, SeatBot, make_seat_bot
-from server.net.peer import Peer
+from server.net.peer import Peer, fast_frame
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
-from server.protocol.framing import encode_frame
 from server.store.base import ActionRecord, RoomRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -195,7 +194,7 @@ class Room:
         }
 
     def _changed(self) -> None:
-        frame = encode_frame(m.room(self.summary()))
+        frame = fast_frame(m.room(self.summary()))
         for mem in self.members.values():
             mem.peer.send_bytes(frame)
         self.hooks.room_changed(self)
@@ -391,7 +390,7 @@ class Room:
         if peer.id not in self.members:
             raise Refuse("not_in_room", "join the room first")
         peer.send(m.ack(msg["id"]))
-        frame = encode_frame(m.chat(self.id, peer.name, msg["text"], time.time()))
+        frame = fast_frame(m.chat(self.id, peer.name, msg["text"], time.time()))
         for mem in self.members.values():
             mem.peer.send_bytes(frame)
 
@@ -449,7 +448,7 @@ class Room:
             if viewer not in groups:
                 sync.forget(viewer)
                 continue
-            frame = encode_frame(m.diff(self.id, sync.v - 1, sync.v, sync.advance(viewer)))
+            frame = fast_frame(m.diff(self.id, sync.v - 1, sync.v, sync.advance(viewer)))
             for peer in groups[viewer]:
                 peer.send_bytes(frame)
         if sync.over():

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from server.net.peer import fast_frame
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
@@ -75,7 +76,7 @@ class Session:
     # --- Peer interface ----------------------------------------------------------
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.send_bytes(encode_frame(msg))
+        self.send_bytes(fast_frame(msg))
 
     def send_bytes(self, frame: bytes) -> None:
         if self._closed:
@@ -115,11 +116,19 @@ class Session:
 
     async def _write_loop(self) -> None:
         try:
-            while True:
+            done = False
+            while not done:
                 frame = await self._queue.get()
                 if frame is None:
                     break
-                self._writer.write(frame)
+                chunks = [frame]  # everything queued goes out in one send
+                while not self._queue.empty():
+                    more = self._queue.get_nowait()
+                    if more is None:
+                        done = True
+                        break
+                    chunks.append(more)
+                self._writer.write(b"".join(chunks) if len(chunks) > 1 else frame)
                 if self._writer.transport.get_write_buffer_size() > self._lim.write_buffer:
                     await self._writer.drain()
             await self._writer.drain()

@@ -1,0 +1,234 @@
+"""`prtui bench server`: N four-seat rooms on one loopback server, with spectators.
+
+The server runs in this process; every client (four random players and S spectators
+per room) runs in one child process, so client decoding does not share the server's
+event loop. Players pick a random legal action from their own snapshot after a think
+time, so the load is paced like real tables. Measured: actions/s, p50/p99 latency from
+sending ``act`` to receiving the resulting ``diff`` (the server's whole path: decode,
+validate, engine, store commit, per-viewer diff, encode, send), average diff frame bytes
+vs full snapshot bytes, server RSS per room and server CPU per action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import resource
+import tempfile
+import time
+from typing import Any
+
+GAME = "puerto-rico"
+SEATS = 4
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+# --- the client side (child process) ------------------------------------------------
+
+
+class _Conn:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.r, self.w = reader, writer
+        self.n = 0
+        self.snap: dict[str, Any] | None = None
+        self.v = -1
+        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.changed = asyncio.Event()
+
+    async def cmd(self, t: str, **fields: Any) -> dict[str, Any]:
+        from server.protocol import messages as m
+        from server.protocol.framing import encode_frame
+
+        self.n += 1
+        fut = asyncio.get_running_loop().create_future()
+        self.pending[self.n] = fut
+        self.w.write(encode_frame(m.command(t, self.n, **fields)))
+        return await fut
+
+
+async def _client_main(port: int, rooms: int, spectators: int, seconds: float, think: float,
+                       out: Any) -> None:
+    from server.protocol import limits
+    from server.protocol import messages as m
+    from server.protocol.diff import apply_ops
+    from server.protocol.framing import HEADER, ConnectionClosed, decode_body, encode_frame
+
+    stats: dict[str, Any] = {"lat": [], "diff_bytes": 0, "diffs": 0, "snap_bytes": 0,
+                             "snaps": 0, "acts": 0, "games_over": 0, "rejects": 0}
+
+    conns: list[_Conn] = []
+
+    async def connect(name: str, role: str) -> _Conn:
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        c = _Conn(r, w)
+        conns.append(c)
+        w.write(encode_frame(m.hello(name, role)))
+        asyncio.get_running_loop().create_task(pump(c))
+        return c
+
+    async def pump(c: _Conn) -> None:
+        try:
+            while True:
+                head = await c.r.readexactly(HEADER.size)
+                body = await c.r.readexactly(HEADER.unpack(head)[0])
+                f = decode_body(body, limits.MAX_FRAME_FROM_SERVER)
+                t = f["t"]
+                if t in ("ack", "reject"):
+                    fut = c.pending.pop(f["id"], None)
+                    if fut is not None and not fut.done():
+                        fut.set_result(f)
+                elif t == "state":
+                    c.snap, c.v = f["snapshot"], f["v"]
+                    c.changed.set()
+                elif t == "diff" and c.snap is not None and f["base_v"] == c.v:
+                    c.snap, c.v = apply_ops(c.snap, f["ops"]), f["v"]
+                    stats["diff_bytes"] += len(body) + HEADER.size
+                    stats["diffs"] += 1
+                    if stats["diffs"] % 25 == 0:  # what a full snapshot costs right now
+                        stats["snap_bytes"] += len(encode_frame(m.state("x", c.v, c.snap)))
+                        stats["snaps"] += 1
+                    c.changed.set()
+                elif t == "ping":
+                    c.w.write(encode_frame(m.pong(f["ts"])))
+        except (ConnectionClosed, ConnectionError, asyncio.IncompleteReadError):
+            pass
+
+    deadline = time.monotonic() + seconds
+
+    async def player(c: _Conn, room: str, rng: random.Random) -> None:
+        while time.monotonic() < deadline:
+            await c.changed.wait()
+            c.changed.clear()
+            snap = c.snap
+            if snap is None:
+                continue
+            if snap["view"].get("over"):
+                stats["games_over"] += 1
+                return
+            if not snap["legal"]:
+                continue
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            v = c.v
+            t0 = time.perf_counter()
+            r = await c.cmd("act", room=room, action=rng.choice(snap["legal"]))
+            if r["t"] != "ack":
+                stats["rejects"] += 1
+                c.changed.set()
+                continue
+            while c.v == v:
+                await c.changed.wait()
+                c.changed.clear()
+            stats["lat"].append(time.perf_counter() - t0)
+            stats["acts"] += 1
+            c.changed.set()
+
+    async def table(i: int) -> None:
+        players = [await connect(f"b{i}p{s}", "play") for s in range(SEATS)]
+        room = (await players[0].cmd("create_room", game=GAME, players=SEATS,
+                                     options={}))["data"]["room"]
+        for s, c in enumerate(players):
+            await c.cmd("join_room", room=room, **{"as": "player"})
+            await c.cmd("take_seat", room=room, seat=s)
+            if s:
+                await c.cmd("ready", room=room, ready=True)
+        for k in range(spectators):
+            sp = await connect(f"b{i}s{k}", "spectate")
+            await sp.cmd("join_room", room=room, **{"as": "spectator"})
+        await players[0].cmd("start", room=room)
+        rng = random.Random(i)
+        await asyncio.gather(*(player(c, room, random.Random(rng.random())) for c in players))
+
+    tables = [asyncio.create_task(table(i)) for i in range(rooms)]
+    out.put({"ready": True})
+    await asyncio.wait(tables, timeout=seconds + 30)
+    out.put(stats)
+    for c in conns:
+        c.w.close()
+    await asyncio.sleep(0.1)
+    for task in asyncio.all_tasks() - {asyncio.current_task()}:
+        task.cancel()
+
+
+def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
+           out: Any) -> None:
+    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out))
+
+
+# --- the server side ------------------------------------------------------------------
+
+
+async def bench(rooms: int, spectators: int, seconds: float, think: float) -> dict[str, Any]:
+    from server.net.server import GameServer
+    from server.net.session import SessionLimits
+
+    with tempfile.TemporaryDirectory(prefix="prtui-bench-") as data:
+        lim = SessionLimits(rate=1e6, burst=10**6)
+        srv = GameServer(data, session_limits=lim, max_per_address=10**6, max_rooms=10**6)
+        port = await srv.start()
+        rss0 = _rss()
+        out: Any = mp.get_context("spawn").Queue()
+        proc = mp.get_context("spawn").Process(
+            target=_child, args=(port, rooms, spectators, seconds, think, out), daemon=True)
+        proc.start()
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, out.get)  # the child is up
+        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        t0 = time.perf_counter()
+        await asyncio.sleep(min(5.0, seconds / 2))
+        rss1 = _rss()
+        stats = await loop.run_in_executor(None, out.get)
+        wall = time.perf_counter() - t0
+        cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+        proc.join(10)
+        await srv.stop()
+    lat = stats["lat"]
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+    diff_avg = stats["diff_bytes"] / max(1, stats["diffs"])
+    snap_avg = stats["snap_bytes"] / max(1, stats["snaps"])
+    return {
+        "rooms": rooms, "spectators_per_room": spectators, "seconds": round(wall, 2),
+        "think_s": think, "actions": stats["acts"],
+        "actions_per_s": round(stats["acts"] / wall, 1),
+        "p50_ms": round(_pct(lat, 0.50) * 1000, 2), "p99_ms": round(_pct(lat, 0.99) * 1000, 2),
+        "diff_bytes_avg": round(diff_avg, 1), "snapshot_bytes_avg": round(snap_avg, 1),
+        "diff_to_snapshot": round(diff_avg / snap_avg, 3) if snap_avg else None,
+        "rss_per_room_kib": round((rss1 - rss0) / max(1, rooms) / 1024, 1),
+        "server_cpu_ms_per_action": round(cpu * 1000 / max(1, stats["acts"]), 3),
+        "games_over": stats["games_over"] // SEATS, "rejects": stats["rejects"],
+    }
+
+
+def run_server_bench(args: Any) -> int:
+    rooms = int(getattr(args, "rooms", 100))
+    spectators = int(getattr(args, "spectators", 2))
+    seconds = float(getattr(args, "seconds", 20.0))
+    think = float(getattr(args, "think", 0.2))
+    fig = asyncio.run(bench(rooms, spectators, seconds, think))
+    if getattr(args, "json", False):
+        print(json.dumps(fig, separators=(",", ":")))
+    else:
+        print(f"server bench: {rooms} rooms x {SEATS} players + {spectators} spectators, "
+              f"{fig['seconds']} s, think {think} s")
+        print(f"  actions/s         {fig['actions_per_s']}  ({fig['actions']} actions)")
+        print(f"  act->diff latency p50 {fig['p50_ms']} ms  p99 {fig['p99_ms']} ms")
+        print(f"  diff bytes        {fig['diff_bytes_avg']} avg vs snapshot "
+              f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
+        print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
+        print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
+    return 0
+
+
