@@ -186,3 +186,51 @@ def test_same_game_in_two_processes_with_different_hash_seeds(target: Target) ->
         finally:
             proc.kill()
     assert finals[0] == finals[1]
+
+
+def _junk(rnd: random.Random, depth: int = 0) -> object:
+    kinds = ["int", "str", "none", "bool", "float"] + (["list", "dict"] if depth < 3 else [])
+    kind = rnd.choice(kinds)
+    if kind == "int":
+        return rnd.choice([0, 1, -1, 3, 7, 2**70, rnd.randint(-50, 50)])
+    if kind == "str":
+        return rnd.choice(["", "pass", "settler", "corn", "wharf", "island", "é\u0000", "x" * 50])
+    if kind == "float":
+        return rnd.choice([0.5, -2.0, 1e300])
+    if kind == "bool":
+        return rnd.random() < 0.5
+    if kind == "none":
+        return None
+    if kind == "list":
+        return [_junk(rnd, depth + 1) for _ in range(rnd.randint(0, 3))]
+    keys = ["type", "role", "tile", "good", "ship", "where", "index", "building", "keep", "a"]
+    return {rnd.choice(keys): _junk(rnd, depth + 1) for _ in range(rnd.randint(0, 3))}
+
+
+def test_random_requests_always_get_one_answer_and_refusals_change_nothing(
+    engine: EngineProc, target: Target
+) -> None:
+    rnd = random.Random(8)
+    cmds = ["new", "legal", "apply", "state", "view", "load", "result", "games", "help", "x"]
+    fields = ["game", "players", "seed", "options", "seat", "action", "viewer", "state", "id"]
+    new_game(engine, target)
+    legal = engine.ask({"cmd": "legal"})["legal"]
+    outcomes: dict[tuple[str, bool], int] = {}
+    for _ in range(300):
+        request: dict = {"cmd": rnd.choice(cmds)}
+        for key in rnd.sample(fields, rnd.randint(0, 3)):
+            request[key] = _junk(rnd)
+        if request["cmd"] == "apply" and legal and rnd.random() < 0.5:
+            action = dict(rnd.choice(legal))  # a legal action, one parameter spoiled
+            action[rnd.choice(list(action))] = _junk(rnd)
+            request["action"] = action
+        before = engine.ask({"cmd": "state"})
+        answer = engine.ask(request)
+        if not answer["ok"]:
+            assert set(answer["error"]) == {"code", "message"}
+            assert engine.ask({"cmd": "state"}) == before, request
+        elif "to_move" in answer:
+            legal = answer["legal"]
+        outcomes[(request["cmd"], answer["ok"])] = outcomes.get((request["cmd"], answer["ok"]), 0) + 1
+    assert outcomes.get(("apply", False), 0) > 20 and outcomes.get(("new", False), 0) > 5
+    assert engine.close()[0] == 0
