@@ -167,7 +167,14 @@ class Lobby:
                     "bad_players",
                 )
             server_opts = _server_options(msg["options"])
-            rest = {k: v for k, v in msg["options"].items() if k not in SERVER_OPTIONS}
+            seed = msg["options"].get("seed")
+            if seed is not None and (
+                isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+            ):
+                raise EngineError("seed must be an integer in 0..2**63-1", "invalid_options")
+            rest = {
+                k: v for k, v in msg["options"].items() if k not in SERVER_OPTIONS and k != "seed"
+            }
             options = {**game.normalize_options(players, rest), **server_opts}
         except EngineError as e:
             peer.send(m.reject(mid, e.code, e.message))
@@ -178,9 +185,11 @@ class Lobby:
         rid = secrets.token_hex(4)
         while rid in self.rooms:
             rid = secrets.token_hex(4)
+        if seed is not None:  # the creator knows the seed: say so, never show it
+            options["seeded"] = True
         rec = RoomRecord(
             id=rid, game=game.name, players=players, options=options,
-            seed=secrets.randbits(63), name=msg.get("name") or f"{peer.name}'s table",
+            seed=secrets.randbits(63) if seed is None else seed, name=msg.get("name") or f"{peer.name}'s table",
             host=peer.name, created=time.time(),
             seats=[SeatRecord(i) for i in range(players)],
         )

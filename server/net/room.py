@@ -69,7 +69,7 @@ def hash_token(token: str) -> str:
 
 
 def game_options(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS}
+    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS and k != "seeded"}
 
 
 class Room:

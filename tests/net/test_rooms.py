@@ -137,3 +137,26 @@ async def test_chat_in_lobby_and_room(server: GameServer) -> None:
     assert f["from"] == "bea"
     await a.close()
     await b.close()
+
+
+async def test_a_chosen_seed_replays_the_same_game_and_is_never_shown(
+    server: GameServer,
+) -> None:
+    draws = []
+    for _ in range(2):
+        room, (a, b), _ = await make_table(server.port, humans=2, cards=30, seed=1234)
+        for c in (a, b, a, b):
+            v = c.v
+            await c.ok("act", room=room, action={"type": "draw"})
+            await c.wait_for(lambda f, c=c, v=v: c.v != v, max(0, len(c.frames) - 1))
+        await a.wait_for(lambda f, a=a: a.v == 4)
+        draws.append((a.snap["view"]["players"][0]["vp"], b.snap["view"]["players"][1]["vp"]))
+        summary = (await a.ok("list_rooms"))["rooms"]
+        assert all("seed" not in r["options"] for r in summary)
+        assert [r["options"]["seeded"] for r in summary if r["id"] == room] == [True]
+        await a.close()
+        await b.close()
+    assert draws[0] == draws[1]
+    r = await (await Client.connect(server.port, "x")).cmd(
+        "create_room", game="nettoy", players=2, options={"seed": "abc"})
+    assert r["code"] == "invalid_options"
