@@ -11,6 +11,6 @@ from tests.engine import toygame
 
 @pytest.fixture(autouse=True, scope="module")
 def _toy_registered() -> Iterator[None]:
-    toygame.register_with_fallback()
+    toygame.register()
     yield
     toygame.unregister()

@@ -15,8 +15,8 @@ from tests.engine import toygame
 # the toy game is registered in a child process that then runs the real CLI entry point
 _TOY_BOOT = (
     "import sys\n"
-    "from tests.engine.toygame import register_with_fallback\n"
-    "register_with_fallback()\n"
+    "from tests.engine.toygame import register\n"
+    "register()\n"
     "from prtui.cli import main\n"
     "sys.exit(main(['engine']))\n"
 )

@@ -190,23 +190,7 @@ def register() -> None:
     registry.register(NAME, ToyRace)
 
 
-def _missing_builtin() -> ToyRace:
-    raise ModuleNotFoundError("server.games.puerto_rico.game is not built yet")
-
-
-def register_with_fallback() -> None:
-    """Register the toy game; while the Puerto Rico engine is not built yet, stand in a
-    factory that fails on use so the registry's built-in import does not break lookups."""
-    try:
-        import server.games.puerto_rico.game  # noqa: F401
-    except ModuleNotFoundError:
-        registry.register("puerto-rico", _missing_builtin)  # type: ignore[arg-type]
-    register()
-
-
 def unregister() -> None:
-    """Take the toy game (and any stand-in) out of the registry again after a test."""
+    """Take the toy game out of the registry again after a test."""
     registry._FACTORIES.pop(NAME, None)
     registry._CACHE.pop(NAME, None)
-    if registry._FACTORIES.get("puerto-rico") is _missing_builtin:
-        del registry._FACTORIES["puerto-rico"]
