@@ -186,10 +186,11 @@ class EngineSession:
         backup = game.clone(state)
         try:
             events = game.apply(state, seat, _plain_action(action))
+            position = self._position()
         except BaseException:
-            self.state = backup  # the engine promises no change; make sure of it
+            self.state = backup  # a refusal changes nothing, even should the engine slip
             raise
-        return {"seat": seat, "events": list(events), **self._position()}
+        return {"seat": seat, "events": list(events), **position}
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
         game, state = self._need_game()
