@@ -15,6 +15,7 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
 from . import flow
+from .catalog import vp_chips
 from .moves import TYPES, parse, to_dict
 from .scoring import result
 from .setup import new_state, normalize_options
@@ -85,19 +86,22 @@ class PuertoRico:
     def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
         """Re-sample what ``seat`` cannot see: the stack order, the RNG, others' VP.
 
-        Others' VP chips are replaced by an even split of their total (the total is
-        public: every VP gain is a public shipment), so a searching bot never reads
-        another player's hidden chips.
+        Built only from what the seat sees, so a bot that knows its seed cannot read
+        the truth back out: the stack is sorted before it is shuffled, and the others
+        get an even split of the VP chips gone from the supply minus the seat's own.
         """
         s = state.clone()
         rnd = random.Random(seed)
+        s.stack.sort()
         rnd.shuffle(s.stack)
         s.rng = SeededRng(rnd.getrandbits(63))
+        chips = vp_chips(s.n, s.edition)
+        taken = chips - max(s.vp_supply, 0)
         others = [p for p in range(s.n) if p != seat]
-        total = sum(s.vp[p] for p in others)
-        share, extra = divmod(total, len(others))
+        share, extra = divmod(max(taken - s.vp[seat], 0), len(others))
         for i, p in enumerate(others):
             s.vp[p] = share + (1 if i < extra else 0)
+        s.vp_supply = chips - sum(s.vp)
         s.legal = None
         return s
 

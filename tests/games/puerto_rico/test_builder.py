@@ -41,8 +41,13 @@ def test_unoccupied_quarries_do_not_count_and_price_not_below_zero() -> None:
     # one occupied quarry: small market 1 - 1 - privilege 1 -> 0, not -1
     assert build_cost(s, 0, C.B_INDEX["small_market"]) == 0
     assert build_cost(s, 0, C.B_INDEX["hacienda"]) == 0
-    assert _buildable(s) == {"small_indigo_plant", "small_market", "hacienda", "construction_hut",
-                             "small_sugar_mill"}
+    assert _buildable(s) == {
+        "small_indigo_plant",
+        "small_market",
+        "hacienda",
+        "construction_hut",
+        "small_sugar_mill",
+    }
     act(s, 0, "build", building="small_market")
     assert s.coins[0] == 0
 
@@ -91,8 +96,20 @@ def test_university_staffs_the_new_building_from_supply_then_ship() -> None:
 
 def test_twelfth_city_space_ends_the_game_after_the_round() -> None:
     s = new(3)
-    build(s, 0, "small_market", "hacienda", "construction_hut", "small_warehouse", "hospice",
-          "office", "large_market", "large_warehouse", "factory", "guild_hall")  # 11 spaces
+    build(
+        s,
+        0,
+        "small_market",
+        "hacienda",
+        "construction_hut",
+        "small_warehouse",
+        "hospice",
+        "office",
+        "large_market",
+        "large_warehouse",
+        "factory",
+        "guild_hall",
+    )  # 11 spaces
     assert s.spaces_used(0) == 11
     s.coins[0] = 30
     choose(s, 0, "builder")

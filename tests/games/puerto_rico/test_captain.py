@@ -23,7 +23,6 @@ def _loads(s, seat=None):
     return [(a["good"], a["ship"]) for a in strip(legal(s, seat)) if a["type"] == "load"]
 
 
-
 def test_captain_example_anna_benno_clara_donni() -> None:
     """1897 rulebook, 4 players: ships 5, 6 (half full of corn), 7."""
     s = new(4)
@@ -63,7 +62,12 @@ def test_harbor_with_wharf_example() -> None:
     goods(s, p, tobacco=5, sugar=2)
     choose(s, 1, "captain")  # seat 1 is captain and has nothing to load
     assert s.turn == p
-    assert set(_loads(s)) == {("sugar", 1), ("sugar", "wharf"), ("tobacco", 0), ("tobacco", "wharf")}
+    assert set(_loads(s)) == {
+        ("sugar", 1),
+        ("sugar", "wharf"),
+        ("tobacco", 0),
+        ("tobacco", "wharf"),
+    }
     act(s, p, "load", good="tobacco", ship=0)
     assert s.vp[p] == 4
     act(s, p, "load", good="sugar", ship=1)

@@ -105,9 +105,13 @@ def test_save_load_clone_and_determinize() -> None:
     (seat,) = GAME.to_move(c)
     GAME.apply(c, seat, GAME.legal_actions(c, seat)[-1])
     assert GAME.to_data(GAME.clone(s)) == GAME.to_data(s) != GAME.to_data(c)
+    s.vp_supply += sum(s.vp) - 14
     s.vp = [4, 9, 1, 0]
     d = GAME.determinize(s, 0, seed=11)
     assert d.vp[0] == 4 and sum(d.vp[1:]) == 10 and sorted(d.vp[1:]) == [3, 3, 4]
+    assert d.vp_supply == s.vp_supply
+    s.vp = [4, 1, 9, 0]  # the others' split is hidden: the sample does not change
+    assert GAME.to_data(GAME.determinize(s, 0, seed=11)) == GAME.to_data(d)
     assert sorted(d.stack) == sorted(s.stack)
     assert GAME.view(d, 0) == GAME.view(s, 0)
 

@@ -35,7 +35,9 @@ def test_no_colonist_in_san_juan_while_a_circle_is_empty() -> None:
     place = [a for a in legal(s) if a["type"] == "mayor_place"]
     # one choice per distinct tile kind on the island, each building with room
     assert sorted((a["where"], a["index"]) for a in place) == [
-        ("city", 0), ("island", 0), ("island", 1)
+        ("city", 0),
+        ("island", 0),
+        ("island", 1),
     ]
     act(s, 0, "mayor_place", where="city", index=0)
     act(s, 0, "mayor_place", where="island", index=1)
@@ -85,10 +87,16 @@ def test_ship_refill_counts_empty_building_circles_not_plantations() -> None:
     choose(s, 0, "mayor")
     # seat 1 got one colonist; wherever it went, 4 building circles stay empty at least
     while step(s) == "mayor":
-        act(s, s.turn, legal(s)[0]["type"], **{k: v for k, v in legal(s)[0].items()
-                                              if k not in ("type", "label")})
-    empty = sum(3 - c if b == 4 else (2 - c if b == 5 else 0)
-                for b, c in zip(s.city[1], s.city_col[1], strict=True))
+        act(
+            s,
+            s.turn,
+            legal(s)[0]["type"],
+            **{k: v for k, v in legal(s)[0].items() if k not in ("type", "label")},
+        )
+    empty = sum(
+        3 - c if b == 4 else (2 - c if b == 5 else 0)
+        for b, c in zip(s.city[1], s.city_col[1], strict=True)
+    )
     assert s.col_ship == max(3, empty) and empty >= 4
     assert s.col_supply == supply - 1 - s.col_ship
 

@@ -41,8 +41,15 @@ def test_doubloon_on_each_unchosen_role_and_governor_passes_left() -> None:
             GAME.apply(s, s.turn, passes[0] if passes else moves[0])
     assert s.round == 2 and s.governor == 1 and s.turn == 1
     coins = {C.ROLES[r]: s.role_coins[r] for r in s.roles}
-    assert coins == {"settler": 1, "mayor": 1, "builder": 0, "craftsman": 0, "trader": 0,
-                     "captain": 1, "prospector": 0}
+    assert coins == {
+        "settler": 1,
+        "mayor": 1,
+        "builder": 0,
+        "craftsman": 0,
+        "trader": 0,
+        "captain": 1,
+        "prospector": 0,
+    }
     view = GAME.view(s, None)
     assert view["players"][1]["is_governor"]
 
@@ -56,12 +63,15 @@ def test_setup_numbers(players: int, edition: str) -> None:
     assert v["vp_chips"] == {2: 65, 3: 75, 4: 100, 5: 126 if edition == "1897" else 122}[players]
     assert [p["doubloons"] for p in v["players"]] == [{2: 3, 3: 2, 4: 3, 5: 4}[players]] * players
     start = [p["island"][0]["tile"] for p in v["players"]]
-    assert start == {
-        2: ["indigo", "corn"],
-        3: ["indigo", "indigo", "corn"],
-        4: ["indigo", "indigo", "corn", "corn"],
-        5: ["indigo", "indigo", "indigo", "corn", "corn"],
-    }[players]
+    assert (
+        start
+        == {
+            2: ["indigo", "corn"],
+            3: ["indigo", "indigo", "corn"],
+            4: ["indigo", "indigo", "corn", "corn"],
+            5: ["indigo", "indigo", "indigo", "corn", "corn"],
+        }[players]
+    )
     assert v["colonists"] == {"ship": players, "supply": {2: 40, 3: 55, 4: 75, 5: 95}[players]}
     assert [x["capacity"] for x in v["ships"]] == list(
         {2: (4, 6), 3: (4, 5, 6), 4: (5, 6, 7), 5: (6, 7, 8)}[players]
@@ -72,8 +82,9 @@ def test_setup_numbers(players: int, edition: str) -> None:
     plantations = 50 - (15 if two else 0) - players
     assert v["plantations"]["stack"] + players + 1 == plantations
     assert v["quarries"] == (5 if two else 8)
-    assert v["goods"] == dict(zip(C.GOODS, [g - (2 if two else 0) for g in (10, 11, 11, 9, 9)],
-                                  strict=True))
+    assert v["goods"] == dict(
+        zip(C.GOODS, [g - (2 if two else 0) for g in (10, 11, 11, 9, 9)], strict=True)
+    )
     copies = v["buildings"]
     assert copies["small_indigo_plant"] == (2 if two else 4)
     assert copies["coffee_roaster"] == (2 if two else 3)

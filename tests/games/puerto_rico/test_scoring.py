@@ -9,8 +9,17 @@ from tests.games.puerto_rico.helpers import build, goods, new, plant
 
 def test_guild_hall_counts_production_buildings_only() -> None:
     s = new(4)
-    build(s, 0, "guild_hall", "small_sugar_mill", "sugar_mill", "small_indigo_plant",
-          "coffee_roaster", "harbor", colonists=0)
+    build(
+        s,
+        0,
+        "guild_hall",
+        "small_sugar_mill",
+        "sugar_mill",
+        "small_indigo_plant",
+        "coffee_roaster",
+        "harbor",
+        colonists=0,
+    )
     s.city_col[0][0] = 1
     assert large_bonus(s, 0, C.GUILD_HALL) == 6
 
@@ -25,8 +34,19 @@ def test_residence_counts_filled_island_spaces() -> None:
     s = new(4)
     build(s, 0, "residence")
     expected = {9: 4, 10: 5, 11: 6, 12: 7}
-    plant(s, 0, "corn", "corn", "sugar", "quarry", "quarry", "coffee", "tobacco", "indigo",
-          occupied=False)
+    plant(
+        s,
+        0,
+        "corn",
+        "corn",
+        "sugar",
+        "quarry",
+        "quarry",
+        "coffee",
+        "tobacco",
+        "indigo",
+        occupied=False,
+    )
     for filled in (9, 10, 11, 12):
         while len(s.island[0]) < filled:
             plant(s, 0, "sugar", occupied=False)
@@ -54,8 +74,19 @@ def test_customs_house_counts_vp_chips() -> None:
 
 def test_city_hall_counts_violet_buildings_including_itself() -> None:
     s = new(4)
-    build(s, 0, "city_hall", "hacienda", "harbor", "office", "construction_hut",
-          "large_warehouse", "residence", "coffee_roaster", colonists=0)
+    build(
+        s,
+        0,
+        "city_hall",
+        "hacienda",
+        "harbor",
+        "office",
+        "construction_hut",
+        "large_warehouse",
+        "residence",
+        "coffee_roaster",
+        colonists=0,
+    )
     s.city_col[0][0] = 1
     assert large_bonus(s, 0, C.CITY_HALL) == 7
 
