@@ -22,9 +22,18 @@ READ_CHUNK = 65536
 KILL_GRACE_S = 3.0
 
 
+MAX_COLS, MAX_ROWS = 1000, 500  # a peer may claim any size; the child allocates per cell
+
+
 def set_winsize(fd: int, cols: int, rows: int, px_w: int = 0, px_h: int = 0) -> None:
     """Set the terminal size of the pty behind ``fd`` (the kernel then sends SIGWINCH)."""
+    cols, rows = _clamp(cols, 1, MAX_COLS), _clamp(rows, 1, MAX_ROWS)
+    px_w, px_h = _clamp(px_w, 0, 0xFFFF), _clamp(px_h, 0, 0xFFFF)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, px_w, px_h))
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
 
 
 def _become_tty_owner() -> None:

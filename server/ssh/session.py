@@ -135,8 +135,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             self._child = child
             log.info("ssh session for %s: child %s", self._identity.name, child.pid)
             code = await child.wait()
-        except OSError as exc:
-            log.error("cannot start the TUI for %s: %s", self._identity.name, exc)
+        except Exception as exc:  # whatever it was, the player gets a line and an exit
+            log.exception("cannot run the TUI for %s", self._identity.name)
             self._write_out(f"prtui: cannot start the game client: {exc}\r\n".encode())
         finally:
             self._gateway.untrack(child)

@@ -44,7 +44,7 @@ class Terminal:
         self.conn = conn
         self.proc = proc
         self.output = bytearray()
-        self.screen = Screen(*size)
+        self.screen = Screen(min(size[0], 1000), min(size[1], 500))
 
     async def _read_more(self, waiting_for: str) -> None:
         chunk = await self.proc.stdout.read(65536)
@@ -72,7 +72,7 @@ class Terminal:
             raise AssertionError(f"{text!r} not on screen:\n{self.screen.text()}") from None
 
     def resize(self, cols: int, rows: int) -> None:
-        self.screen.resize(cols, rows)
+        self.screen.resize(min(cols, 1000), min(rows, 500))
         self.proc.change_terminal_size(cols, rows)
 
     async def expect(self, text: str, *, plain_text: bool = True) -> str:

@@ -176,3 +176,14 @@ async def test_client_terminal_env_reaches_the_child(make_gateway: GatewayFactor
 def _environ(pid: int | None) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+
+
+async def test_absurd_window_sizes_are_clamped(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    term = await open_terminal(gw.port, "ana", size=(70000, 70000))
+    try:
+        await term.expect("SIZE 1000x500")
+        term.proc.change_terminal_size(90, 25, 10**6, 10**6)
+        await term.expect("SIZE 90x25")
+    finally:
+        await term.close()
