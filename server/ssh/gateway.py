@@ -41,6 +41,8 @@ log = logging.getLogger("prtui.ssh")
 
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30
+FAILED_PASSWORD_DELAY_S = 1.0
+MAX_PASSWORD_TRIES = 5
 KEEPALIVE_S = 30  # dead peers are noticed, their children hung up, their seats freed
 # the host's own terminal and secrets say nothing true about the player's terminal
 _DROP_ENV = (
@@ -75,6 +77,7 @@ class _Connection(asyncssh.SSHServer):
         self._username = ""
         self._offered_key: asyncssh.SSHKey | None = None
         self._identity: Identity | None = None
+        self._failures = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -93,8 +96,20 @@ class _Connection(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self._policy.mode == "password"
 
-    def validate_password(self, username: str, password: str) -> bool:
-        return self._policy.password_ok(password)
+    async def validate_password(self, username: str, password: str) -> bool:
+        """A wrong password costs a second, and five of them the connection: no guessing."""
+        if self._policy.password_ok(password):
+            return True
+        self._failures += 1
+        await asyncio.sleep(FAILED_PASSWORD_DELAY_S)
+        if self._failures >= MAX_PASSWORD_TRIES and self._conn is not None:
+            log.warning("ssh: %d wrong passwords from %s", self._failures, self._peer())
+            self._conn.close()
+        return False
+
+    def _peer(self) -> str:
+        peer = self._conn.get_extra_info("peername") if self._conn is not None else None
+        return str(peer[0]) if peer else "?"
 
     def public_key_auth_supported(self) -> bool:
         return self._policy.mode == "keys"
@@ -102,9 +117,8 @@ class _Connection(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh checks the signature right after a True here; the key of the last True
         # before auth_completed is therefore the one the client proved it holds.
-        assert self._conn is not None
-        peer = self._conn.get_extra_info("peername") or ("", 0)
-        ok = self._policy.key_ok(key, str(peer[0]), str(peer[0]))
+        peer = self._peer()
+        ok = self._policy.key_ok(key, peer, peer)
         if ok:
             self._offered_key = key
         return ok

@@ -9,6 +9,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from server.ssh import gateway as gateway_module
 from server.ssh.auth import AuthPolicy, clean_name, is_loopback
 from server.ssh.hostkey import HOST_KEY_NAME
 from tests.ssh.conftest import GatewayFactory, open_terminal
@@ -137,3 +138,23 @@ def test_login_names_are_cleaned() -> None:
     assert clean_name("\x00\x01") == "guest"
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+
+
+async def test_password_guessing_is_cut_off(
+    make_gateway: GatewayFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(gateway_module, "FAILED_PASSWORD_DELAY_S", 0.01)
+    gw = await make_gateway(auth="password", password="s3cret")
+    tries: list[str] = []
+
+    class Guesser(asyncssh.SSHClient):
+        def password_auth_requested(self) -> str | None:
+            tries.append(f"guess{len(tries)}")
+            return tries[-1] if len(tries) <= 20 else None
+
+    with pytest.raises((asyncssh.Error, ConnectionError)):
+        await asyncssh.connect(
+            "127.0.0.1", gw.port, username="ana", known_hosts=None, config=None,
+            client_factory=Guesser, client_keys=None, agent_path=None,
+        )  # fmt: skip
+    assert len(tries) == gateway_module.MAX_PASSWORD_TRIES
