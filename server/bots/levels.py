@@ -2,8 +2,9 @@
 
 - ``random``: uniform among legal actions.
 - ``easy``: the game's heuristic, greedy (a generic game: random).
-- ``medium``: ISMCTS guided by the heuristic, a quarter of the move time.
-- ``hard``: the same search with the full move time (default 1.5 s, at most 2 s here).
+- ``medium``: ISMCTS guided by the heuristic, a quarter of the move time, short rollouts.
+- ``hard``: the same search with the full move time (default 1.5 s, at most 2 s here)
+  and rollouts of ``HARD_ROLLOUT`` steps of greedy heuristic play before the estimate.
 
 Each level falls back to the one below it (``FALLBACK``) when it crashes or overruns.
 """
@@ -22,6 +23,8 @@ FALLBACK: dict[str, str | None] = {"hard": "medium", "medium": "easy", "easy": "
                                    "random": None}
 DEFAULT_MOVE_TIME = 1.5
 MEDIUM_SHARE = 0.25
+HARD_ROLLOUT = 20  # steps of greedy-heuristic play after each expansion
+MEDIUM_ROLLOUT = 6
 
 
 class HeuristicBot(SeatBot):
@@ -64,7 +67,9 @@ def make_bot(
         cap = iterations
         if cap is not None and level == "medium":
             cap = max(1, int(cap * MEDIUM_SHARE))
-        bot = SearchBot(seed, heuristic, move_time=budget_opt, iterations=cap)
+        steps = HARD_ROLLOUT if level == "hard" else MEDIUM_ROLLOUT
+        bot = SearchBot(seed, heuristic, move_time=budget_opt, iterations=cap,
+                        rollout_steps=steps if heuristic else 0, rollout_greedy=1.0)
         bot.level = level
         return bot
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

@@ -23,12 +23,13 @@ from server.engine.contract import Action, Game
 
 
 class Node:
-    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
+    __slots__ = ("action", "avail", "children", "mover", "priors", "total", "visits")
 
     def __init__(self, mover: int = -1, action: Action | None = None) -> None:
         self.mover = mover
         self.action = action
         self.children: dict[Any, Node] = {}
+        self.priors: dict[Any, float] | None = None
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -49,6 +50,7 @@ class SearchBot(SeatBot):
         rollout_greedy: float = 0.0,
         explore: float = 0.7,
         bias: float = 1.0,
+        tree_bias: bool = False,
         margin_scale: float = 10.0,
     ) -> None:
         super().__init__(seed)
@@ -62,12 +64,14 @@ class SearchBot(SeatBot):
         self.rollout_greedy = rollout_greedy
         self.explore = explore
         self.bias = bias
+        self.tree_bias = tree_bias
         self.margin_scale = margin_scale
         self.last_iterations = 0
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
         priors = self._priors(game, state, seat, actions)
         root = Node()
+        root.priors = priors
         cap = self.iterations if self.iterations is not None else 10**9
         deadline = (
             time.perf_counter() + self.move_time if self.move_time is not None else math.inf
@@ -75,7 +79,7 @@ class SearchBot(SeatBot):
         done = 0
         while done < cap and (done == 0 or time.perf_counter() < deadline):
             sample = game.determinize(state, seat, self.rng.getrandbits(62))
-            self._iterate(game, sample, root, priors)
+            self._iterate(game, sample, root)
             done += 1
         self.last_iterations = done
         best_key, best = None, -1.0
@@ -96,21 +100,25 @@ class SearchBot(SeatBot):
         span = (high - low) or 1.0
         return {action_key(a): (s - low) / span for a, s in zip(actions, scores, strict=True)}
 
-    def _iterate(self, game: Game, state: Any, root: Node, priors: dict[Any, float]) -> None:
+    def _iterate(self, game: Game, state: Any, root: Node) -> None:
         node, path = root, [root]
         while True:
             movers = game.to_move(state)
             if not movers:
                 break
             mover = movers[0]
-            keyed = [(action_key(a), a) for a in game.legal_actions(state, mover)]
+            actions = game.legal_actions(state, mover)
+            keyed = [(action_key(a), a) for a in actions]
+            if node.priors is None and self.tree_bias and len(actions) > 1:
+                node.priors = self._priors(game, state, mover, actions)
+            priors = node.priors or {}
             untried = [(k, a) for k, a in keyed if k not in node.children]
             for k, _ in keyed:
                 child = node.children.get(k)
                 if child is not None:
                     child.avail += 1
             if untried:
-                if node is root and priors:
+                if priors:
                     key, action = max(untried, key=lambda ka: priors.get(ka[0], 0.0))
                 else:
                     key, action = self.rng.choice(untried)
@@ -119,7 +127,7 @@ class SearchBot(SeatBot):
                 game.apply(state, mover, action)
                 path.append(child)
                 break
-            child = self._select(node, [k for k, _ in keyed], priors if node is root else None)
+            child = self._select(node, [k for k, _ in keyed], priors)
             game.apply(state, mover, child.action or {})
             path.append(child)
             node = child
