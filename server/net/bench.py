@@ -107,7 +107,7 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
         except (ConnectionClosed, ConnectionError, asyncio.IncompleteReadError):
             pass
 
-    deadline = time.monotonic() + seconds
+    deadline = float("inf")  # set once every table is seated and started
 
     async def player(c: _Conn, room: str, rng: random.Random) -> None:
         while time.monotonic() < deadline:
@@ -136,7 +136,7 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
             stats["acts"] += 1
             c.changed.set()
 
-    async def table(i: int) -> None:
+    async def table(i: int) -> tuple[str, list[_Conn]]:
         players = [await connect(f"b{i}p{s}", "play") for s in range(SEATS)]
         room = (await players[0].cmd("create_room", game=GAME, players=SEATS,
                                      options={}))["data"]["room"]
@@ -148,13 +148,25 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
         for k in range(spectators):
             sp = await connect(f"b{i}s{k}", "spectate")
             await sp.cmd("join_room", room=room, **{"as": "spectator"})
-        await players[0].cmd("start", room=room)
-        rng = random.Random(i)
-        await asyncio.gather(*(player(c, room, random.Random(rng.random())) for c in players))
+        return room, players
 
-    tables = [asyncio.create_task(table(i)) for i in range(rooms)]
+    t0 = time.perf_counter()
+    setups = [asyncio.create_task(table(i)) for i in range(rooms)]
+    await asyncio.wait(setups, timeout=120)
+    errors = [repr(t.exception()) for t in setups if not t.done() or t.exception() is not None]
+    stats["errors"] = errors[:3]
+    stats["failed_tables"] = len(errors)
+    stats["setup_s"] = time.perf_counter() - t0
     out.put({"ready": True})
-    await asyncio.wait(tables, timeout=seconds + 30)
+    deadline = time.monotonic() + seconds
+    plays = []
+    for i, t in enumerate(setups):
+        if t.done() and t.exception() is None:
+            room, players = t.result()
+            await players[0].cmd("start", room=room)
+            rng = random.Random(i)
+            plays += [player(c, room, random.Random(rng.random())) for c in players]
+    await asyncio.wait([asyncio.ensure_future(p) for p in plays], timeout=seconds + 30)
     out.put(stats)
     for c in conns:
         c.w.close()
@@ -209,6 +221,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
         "rss_per_room_kib": round((rss1 - rss0) / max(1, rooms) / 1024, 1),
         "server_cpu_ms_per_action": round(cpu * 1000 / max(1, stats["acts"]), 3),
         "games_over": stats["games_over"] // SEATS, "rejects": stats["rejects"],
+        "failed_tables": stats["failed_tables"], "errors": stats["errors"],
+        "setup_s": round(stats["setup_s"], 2),
     }
 
 
@@ -216,12 +230,13 @@ def run_server_bench(args: Any) -> int:
     rooms = int(getattr(args, "rooms", 100))
     spectators = int(getattr(args, "spectators", 2))
     seconds = float(getattr(args, "seconds", 20.0))
-    think = float(getattr(args, "think", 0.2))
+    think = float(getattr(args, "think", 0.5))
     fig = asyncio.run(bench(rooms, spectators, seconds, think))
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))
     else:
-        print(f"server bench: {rooms} rooms x {SEATS} players + {spectators} spectators, "
+        print(f"server bench: {rooms} rooms x {SEATS} players + {spectators} spectators "
+              f"(set up in {fig['setup_s']} s), "
               f"{fig['seconds']} s, think {think} s")
         print(f"  actions/s         {fig['actions_per_s']}  ({fig['actions']} actions)")
         print(f"  act->diff latency p50 {fig['p50_ms']} ms  p99 {fig['p99_ms']} ms")
@@ -229,6 +244,8 @@ def run_server_bench(args: Any) -> int:
               f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
         print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
         print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
+        if fig["failed_tables"]:
+            print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")
     return 0
 
 

@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 MAX_OPEN_ROOMS = 1000
 """Waiting or playing rooms at once; creation is refused beyond."""
+LOBBY_PUSH_S = 0.25
 
 
 class Lobby:
@@ -86,9 +87,11 @@ class Lobby:
     # --- room hooks ----------------------------------------------------------------
 
     def room_changed(self, room: Room) -> None:
+        """Push the room list soon: at most one push per LOBBY_PUSH_S, whatever the churn
+        (each push is O(rooms) bytes to every idle connection)."""
         if not self._push_due:
             self._push_due = True
-            asyncio.get_running_loop().call_soon(self._push)
+            asyncio.get_running_loop().call_later(LOBBY_PUSH_S, self._push)
 
     def left_room(self, peer: Peer) -> None:
         if peer.room is not None:

@@ -56,7 +56,9 @@ class GameServer:
         restored = self.lobby.restore()
         if restored:
             log.info("restored %d rooms", restored)
-        self._server = await asyncio.start_server(self._accept, self.host, self.port)
+        self._server = await asyncio.start_server(
+            self._accept, self.host, self.port, backlog=512
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
