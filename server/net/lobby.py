@@ -117,6 +117,15 @@ class Lobby:
     # --- commands ------------------------------------------------------------------
 
     def handle(self, peer: Peer, msg: dict[str, Any]) -> None:
+        """Answer a lobby command or route a room command; a fault here rejects, never
+        closes the connection."""
+        try:
+            self._handle(peer, msg)
+        except Exception:
+            log.exception("lobby: failure handling %s", msg.get("t"))
+            peer.send(m.reject(msg["id"], "internal", "server error"))
+
+    def _handle(self, peer: Peer, msg: dict[str, Any]) -> None:
         t, mid = msg["t"], msg["id"]
         if t == "list_rooms":
             peer.send(m.ack(mid, {"rooms": self.list()}))
