@@ -23,7 +23,6 @@ fingerprint, otherwise the login name.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import os
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 import asyncssh
 
 from server.ssh.auth import AuthPolicy, Identity, is_loopback
+from server.ssh.homes import home_env, identity_home
 from server.ssh.hostkey import load_or_create_host_key
 from server.ssh.pty_child import PtyChild
 from server.ssh.session import ChildCommand, TuiSession
@@ -43,7 +43,7 @@ PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30
 FAILED_PASSWORD_DELAY_S = 1.0
 MAX_PASSWORD_TRIES = 5
-KEEPALIVE_S = 30  # dead peers are noticed, their children hung up, their seats freed
+KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 # the host's own terminal and secrets say nothing true about the player's terminal
 _DROP_ENV = (
     "COLUMNS",
@@ -158,6 +158,7 @@ class SshGateway:
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.active_sessions = 0
         self.port = 0
+        self.host_fingerprint = ""
 
     async def listen(self, host: str, port: int) -> None:
         host_key = load_or_create_host_key(self.data_dir)
@@ -208,14 +209,15 @@ class SshGateway:
 
     def child_command(
         self, identity: Identity, term_type: str, client_env: Mapping[str, str] | None = None
-    ) -> tuple[Sequence[str], Mapping[str, str]]:
-        """The argv and environment of the TUI child for one session."""
+    ) -> tuple[Sequence[str], Mapping[str, str], Path]:
+        """The argv, environment and working directory of the TUI child for one session."""
         if self._command is not None:
             argv, extra = self._command(identity, term_type)
         else:
             argv, extra = default_command(identity, self.game_host, self.game_port), {}
         env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
-        env.update(identity_dirs(self.data_dir, identity))
+        home = identity_home(self.data_dir, identity)
+        env.update(home_env(home))
         env["TERM"] = term_type
         for var in _CLIENT_ENV:
             value = (client_env or {}).get(var)
@@ -226,7 +228,7 @@ class SshGateway:
             env["LC_ALL"] = "C.UTF-8"
         env["PRTUI_SSH_IDENTITY"] = identity.key
         env.update(extra)
-        return argv, env
+        return argv, env, home
 
     async def close(self) -> None:
         """Stop listening, end every child, then drop every connection.
@@ -256,26 +258,6 @@ def default_command(identity: Identity, game_host: str, game_port: int) -> list[
     if identity.spectate:
         return [sys.executable, "-m", "prtui", "spectate", address]
     return [sys.executable, "-m", "prtui", "connect", address, "--name", identity.name]
-
-
-def identity_dirs(data_dir: Path, identity: Identity) -> dict[str, str]:
-    """XDG directories private to one identity, so remembered seat tokens follow it."""
-    digest = hashlib.sha256(identity.key.encode()).hexdigest()[:24]
-    root = data_dir / "ssh"
-    root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    root.chmod(0o700)  # other local users may not list who has played here
-    home = root / "homes" / digest
-    dirs = {}
-    for var, sub in (
-        ("XDG_DATA_HOME", "data"),
-        ("XDG_CONFIG_HOME", "config"),
-        ("XDG_STATE_HOME", "state"),
-        ("XDG_CACHE_HOME", "cache"),
-    ):
-        path = home / sub
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        dirs[var] = str(path)
-    return dirs
 
 
 async def start_ssh(

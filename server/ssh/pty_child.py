@@ -17,6 +17,7 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 READ_CHUNK = 65536
 KILL_GRACE_S = 3.0
@@ -57,7 +58,12 @@ class PtyChild:
         return self._proc.pid if self._proc else None
 
     async def start(
-        self, argv: Sequence[str], env: Mapping[str, str], cols: int, rows: int
+        self,
+        argv: Sequence[str],
+        env: Mapping[str, str],
+        cols: int,
+        rows: int,
+        cwd: Path | None = None,
     ) -> None:
         master, slave = os.openpty()
         try:
@@ -69,6 +75,7 @@ class PtyChild:
                 stdout=slave,
                 stderr=slave,
                 env=dict(env),
+                cwd=cwd,
                 start_new_session=True,
                 preexec_fn=_become_tty_owner,
                 close_fds=True,

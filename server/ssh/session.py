@@ -124,14 +124,14 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run(self) -> None:
         assert self._chan is not None and self._size is not None
-        argv, env = self._gateway.child_command(
-            self._identity, self._term_type, self._chan.get_environment()
-        )
         child = PtyChild(self._write_out)
         self._gateway.track(child)
         code = 1
         try:
-            await child.start(argv, env, self._size[0], self._size[1])
+            argv, env, cwd = self._gateway.child_command(
+                self._identity, self._term_type, self._chan.get_environment()
+            )
+            await child.start(argv, env, self._size[0], self._size[1], cwd=cwd)
             self._child = child
             log.info("ssh session for %s: child %s", self._identity.name, child.pid)
             code = await child.wait()

@@ -39,6 +39,7 @@ def main() -> int:
         say("IDENT=" + os.environ.get("PRTUI_SSH_IDENTITY", ""))
         say("COLUMNS=" + os.environ.get("COLUMNS", "-"))
         say("STATE=" + os.environ.get("XDG_STATE_HOME", ""))
+        say("CWD=" + os.getcwd())
         signal.signal(signal.SIGWINCH, lambda *_: size())
         size()
         while True:

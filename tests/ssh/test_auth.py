@@ -57,6 +57,8 @@ async def test_keys_mode_identity_is_the_fingerprint(
     state_dir = seen_first.split("STATE=")[1].split("\r\n")[0]
     assert state_dir == seen_again.split("STATE=")[1].split("\r\n")[0]
     assert stat.S_IMODE(Path(state_dir).stat().st_mode) == 0o700
+    cwd = seen_first.split("CWD=")[1].split("\r\n")[0]
+    assert Path(cwd) == Path(state_dir).parent  # the child runs in its identity's home
 
 
 async def test_keys_mode_refuses_an_unknown_key(
