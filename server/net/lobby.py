@@ -16,7 +16,8 @@ from server.engine.errors import EngineError
 from server.games.registry import get_game
 from server.net.bots import make_pool
 from server.net.peer import Peer, fast_frame
-from server.net.room import SERVER_OPTIONS, Room
+from server.net.room import Room
+from server.net.seating import SERVER_OPTIONS
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
 

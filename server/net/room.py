@@ -10,38 +10,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
-from server.net.bots import LEVELS, SeatBot, make_seat_bot
+from server.net.bots import SeatBot, make_seat_bot
 from server.net.peer import Peer, fast_frame
+from server.net.seating import (
+    DEFAULT_GRACE_S,
+    TAKEOVER_LEVEL,
+    Member,
+    Refuse,
+    Seating,
+    game_options,
+    hash_token,
+    open_info,
+)
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
-from server.store.base import ActionRecord, RoomRecord, SeatRecord, Store
+from server.store.base import ActionRecord, RoomRecord, Store
 
 log = logging.getLogger(__name__)
-
-SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
-"""Room options the server reads itself (name: (min, max)); the rest go to the game."""
-DEFAULT_GRACE_S = 60.0
-TAKEOVER_LEVEL = "random"
-
-
-class Refuse(Exception):
-    """A command the room will not carry out: becomes a ``reject`` with this code."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 class RoomHooks(Protocol):
@@ -56,23 +50,7 @@ class RoomHooks(Protocol):
         ...
 
 
-@dataclass
-class Member:
-    peer: Peer
-    seat: int | None = None
-    player: bool = True  # joined as player (may take a seat), not as spectator
-    follow: int | None = None
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def game_options(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS and k != "seeded"}
-
-
-class Room:
+class Room(Seating):
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -100,7 +78,7 @@ class Room:
         """Rebuild the game from (options, seed) and the stored action log."""
         opts = game_options(self.rec.options)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, _open_info(opts))
+        self.sync = GameSync(self.game, state, open_info(opts))
         for a in self.store.load_actions(self.id):
             self.sync.apply(a.seat, a.action)
 
@@ -267,123 +245,6 @@ class Room:
         self._send_state(mem)
         self._changed()
 
-    # --- seats (waiting room) -------------------------------------------------------
-
-    def _member(self, peer: Peer, seat_needed: bool = False) -> Member:
-        mem = self.members.get(peer.id)
-        if mem is None:
-            raise Refuse("not_in_room", "join the room first")
-        if peer.role == "spectate" or not mem.player:
-            raise Refuse("spectator", "spectators cannot do that")
-        if seat_needed and mem.seat is None:
-            raise Refuse("not_seated", "take a seat first")
-        return mem
-
-    def _waiting(self) -> None:
-        if self.rec.status != "waiting":
-            raise Refuse("game_started", "the game has already started")
-
-    def _seat_no(self, seat: int) -> int:
-        if not 0 <= seat < self.rec.players:
-            raise Refuse("bad_seat", f"seats are 0..{self.rec.players - 1}")
-        return seat
-
-    def _host_only(self, peer: Peer) -> None:
-        if self.host_id() != peer.id:
-            raise Refuse("not_host", "only the room host can do that")
-
-    def _save(self, rec: SeatRecord) -> None:
-        self.rec.seats[rec.seat] = rec
-        self.store.save_seat(self.id, rec)
-
-    def _free_seat(self, seat: int) -> None:
-        self._save(SeatRecord(seat))
-        self.ready.discard(seat)
-        self._bots.pop(seat, None)
-
-    def _cmd_take_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
-        mem = self._member(peer)
-        self._waiting()
-        seat = self._seat_no(msg["seat"])
-        if self.rec.seats[seat].kind != "empty":
-            raise Refuse("seat_taken", "that seat is taken")
-        if mem.seat is not None:
-            self._free_seat(mem.seat)
-        token = f"{self.id}.{secrets.token_urlsafe(24)}"
-        self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token)))
-        mem.seat = seat
-        peer.send(m.ack(msg["id"], {"seat": seat, "token": token}))
-        self._changed()
-
-    def _cmd_leave_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
-        mem = self._member(peer, seat_needed=True)
-        self._waiting()
-        assert mem.seat is not None
-        self._free_seat(mem.seat)
-        mem.seat = None
-        peer.send(m.ack(msg["id"]))
-        self._changed()
-
-    def _cmd_add_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
-        self._member(peer)
-        self._waiting()
-        self._host_only(peer)
-        seat = self._seat_no(msg["seat"])
-        if self.rec.seats[seat].kind != "empty":
-            raise Refuse("seat_taken", "that seat is taken")
-        level = msg["level"]
-        if level not in LEVELS:
-            raise Refuse("bad_level", f"bot levels: {', '.join(LEVELS)}")
-        self._save(SeatRecord(seat, "bot", f"bot {seat + 1} ({level})", level))
-        peer.send(m.ack(msg["id"]))
-        self._changed()
-
-    def _cmd_remove_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
-        self._member(peer)
-        self._waiting()
-        self._host_only(peer)
-        seat = self._seat_no(msg["seat"])
-        if self.rec.seats[seat].kind != "bot":
-            raise Refuse("not_a_bot", "no bot sits there")
-        self._free_seat(seat)
-        peer.send(m.ack(msg["id"]))
-        self._changed()
-
-    def _cmd_ready(self, peer: Peer, msg: dict[str, Any]) -> None:
-        mem = self._member(peer, seat_needed=True)
-        self._waiting()
-        assert mem.seat is not None
-        (self.ready.add if msg["ready"] else self.ready.discard)(mem.seat)
-        peer.send(m.ack(msg["id"]))
-        self._changed()
-
-    def _cmd_start(self, peer: Peer, msg: dict[str, Any]) -> None:
-        self._member(peer)
-        self._waiting()
-        self._host_only(peer)
-        if any(s.kind == "empty" for s in self.rec.seats):
-            raise Refuse("seats_empty", "every seat needs a player or a bot")
-        host_seat = self.members[peer.id].seat
-        waiting = [
-            s.seat for s in self.rec.seats
-            if s.kind == "human" and s.seat != host_seat and s.seat not in self.ready
-        ]
-        if waiting:
-            raise Refuse("not_ready", f"seats not ready: {waiting}")
-        opts = game_options(self.rec.options)
-        state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, _open_info(opts))
-        self.rec.status = "playing"
-        self.store.set_status(self.id, "playing")
-        peer.send(m.ack(msg["id"]))
-        self._changed()
-        for mem in self.members.values():
-            self._send_state(mem)
-        for s in self.rec.seats:
-            if s.kind == "human" and self.seat_holder(s.seat) is None:
-                self._start_grace(s.seat)
-        self._kick_bots()
-
     # --- talk and sync -------------------------------------------------------------
 
     def _cmd_chat(self, peer: Peer, msg: dict[str, Any]) -> None:
@@ -521,7 +382,3 @@ class Room:
         self.takeover.add(seat)
         self._changed()
         self._kick_bots()
-
-
-def _open_info(opts: dict[str, Any]) -> bool:
-    return bool(opts.get("open_vp") or opts.get("open_info"))

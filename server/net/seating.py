@@ -1,0 +1,195 @@
+"""The waiting room of a room actor: seats, bots, readiness and the start.
+
+A mixin of ``Room`` (server/net/room.py), split out so each file reads in one
+sitting; it runs only inside the room's task like the rest of the room.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from server.net.bots import LEVELS
+from server.net.peer import Peer
+from server.net.sync import GameSync
+from server.protocol import messages as m
+from server.store.base import SeatRecord
+
+if TYPE_CHECKING:
+    from server.engine.contract import Game
+    from server.net.bots import SeatBot
+    from server.store.base import RoomRecord, Store
+
+SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
+"""Room options the server reads itself (name: (min, max)); the rest go to the game."""
+DEFAULT_GRACE_S = 60.0
+TAKEOVER_LEVEL = "random"
+
+
+class Refuse(Exception):
+    """A command the room will not carry out: becomes a ``reject`` with this code."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass
+class Member:
+    peer: Peer
+    seat: int | None = None
+    player: bool = True  # joined as player (may take a seat), not as spectator
+    follow: int | None = None
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS and k != "seeded"}
+
+
+def open_info(opts: dict[str, Any]) -> bool:
+    return bool(opts.get("open_vp") or opts.get("open_info"))
+
+
+class Seating:
+    """Seat commands of the waiting room (mixed into ``Room``)."""
+
+    id: str
+    rec: RoomRecord
+    game: Game
+    store: Store
+    members: dict[str, Member]
+    ready: set[int]
+    sync: GameSync | None
+    _bots: dict[int, SeatBot]
+
+    def host_id(self) -> str | None: ...
+    def seat_holder(self, seat: int) -> Member | None: ...
+    def _changed(self) -> None: ...
+    def _send_state(self, mem: Member) -> None: ...
+    def _start_grace(self, seat: int) -> None: ...
+    def _kick_bots(self) -> None: ...
+
+    # --- seats (waiting room) -------------------------------------------------------
+
+    def _member(self, peer: Peer, seat_needed: bool = False) -> Member:
+        mem = self.members.get(peer.id)
+        if mem is None:
+            raise Refuse("not_in_room", "join the room first")
+        if peer.role == "spectate" or not mem.player:
+            raise Refuse("spectator", "spectators cannot do that")
+        if seat_needed and mem.seat is None:
+            raise Refuse("not_seated", "take a seat first")
+        return mem
+
+    def _waiting(self) -> None:
+        if self.rec.status != "waiting":
+            raise Refuse("game_started", "the game has already started")
+
+    def _seat_no(self, seat: int) -> int:
+        if not 0 <= seat < self.rec.players:
+            raise Refuse("bad_seat", f"seats are 0..{self.rec.players - 1}")
+        return seat
+
+    def _host_only(self, peer: Peer) -> None:
+        if self.host_id() != peer.id:
+            raise Refuse("not_host", "only the room host can do that")
+
+    def _save(self, rec: SeatRecord) -> None:
+        self.rec.seats[rec.seat] = rec
+        self.store.save_seat(self.id, rec)
+
+    def _free_seat(self, seat: int) -> None:
+        self._save(SeatRecord(seat))
+        self.ready.discard(seat)
+        self._bots.pop(seat, None)
+
+    def _cmd_take_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer)
+        self._waiting()
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "empty":
+            raise Refuse("seat_taken", "that seat is taken")
+        if mem.seat is not None:
+            self._free_seat(mem.seat)
+        token = f"{self.id}.{secrets.token_urlsafe(24)}"
+        self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token)))
+        mem.seat = seat
+        peer.send(m.ack(msg["id"], {"seat": seat, "token": token}))
+        self._changed()
+
+    def _cmd_leave_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer, seat_needed=True)
+        self._waiting()
+        assert mem.seat is not None
+        self._free_seat(mem.seat)
+        mem.seat = None
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_add_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "empty":
+            raise Refuse("seat_taken", "that seat is taken")
+        level = msg["level"]
+        if level not in LEVELS:
+            raise Refuse("bad_level", f"bot levels: {', '.join(LEVELS)}")
+        self._save(SeatRecord(seat, "bot", f"bot {seat + 1} ({level})", level))
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_remove_bot(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        seat = self._seat_no(msg["seat"])
+        if self.rec.seats[seat].kind != "bot":
+            raise Refuse("not_a_bot", "no bot sits there")
+        self._free_seat(seat)
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_ready(self, peer: Peer, msg: dict[str, Any]) -> None:
+        mem = self._member(peer, seat_needed=True)
+        self._waiting()
+        assert mem.seat is not None
+        (self.ready.add if msg["ready"] else self.ready.discard)(mem.seat)
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+
+    def _cmd_start(self, peer: Peer, msg: dict[str, Any]) -> None:
+        self._member(peer)
+        self._waiting()
+        self._host_only(peer)
+        if any(s.kind == "empty" for s in self.rec.seats):
+            raise Refuse("seats_empty", "every seat needs a player or a bot")
+        host_seat = self.members[peer.id].seat
+        waiting = [
+            s.seat for s in self.rec.seats
+            if s.kind == "human" and s.seat != host_seat and s.seat not in self.ready
+        ]
+        if waiting:
+            raise Refuse("not_ready", f"seats not ready: {waiting}")
+        opts = game_options(self.rec.options)
+        state = self.game.setup(self.rec.players, opts, self.rec.seed)
+        self.sync = GameSync(self.game, state, open_info(opts))
+        self.rec.status = "playing"
+        self.store.set_status(self.id, "playing")
+        peer.send(m.ack(msg["id"]))
+        self._changed()
+        for mem in self.members.values():
+            self._send_state(mem)
+        for s in self.rec.seats:
+            if s.kind == "human" and self.seat_holder(s.seat) is None:
+                self._start_grace(s.seat)
+        self._kick_bots()
+
