@@ -63,7 +63,7 @@ class AuthPolicy:
         if mode not in AUTH_MODES:
             raise ValueError(f"unknown SSH auth mode {mode!r} (choose from {AUTH_MODES})")
         if mode == "password" and not password:
-            raise ValueError("SSH auth 'password' needs a password (--ssh-password)")
+            raise ValueError("SSH auth 'password' needs --ssh-password or $PRTUI_SSH_PASSWORD")
         if mode == "keys":
             if authorized_keys is None:
                 raise ValueError("SSH auth 'keys' needs an authorized_keys file")
