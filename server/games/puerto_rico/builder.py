@@ -48,7 +48,13 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
     v = VOCAB[s.edition]
     if m[0] != BUILD:
-        say(ev, p, "pass", f"{who(p)} builds nothing")
+        if s.spaces_used(p) >= C.CITY_SPACES:
+            why = f"has no free space in the {v.city}"
+        elif legal(s) == [PASS_MOVE]:
+            why = "can build nothing"
+        else:
+            why = "builds nothing"
+        say(ev, p, "pass", f"{who(s, p)} {why}")
         return TURN_OVER
     b = m[1]
     price = build_cost(s, p, b)
@@ -61,14 +67,14 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if s.occupied(p, C.UNIVERSITY) and take_colonist(s):
         s.city_col[p][-1] = 1
         extra = f", with a {v.colonist} ({v.buildings[C.UNIVERSITY]})"
-    say(ev, p, "build", f"{who(p)} builds the {v.buildings[b]} for {v.coins(price)}{extra}")
+    say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(price)}{extra}")
     if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
         s.last_round = True
         say(
             ev,
             None,
             "end_trigger",
-            f"{who(p)} has filled the 12th city space: this round is the last.",
+            f"{who(s, p)} has filled the 12th city space: this round is the last.",
         )
     return TURN_OVER
 

@@ -15,7 +15,7 @@ from . import catalog as C
 from .common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, say, who
 from .moves import LOAD, PASS, PASS_MOVE, STORE, Move
 from .state import CAPTAIN, CAPTAIN_STORE, PRState
-from .text import VOCAB
+from .text import VOCAB, listing
 
 W = C.WHARF_SHIP
 
@@ -26,7 +26,7 @@ def start(s: PRState, ev: Events) -> int:
     s.wharf_declined = [0] * n
     s.captain_loaded = False
     s.step = CAPTAIN
-    return _next_loader(s, ev, s.role_player)
+    return _next_loader(s, ev, s.role_player, first_turn=True)
 
 
 def options(s: PRState, p: int) -> list[Move]:
@@ -80,7 +80,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         return _next_storer(s, ev, s.phase_i + 1)
     if m[0] == PASS:
         s.wharf_declined[p] = 1
-        say(ev, p, "pass", f"{who(p)} does not use the {v.buildings[C.WHARF]}")
+        say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.WHARF]}")
         return _next_loader(s, ev, (p + 1) % s.n)
     g, j = m[1], m[2]
     have = s.pgoods[p][g]
@@ -102,15 +102,16 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if p == s.role_player and not s.captain_loaded:
         s.captain_loaded = True
         gain += 1
-    award_vp(s, p, gain, ev, f"{who(p)} ships {k} {v.goods[g]} on {where}")
+    award_vp(s, p, gain, ev, f"{who(s, p)} ships {k} {v.goods[g]} on {where}")
     return _next_loader(s, ev, (p + 1) % s.n)
 
 
-def _next_loader(s: PRState, ev: Events, first: int) -> int:
+def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -> int:
     for p in order_from(s, first):
         if options(s, p):
             s.turn = p
             return CONTINUE
+    say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
     return _next_storer(s, ev, 0)
 
 
@@ -169,15 +170,23 @@ def _next_storer(s: PRState, ev: Events, i: int) -> int:
 def _store(s: PRState, p: int, m: Move, ev: Events) -> None:
     v = VOCAB[s.edition]
     mine = s.pgoods[p]
+    kept = []
     lost = []
     for g in range(5):
         keep = mine[g] if m[1] >> g & 1 else (min(1, mine[g]) if g == m[2] else 0)
+        if keep:
+            kept.append(f"{keep} {v.goods[g]}")
         if keep < mine[g]:
             lost.append(f"{mine[g] - keep} {v.goods[g]}")
             s.goods[g] += mine[g] - keep
             mine[g] = keep
     if lost:
-        say(ev, p, "store", f"{who(p)} returns {', '.join(lost)} to the supply")
+        say(
+            ev,
+            p,
+            "store",
+            f"{who(s, p)} keeps {listing(kept) or 'nothing'}, loses {listing(lost)}",
+        )
 
 
 def finish(s: PRState, ev: Events) -> None:

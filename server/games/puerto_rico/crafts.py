@@ -7,7 +7,7 @@ from . import catalog as C
 from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, order_from, say, who
 from .moves import BONUS, PASS_MOVE, SELL, Move
 from .state import CRAFTSMAN_BONUS, TRADER, PRState
-from .text import VOCAB
+from .text import VOCAB, listing
 
 _BONUS = tuple((BONUS, g) for g in range(5))
 _SELL = tuple((SELL, g) for g in range(5))
@@ -38,6 +38,7 @@ class Craftsman:
         for p in order_from(s, s.role_player):
             made = production(s, p)
             got = []
+            short = []
             kinds = 0
             mask = 0
             for g in range(5):
@@ -48,15 +49,35 @@ class Craftsman:
                     kinds += 1
                     mask |= 1 << g
                     got.append(f"{k} {v.goods[g]}")
-            if got:
-                say(ev, p, "produce", f"{who(p)} produces {', '.join(got)}")
+                if k < made[g]:
+                    short.append(v.goods[g])
+            if got or short or p == s.role_player:
+                # silent only for a player who could make nothing and made nothing
+                what = listing(got) if got else "nothing"
+                if short:
+                    what += f" (the supply has no more {listing(short)})"
+                say(ev, p, "produce", f"{who(s, p)} produces {what}")
             if kinds >= 2 and s.occupied(p, C.FACTORY):
                 bonus = C.FACTORY_BONUS[kinds]
                 s.coins[p] += bonus
-                say(ev, p, "produce", f"{who(p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
+                say(
+                    ev,
+                    p,
+                    "produce",
+                    f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})",
+                )
             if p == s.role_player:
                 s.produced = mask
         if not any(s.produced >> g & 1 and s.goods[g] for g in range(5)):
+            if s.produced:
+                p = s.role_player
+                kinds = listing([v.goods[g] for g in range(5) if s.produced >> g & 1])
+                say(
+                    ev,
+                    p,
+                    "produce",
+                    f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
+                )
             return PHASE_OVER
         s.step = CRAFTSMAN_BONUS
         s.turn = s.role_player
@@ -69,9 +90,10 @@ class Craftsman:
     @staticmethod
     def act(s: PRState, m: Move, ev: Events) -> int:
         p, g = s.turn, m[1]
+        v = VOCAB[s.edition]
         s.goods[g] -= 1
         s.pgoods[p][g] += 1
-        say(ev, p, "produce", f"{who(p)} takes 1 extra {VOCAB[s.edition].goods[g]} (privilege)")
+        say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
         return PHASE_OVER
 
     @staticmethod
@@ -110,14 +132,21 @@ class Trader:
         p = s.turn
         v = VOCAB[s.edition]
         if m[0] != SELL:
-            say(ev, p, "pass", f"{who(p)} sells nothing")
+            if len(s.house) < C.TRADING_HOUSE_SPACES:  # a full house was said once
+                sellable = Trader.legal(s) != [PASS_MOVE]
+                why = "sells nothing" if sellable else "has nothing to sell"
+                say(ev, p, "pass", f"{who(s, p)} {why}")
             return TURN_OVER
         g = m[1]
         price = sale_price(s, p, g)
         s.pgoods[p][g] -= 1
         s.house.append(g)
         s.coins[p] += price
-        say(ev, p, "sell", f"{who(p)} sells 1 {v.goods[g]} for {v.coins(price)}")
+        say(ev, p, "sell", f"{who(s, p)} sells 1 {v.goods[g]} for {v.coins(price)}")
+        if len(s.house) >= C.TRADING_HOUSE_SPACES:
+            if s.phase_i < s.n - 1:
+                say(ev, None, "sell", "The trading house is full: nobody else can sell")
+            return PHASE_OVER
         return TURN_OVER
 
     @staticmethod
@@ -127,7 +156,7 @@ class Trader:
             for g in s.house:
                 s.goods[g] += 1
             s.house = []
-            say(ev, None, "sell", "The full trading house is emptied")
+            say(ev, None, "sell", "The full trading house is emptied into the supply")
 
 
 def sale_price(s: PRState, p: int, g: int) -> int:
@@ -146,7 +175,8 @@ class Prospector:
     def start(s: PRState, ev: Events) -> int:
         p = s.role_player
         s.coins[p] += 1
-        say(ev, p, "prospector", f"{who(p)} takes 1 {VOCAB[s.edition].doubloon} (privilege)")
+        v = VOCAB[s.edition]
+        say(ev, p, "prospector", f"{who(s, p)} takes 1 {v.doubloon} ({v.privilege})")
         return PHASE_OVER
 
     @staticmethod

@@ -13,6 +13,7 @@ from . import builder, captain, mayor, settler
 from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, say, who
 from .crafts import Craftsman, Prospector, Trader
 from .moves import ROLE, Move
+from .scoring import final_scores
 from .state import CHOOSE_ROLE, GAME_OVER, PRState
 from .text import VOCAB
 
@@ -64,6 +65,8 @@ def _do(s: PRState, m: Move, ev: Events) -> None:
 def _choose_role(s: PRState, r: int, ev: Events) -> int:
     p = s.turn
     v = VOCAB[s.edition]
+    if s.round == 1 and s.picks == 0:
+        _round_header(s, ev)
     coins = s.role_coins[r]
     s.coins[p] += coins
     s.role_coins[r] = 0
@@ -72,7 +75,7 @@ def _choose_role(s: PRState, r: int, ev: Events) -> int:
     s.role_player = p
     s.phase_i = 0
     extra = f" and takes {v.coins(coins)} from it" if coins else ""
-    say(ev, p, "role", f"{who(p)} chooses the {v.roles[r]}{extra}")
+    say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
     return _PHASES[r].start(s, ev)
 
 
@@ -113,13 +116,18 @@ def _end_round(s: PRState, ev: Events) -> None:
         s.step = GAME_OVER
         s.turn = -1
         say(ev, None, "game_over", f"The game ends after round {s.round}")
+        final_scores(s, ev)
         return
     s.governor = (s.governor + 1) % s.n
     s.round += 1
     s.picks = 0
     s.step = CHOOSE_ROLE
     s.turn = s.governor
-    say(ev, s.governor, "round", f"Round {s.round}: {who(s.governor)} is governor")
+    _round_header(s, ev)
+
+
+def _round_header(s: PRState, ev: Events) -> None:
+    say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
 
 
 def to_move(s: PRState) -> list[int]:

@@ -31,7 +31,7 @@ def start(s: PRState, ev: Events) -> int:
     if s.col_supply > 0:
         s.col_supply -= 1
         s.san_juan[p] += 1
-        say(ev, p, "mayor", f"{who(p)} takes 1 {v.colonist} from the supply (privilege)")
+        say(ev, p, "mayor", f"{who(s, p)} takes 1 {v.colonist} from the supply ({v.privilege})")
     k = s.col_ship
     for i in range(k):
         s.san_juan[(p + i) % n] += 1
@@ -113,8 +113,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         ev,
         p,
         "mayor",
-        f"{who(p)} has {v.people(sum(s.island_col[p]))} on the island, "
-        f"{sum(s.city_col[p])} in the city, {s.san_juan[p]} waiting in {v.san_juan}",
+        f"{who(s, p)} has {v.people(sum(s.island_col[p]))} {v.on_island}, "
+        f"{sum(s.city_col[p])} in the {v.city}, {s.san_juan[p]} waiting {v.in_san_juan}",
     )
     return TURN_OVER
 

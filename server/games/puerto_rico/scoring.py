@@ -6,7 +6,12 @@ from __future__ import annotations
 from server.engine.contract import Result, ScoreLine
 
 from . import catalog as C
+from .common import Events, say
 from .state import PRState
+from .text import VOCAB, listing, who
+
+# how the log names each large building's bonus
+_BONUS_WORDS = {C.BUILDINGS[b]: b for b in range(C.GUILD_HALL, C.NB)}
 
 
 def large_bonus(s: PRState, p: int, b: int) -> int:
@@ -58,3 +63,33 @@ def result(s: PRState) -> Result:
         ranking=[x.seat for x in order],
         winners=[x.seat for x in order if x.rank == 1],
     )
+
+
+def final_scores(s: PRState, ev: Events) -> None:
+    """One public line per player, best first, then the winner(s): the end reveals all."""
+    v = VOCAB[s.edition]
+    res = result(s)
+    by_seat = {line.seat: line for line in res.scores}
+    for p in res.ranking:
+        line = by_seat[p]
+        parts = [
+            f"{line.breakdown['vp_chips']} {v.vp} chips",
+            f"{line.breakdown['buildings']} buildings",
+        ]
+        parts += [
+            f"{k} {v.buildings[_BONUS_WORDS[key]]}"
+            for key, k in line.breakdown.items()
+            if key in _BONUS_WORDS
+        ]
+        if sum(1 for x in res.scores if x.total == line.total) > 1:
+            parts.append(f"tie-break: {line.tiebreak} {v.doubloon}s and goods")
+        say(
+            ev,
+            p,
+            "score",
+            f"{line.rank}. {who(s, p)}: {line.total} {v.vp} ({', '.join(parts)})",
+        )
+    winners = [who(s, p) for p in res.winners]
+    best = by_seat[res.winners[0]].total
+    verb = "wins" if len(winners) == 1 else "share the win"
+    say(ev, None, "game_over", f"{listing(winners)} {verb} with {best} {v.vp}")

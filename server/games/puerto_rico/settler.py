@@ -53,7 +53,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     code = m[0]
     isl = s.island[p]
     if code == HOSPICE:
-        _hospice(s, p, m[1])
+        _hospice(s, p, m[1], ev)
         s.step = SETTLER
         return TURN_OVER
     if code == HACIENDA:
@@ -67,42 +67,59 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             ev,
             p,
             "settler",
-            f"{who(p)} draws a face-down {v.tiles[t]} {v.plantation} ({v.buildings[C.HACIENDA]})",
+            f"{who(s, p)} draws {v.a_tiles[t]} {v.plantation} face down "
+            f"({v.buildings[C.HACIENDA]})",
         )
         if len(isl) < C.ISLAND_SPACES:
             return CONTINUE
-        return _after_pass(s, p)
+        return _after_pass(s, p, ev)
     if code == PASS:
-        say(ev, p, "pass", f"{who(p)} takes no {v.plantation}")
-        return _after_pass(s, p)
+        if len(isl) >= C.ISLAND_SPACES:
+            why = f"has no room left {v.on_island}"
+        elif legal(s) == [PASS_MOVE]:
+            why = "finds nothing left to take"
+        else:
+            why = f"takes no {v.plantation}" if s.hacienda_tile < 0 else "takes nothing more"
+        say(ev, p, "pass", f"{who(s, p)} {why}")
+        return _after_pass(s, p, ev)
     if code == QUARRY:
         s.quarries -= 1
         t = C.QUARRY
-        say(ev, p, "settler", f"{who(p)} takes a quarry")
+        how = v.privilege if p == s.role_player else v.buildings[C.CONSTRUCTION_HUT]
+        say(ev, p, "settler", f"{who(s, p)} takes a quarry ({how})")
     else:
         t = m[1]
         s.face_up.remove(t)
-        say(ev, p, "settler", f"{who(p)} takes a {v.tiles[t]} {v.plantation}")
+        say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
     isl.append(t)
     s.island_col[p].append(0)
     if s.occupied(p, C.HOSPICE) and (s.col_supply or s.col_ship):
         if s.edition == "1897" and s.hacienda_tile >= 0 and isl[s.hacienda_tile] != t:
             s.step = SETTLER_HOSPICE  # 1897: the worker may go on either tile placed
             return CONTINUE
-        _hospice(s, p, len(isl) - 1)
+        _hospice(s, p, len(isl) - 1, ev)
     return TURN_OVER
 
 
-def _after_pass(s: PRState, p: int) -> int:
+def _after_pass(s: PRState, p: int, ev: Events) -> int:
     """1897: a hospital owner who placed only the hacienda tile staffs that one."""
     if s.edition == "1897" and s.hacienda_tile >= 0 and s.occupied(p, C.HOSPICE):
-        _hospice(s, p, s.hacienda_tile)
+        _hospice(s, p, s.hacienda_tile, ev)
     return TURN_OVER
 
 
-def _hospice(s: PRState, p: int, i: int) -> None:
+def _hospice(s: PRState, p: int, i: int, ev: Events) -> None:
     if take_colonist(s):
         s.island_col[p][i] = 1
+        v = VOCAB[s.edition]
+        t = s.island[p][i]
+        tile = "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
+        say(
+            ev,
+            p,
+            "settler",
+            f"{who(s, p)} puts a {v.colonist} on the new {tile} ({v.buildings[C.HOSPICE]})",
+        )
 
 
 def _reshuffle(s: PRState, ev: Events) -> None:

@@ -8,9 +8,11 @@ from server.engine.errors import InvalidOptions
 from server.engine.rng import SeededRng
 
 from . import catalog as C
-from .state import CHOOSE_ROLE, PRState
+from .state import CHOOSE_ROLE, PRState, names_error
+from .text import default_names
 
 DEFAULTS: dict[str, Any] = {"edition": "classic", "open_vp": False}
+# also "names": one display name per seat, used only in words (log, labels, view)
 
 
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -20,7 +22,7 @@ def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str,
         options = {}
     if not isinstance(options, dict):
         raise InvalidOptions("options must be a map")
-    unknown = sorted(set(options) - set(DEFAULTS), key=str)
+    unknown = sorted(set(options) - set(DEFAULTS) - {"names"}, key=str)
     if unknown:
         raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
     out = dict(DEFAULTS)
@@ -29,6 +31,14 @@ def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str,
         raise InvalidOptions(f"edition must be one of {', '.join(C.EDITIONS)}")
     if not isinstance(out["open_vp"], bool):
         raise InvalidOptions("open_vp must be true or false")
+    names = out.get("names")
+    if names is None:
+        out.pop("names", None)
+    else:
+        err = names_error(names, players)
+        if err is not None:
+            raise InvalidOptions(err)
+        out["names"] = list(names)
     return out
 
 
@@ -40,6 +50,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.n = n
     s.edition = opts["edition"]
     s.open_vp = opts["open_vp"]
+    s.names = opts.get("names") or default_names(n)
     s.rng = SeededRng(seed)
     s.round = 1
     s.governor = 0

@@ -15,6 +15,23 @@ from server.engine.rng import SeededRng
 
 from . import catalog as C
 
+NAME_MAX = 32
+
+
+def names_error(names: Any, n: int) -> str | None:
+    """Why ``names`` is not one display name per seat (None when it is fine)."""
+    if not isinstance(names, list) or len(names) != n:
+        return f"names must be a list of {n} strings, one per seat"
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            return "each name must be a non-empty string"
+        if len(name) > NAME_MAX:
+            return f"names are at most {NAME_MAX} characters"
+        if not name.isprintable():
+            return "names may not contain control characters"
+    return None
+
+
 # Steps of the game (which kind of decision is pending).
 CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6)
 TRADER, CAPTAIN, CAPTAIN_STORE, GAME_OVER = range(6, 10)
@@ -83,7 +100,15 @@ _SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
 class PRState:
     """The whole table. Seats 0..n-1 clockwise; ``bpos[p][b]`` = city index of b or -1."""
 
-    __slots__ = (*(name for name, _ in _FIELDS), "edition", "open_vp", "rng", "bpos", "legal")
+    __slots__ = (
+        *(name for name, _ in _FIELDS),
+        "edition",
+        "open_vp",
+        "names",
+        "rng",
+        "bpos",
+        "legal",
+    )
 
     n: int
     round: int
@@ -128,6 +153,7 @@ class PRState:
     last_round: bool
     edition: str
     open_vp: bool
+    names: list[str]  # display names by seat (never read by the rules)
     rng: SeededRng
     bpos: list[list[int]]
     legal: list[tuple[int, ...]] | None
@@ -158,6 +184,7 @@ class PRState:
             setattr(s, name, [x[:] for x in getattr(self, name)])
         s.edition = self.edition
         s.open_vp = self.open_vp
+        s.names = self.names  # never mutated: shared
         s.rng = self.rng.clone()
         s.bpos = [x[:] for x in self.bpos]
         s.legal = self.legal
@@ -165,6 +192,7 @@ class PRState:
 
     def to_data(self) -> dict[str, Any]:
         d: dict[str, Any] = {"v": 1, "edition": self.edition, "open_vp": self.open_vp}
+        d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
         for name in _SCALARS:
             d[name] = getattr(self, name)
@@ -213,6 +241,10 @@ class PRState:
                 v = [list(x) for x in v]
             setattr(s, name, v)
         _validate(s)
+        names = data.get("names")
+        if (err := names_error(names, s.n)) is not None:
+            raise CorruptState(err)
+        s.names = list(names)
         s.rebuild_bpos()
         s.legal = None
         return s

@@ -6,7 +6,12 @@ changes with the edition (components.md section 1).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import catalog as C
+
+if TYPE_CHECKING:
+    from .state import PRState
 
 _CLASSIC_BUILDINGS = {
     "small_indigo_plant": "small indigo plant",
@@ -26,16 +31,27 @@ _1897_BUILDINGS = {
 }
 
 
+def article(word: str) -> str:
+    """The indefinite article a reader expects before ``word`` ("an indigo")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 class Vocabulary:
     """Display names for one edition, as tuples indexed like the catalog."""
 
     __slots__ = (
+        "a_tiles",
         "buildings",
+        "city",
         "colonist",
         "colonists",
         "doubloon",
         "goods",
+        "in_san_juan",
+        "island",
+        "on_island",
         "plantation",
+        "privilege",
         "roles",
         "san_juan",
         "ship",
@@ -61,9 +77,13 @@ class Vocabulary:
             )
             self.colonist, self.colonists = "worker", "workers"
             self.san_juan = "the Portrait"
+            self.in_san_juan = "on the Portrait"
             self.ship = "Work Register"
             self.doubloon = "coin"
-            self.plantation = "estate"
+            self.plantation = "Estate"
+            self.privilege = "advantage"
+            self.island, self.city = "countryside", "city"
+            self.on_island = "in the countryside"
         else:
             self.roles = (
                 "Settler",
@@ -81,10 +101,16 @@ class Vocabulary:
             )
             self.colonist, self.colonists = "colonist", "colonists"
             self.san_juan = "San Juan"
+            self.in_san_juan = "in San Juan"
             self.ship = "colonist ship"
             self.doubloon = "doubloon"
             self.plantation = "plantation"
+            self.privilege = "privilege"
+            self.island, self.city = "island", "city"
+            self.on_island = "on the island"
         self.tiles = (*self.goods, "quarry")
+        # "a corn plantation", "an indigo plantation", "a quarry"
+        self.a_tiles = tuple(f"{article(t)} {t}" for t in self.tiles)
         self.vp = "VP"
 
     def coins(self, k: int) -> str:
@@ -97,5 +123,17 @@ class Vocabulary:
 VOCAB = {e: Vocabulary(e) for e in C.EDITIONS}
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+def default_names(n: int) -> list[str]:
+    return [f"Player {p + 1}" for p in range(n)]
+
+
+def who(s: PRState, seat: int) -> str:
+    """The seat's display name (the ``names`` option, else "Player N")."""
+    return s.names[seat]
+
+
+def listing(parts: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
