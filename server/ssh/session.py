@@ -133,6 +133,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             )
             await child.start(argv, env, self._size[0], self._size[1], cwd=cwd)
             self._child = child
+            if self._closed:  # the peer left while the child was starting
+                child.hang_up()
             log.info("ssh session for %s: child %s", self._identity.name, child.pid)
             code = await child.wait()
         except Exception as exc:  # whatever it was, the player gets a line and an exit

@@ -187,3 +187,15 @@ async def test_absurd_window_sizes_are_clamped(make_gateway: GatewayFactory) -> 
         await term.expect("SIZE 90x25")
     finally:
         await term.close()
+
+
+async def test_sessions_closed_at_once_leave_no_child(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    for name in ("ana", "bob", "cy"):
+        term = await open_terminal(gw.port, name)
+        await term.close()  # before the child has even started, most likely
+    for _ in range(200):
+        if not gw.children and gw.active_sessions == 0 and not gw._runs:
+            break
+        await asyncio.sleep(0.05)
+    assert not gw.children and gw.active_sessions == 0 and not gw._runs
