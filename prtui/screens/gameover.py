@@ -38,13 +38,13 @@ class GameOverScreen(Screen[None]):
         self.history = history
         self.seat = seat
 
-    def name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         return self.names.get(seat) or f"P{seat + 1}"
 
     def compose(self) -> ComposeResult:
         result = self.view.get("result") or {}
         scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
-        winners = [self.name(int(s)) for s in result.get("winners", [])]
+        winners = [self.seat_name(int(s)) for s in result.get("winners", [])]
         with VerticalScroll(id="gameover-body"):
             yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
                          id="gameover-title")
@@ -55,7 +55,7 @@ class GameOverScreen(Screen[None]):
                     seat = int(score.get("seat", 0))
                     chips = score.get("breakdown", {}).get("vp_chips")
                     series = vp_series(self.history, seat, chips)
-                    label = f"{self.name(seat)}: " + (" → ".join(str(int(v)) for v in series[-6:]) if series else "hidden")
+                    label = f"{self.seat_name(seat)}: " + (" → ".join(str(int(v)) for v in series[-6:]) if series else "hidden")
                     yield Static(label, classes="chart-label")
                     yield Sparkline(series or [0.0], classes="chart-line")
         yield Footer()
@@ -73,7 +73,7 @@ class GameOverScreen(Screen[None]):
         for score in scores:
             seat = int(score.get("seat", 0))
             breakdown = score.get("breakdown", {})
-            table.add_row(str(score.get("rank", "")), self.name(seat),
+            table.add_row(str(score.get("rank", "")), self.seat_name(seat),
                           *[str(breakdown.get(k, 0)) for k in kinds],
                           Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
 
