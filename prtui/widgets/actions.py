@@ -73,21 +73,21 @@ class ActionsPanel(Vertical):
         self._legal: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        self.title = Shown(id="actions-title")
-        self.menu = MenuList(min_rows=14, id="actions-list")
-        self.preview = Shown(id="actions-preview")
-        yield self.title
+        self._title = Shown(id="actions-title")
+        self._menu = MenuList(min_rows=14, id="actions-list")
+        self._preview = Shown(id="actions-preview")
+        yield self._title
         with VerticalScroll(id="actions-scroll"):
-            yield self.menu
-        yield self.preview
+            yield self._menu
+        yield self._preview
 
     def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
         self._ctx = ctx
         if ctx.legal:
-            self.title.show(Text("Your move: press its number or click", style="bold green"))
+            self._title.show(Text("Your move: press its number or click", style="bold green"))
         else:
-            self.title.show(Text(waiting_for, style="italic"))
-            self.preview.show(Text(""))
+            self._title.show(Text(waiting_for, style="italic"))
+            self._preview.show(Text(""))
         if ctx.legal == self._legal:
             return
         self._legal = list(ctx.legal)
@@ -97,7 +97,7 @@ class ActionsPanel(Vertical):
             label = Text(f"{key:>1}" if key else " ", style="bold reverse")
             label.append(" " + str(action.get("label") or action.get("type")))
             rows.append(label)
-        self.menu.set_rows(rows, cursor=0)
+        self._menu.set_rows(rows, cursor=0)
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self._legal):
@@ -110,4 +110,4 @@ class ActionsPanel(Vertical):
     def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
         if self._ctx is not None and 0 <= event.index < len(self._legal):
-            self.preview.show(preview(self._ctx, self._legal[event.index]))
+            self._preview.show(preview(self._ctx, self._legal[event.index]))

@@ -85,8 +85,8 @@ class IslandView(Shown):
 class CityView(Shown):
     """Twelve city spaces in build order; a large building fills two.
 
-    Always the same number of lines (two columns of six when there is room, else
-    twelve rows), so building something repaints this widget without a new layout.
+    Always the same number of lines (two columns of six spaces), so building something
+    repaints this widget without a new layout of the screen.
     """
 
     _last: tuple[BoardContext, dict] | None = None
@@ -106,10 +106,8 @@ class CityView(Shown):
             if facts and facts.large:
                 cells.append(Text("  └ large", style="dim"))
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
-        width = self.content_size.width or 36
-        columns = 2 if width >= 36 else 1
-        col_width = width // columns
-        rows = SPACES // columns
+        columns, rows = 2, SPACES // 2
+        col_width = max(16, (self.content_size.width or 38) // columns)
         text = Text("City ", style="bold")
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
         for r in range(rows):
