@@ -71,6 +71,7 @@ def _choose_role(s: PRState, r: int, ev: Events) -> int:
     s.coins[p] += coins
     s.role_coins[r] = 0
     s.role_taken[r] = p
+    s.chosen.append(r)
     s.role = r
     s.role_player = p
     s.phase_i = 0
@@ -112,6 +113,7 @@ def _end_round(s: PRState, ev: Events) -> None:
         if s.role_taken[r] < 0:
             s.role_coins[r] += 1
     s.role_taken = [-1] * 8
+    s.chosen = []
     if s.last_round:
         s.step = GAME_OVER
         s.turn = -1

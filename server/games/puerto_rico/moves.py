@@ -150,7 +150,7 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
         extra = f" (+{v.coins(coins)})" if coins else ""
         return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
     if code == PLANTATION:
-        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take a {v.tiles[m[1]]} {v.plantation}"}
+        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take {v.a_tiles[m[1]]} {v.plantation}"}
     if code == QUARRY:
         return {"type": t, "label": "Take a quarry"}
     if code == HACIENDA:

@@ -59,6 +59,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.roles = list(su.roles)
     s.role_coins = [0] * 8
     s.role_taken = [-1] * 8
+    s.chosen = []
     s.step = CHOOSE_ROLE
     s.role = -1
     s.role_player = -1

@@ -58,6 +58,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("roles", "l"),
     ("role_coins", "l"),
     ("role_taken", "l"),
+    ("chosen", "l"),
     ("step", "i"),
     ("role", "i"),
     ("role_player", "i"),
@@ -118,6 +119,7 @@ class PRState:
     roles: list[int]
     role_coins: list[int]
     role_taken: list[int]
+    chosen: list[int]  # roles chosen this round, in the order chosen
     step: int
     role: int
     role_player: int
@@ -274,6 +276,11 @@ def _validate(s: PRState) -> None:
     _check(all(0 <= r < len(C.ROLES) for r in s.roles), "unknown role card")
     _check(len(s.role_coins) == 8 and min(s.role_coins) >= 0, "role doubloons malformed")
     _check(len(s.role_taken) == 8 and all(-1 <= x < n for x in s.role_taken), "role owners")
+    held = {r for r in range(8) if s.role_taken[r] >= 0}
+    _check(
+        len(set(s.chosen)) == len(s.chosen) and set(s.chosen) == held,
+        "chosen roles do not match the role owners",
+    )
     _check(len(s.goods) == 5 and min(s.goods) >= 0, "goods supply malformed")
     _check(len(s.house) <= C.TRADING_HOUSE_SPACES, "trading house overfull")
     _check(all(0 <= g < 5 for g in s.house), "unknown good in trading house")

@@ -16,20 +16,13 @@ def _goods(v: list[int]) -> dict[str, int]:
     return {g: v[i] for i, g in enumerate(_GOODS)}
 
 
-def _role_of(s: PRState, p: int) -> str | None:
-    """The role card in front of p: the one in play if p chose it (two players hold up
-    to three cards a round), else any he holds."""
-    if s.role_player == p and s.role >= 0:
-        return C.ROLES[s.role]
-    return next((C.ROLES[r] for r in s.roles if s.role_taken[r] == p), None)
-
-
 def view(s: PRState, viewer: int | None) -> dict[str, Any]:
     n = s.n
     over = s.step == GAME_OVER
     role_names = C.ROLES
     players = []
     for p in range(n):
+        held = [role_names[r] for r in s.chosen if s.role_taken[r] == p]
         players.append(
             {
                 "seat": p,
@@ -46,14 +39,16 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
                     for b, c in zip(s.city[p], s.city_col[p], strict=True)
                 ],
                 "city_spaces_used": s.spaces_used(p),
-                "role": _role_of(s, p),
+                "name": s.names[p],
+                "role": held[-1] if held else None,  # the last chosen (the one in play)
+                "roles": held,  # in the order chosen: up to 3 with two players
                 "wharf_used": bool(s.wharf_used[p]),
                 "is_governor": p == s.governor,
             }
         )
     return {
         "game": "puerto-rico",
-        "options": {"edition": s.edition, "open_vp": s.open_vp},
+        "options": {"edition": s.edition, "open_vp": s.open_vp, "names": list(s.names)},
         "players_count": n,
         "viewer": viewer,
         "round": s.round,

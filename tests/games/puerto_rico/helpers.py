@@ -70,6 +70,7 @@ def choose(s: PRState, seat: int, role: str) -> list[LogEvent]:
     s.picks = 0
     s.turn = seat
     s.role_taken = [-1] * 8
+    s.chosen = []
     s.legal = None
     return GAME.apply(s, seat, {"type": "role", "role": role})
 
