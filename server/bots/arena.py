@@ -163,14 +163,14 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"seed {summary['seed']}, move time {summary['move_time'] or 'default'} s, "
         f"{summary['seconds']} s",
         f"{'entrant':<8}{'level':<8}{'wins':>7}{'rate':>7}{'95% CI':>16}{'score':>8}"
-        f"{'s/move':>8}{'fallb.':>7}",
+        f"{'ms/move':>9}{'fallb.':>7}",
     ]
     for b in summary["bots"]:
         lo, hi = b["ci95"]
         lines.append(
             f"{b['seat']:<8}{b['level']:<8}{b['wins']:>7g}{b['win_rate']:>7.0%}"
             f"{f'[{lo:.0%}, {hi:.0%}]':>16}{b['avg_score']:>8.1f}"
-            f"{b['avg_move_seconds']:>8.3f}{b['fallbacks']:>7}"
+            f"{1000 * b['avg_move_seconds']:>9.1f}{b['fallbacks']:>7}"
         )
     lines.append(f"average game length: {summary['avg_length']} actions"
                  + (f"; {summary['unfinished']} unfinished" if summary["unfinished"] else ""))

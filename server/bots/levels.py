@@ -26,6 +26,15 @@ MEDIUM_SHARE = 0.25
 HARD_ROLLOUT = 20  # steps of greedy-heuristic play after each expansion
 MEDIUM_ROLLOUT = 6
 
+_EXTRA: dict[str, Any] = {}
+
+
+def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
+    """Add a level (e.g. an experimental or test bot): ``factory(game, seed, move_time,
+    iterations) -> Bot``; ``fallback`` is the level used when it fails."""
+    _EXTRA[name] = factory
+    FALLBACK[name] = fallback
+
 
 class HeuristicBot(SeatBot):
     """Greedy on the heuristic's action scores; seeded ties."""
@@ -59,27 +68,14 @@ def make_bot(
     if level == "easy":
         return HeuristicBot(seed, heuristic or GenericHeuristic(seed))
     if level in ("medium", "hard"):
-        budget = DEFAULT_MOVE_TIME if move_time is None else move_time
-        if iterations is not None and move_time is None:
-            budget_opt: float | None = None
-        else:
-            budget_opt = budget * (MEDIUM_SHARE if level == "medium" else 1.0)
-        cap = iterations
-        if cap is not None and level == "medium":
-            cap = max(1, int(cap * MEDIUM_SHARE))
+        share = MEDIUM_SHARE if level == "medium" else 1.0
+        budget: float | None = None  # an iteration cap alone: deterministic
+        if move_time is not None or iterations is None:
+            budget = (DEFAULT_MOVE_TIME if move_time is None else move_time) * share
+        cap = None if iterations is None else max(1, int(iterations * share))
         steps = HARD_ROLLOUT if level == "hard" else MEDIUM_ROLLOUT
-        bot = SearchBot(seed, heuristic, move_time=budget_opt, iterations=cap,
+        bot = SearchBot(seed, heuristic, move_time=budget, iterations=cap,
                         rollout_steps=steps if heuristic else 0, rollout_greedy=1.0)
         bot.level = level
         return bot
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-
-
-_EXTRA: dict[str, Any] = {}
-
-
-def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
-    """Add a level (e.g. an experimental or test bot): ``factory(game, seed, move_time,
-    iterations) -> Bot``; ``fallback`` is the level used when it fails."""
-    _EXTRA[name] = factory
-    FALLBACK[name] = fallback
