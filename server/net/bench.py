@@ -166,7 +166,8 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
             await players[0].cmd("start", room=room)
             rng = random.Random(i)
             plays += [player(c, room, random.Random(rng.random())) for c in players]
-    await asyncio.wait([asyncio.ensure_future(p) for p in plays], timeout=seconds + 30)
+    if plays:
+        await asyncio.wait([asyncio.ensure_future(p) for p in plays], timeout=seconds + 30)
     out.put(stats)
     for c in conns:
         c.w.close()
@@ -184,13 +185,23 @@ def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
 
 
 async def bench(rooms: int, spectators: int, seconds: float, think: float) -> dict[str, Any]:
-    from server.net.server import GameServer
+    from server.net.server import GameServer, tune_gc
     from server.net.session import SessionLimits
+
+    lags: list[float] = []
+
+    async def loop_lag() -> None:
+        """How late the server's event loop wakes up: time it could not serve anyone."""
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - t - 0.01)
 
     with tempfile.TemporaryDirectory(prefix="prtui-bench-") as data:
         lim = SessionLimits(rate=1e6, burst=10**6)
         srv = GameServer(data, session_limits=lim, max_per_address=10**6, max_rooms=10**6)
         port = await srv.start()
+        tune_gc()
         rss0 = _rss()
         out: Any = mp.get_context("spawn").Queue()
         proc = mp.get_context("spawn").Process(
@@ -200,11 +211,13 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
         await loop.run_in_executor(None, out.get)  # the child is up
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
+        ticker = asyncio.create_task(loop_lag())
         await asyncio.sleep(min(5.0, seconds / 2))
         rss1 = _rss()
         stats = await loop.run_in_executor(None, out.get)
         wall = time.perf_counter() - t0
         cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+        ticker.cancel()
         proc.join(10)
         await srv.stop()
     lat = stats["lat"]
@@ -223,6 +236,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
         "games_over": stats["games_over"] // SEATS, "rejects": stats["rejects"],
         "failed_tables": stats["failed_tables"], "errors": stats["errors"],
         "setup_s": round(stats["setup_s"], 2),
+        "loop_lag_p99_ms": round(_pct(lags, 0.99) * 1000, 2),
+        "loop_lag_max_ms": round(max(lags, default=0.0) * 1000, 2),
     }
 
 
@@ -244,6 +259,7 @@ def run_server_bench(args: Any) -> int:
               f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
         print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
         print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
+        print(f"  server loop lag   p99 {fig['loop_lag_p99_ms']} ms  max {fig['loop_lag_max_ms']} ms")
         if fig["failed_tables"]:
             print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")
     return 0

@@ -19,7 +19,7 @@ from typing import Any
 
 import platformdirs
 
-from server.net.server import GameServer
+from server.net.server import GameServer, tune_gc
 
 
 def _is_loopback(host: str) -> bool:
@@ -41,6 +41,7 @@ async def serve(args: argparse.Namespace) -> int:
     data = data_dir(args)
     server = GameServer(data, host, getattr(args, "port", 7797))
     port = await server.start()
+    tune_gc()
     if not _is_loopback(host):
         print(
             f"warning: listening on {host}: anyone on this network can connect; "

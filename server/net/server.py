@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections import Counter
 from pathlib import Path
@@ -23,6 +24,18 @@ from server.store.sqlite import SqliteStore
 log = logging.getLogger(__name__)
 
 DB_NAME = "prtui.sqlite3"
+
+
+def tune_gc() -> None:
+    """For a dedicated server process: fewer, cheaper cyclic collections.
+
+    Views and diffs are short-lived acyclic dicts freed by reference counting; the
+    default thresholds still ran full collections of every game state every few
+    seconds (a 100+ ms pause at 100 rooms). Freeze what exists after start-up and
+    collect the young generation less often.
+    """
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1_000)
 
 
 class GameServer:
