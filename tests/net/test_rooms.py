@@ -160,3 +160,25 @@ async def test_a_chosen_seed_replays_the_same_game_and_is_never_shown(
     r = await (await Client.connect(server.port, "x")).cmd(
         "create_room", game="nettoy", players=2, options={"seed": "abc"})
     assert r["code"] == "invalid_options"
+
+
+async def test_resync_leave_and_empty_rooms_closing(server: GameServer) -> None:
+    room, (a, b), _ = await make_table(server.port, humans=2)
+    await a.ok("act", room=room, action={"type": "pass"})
+    await a.wait_for(lambda f: a.v == 1)
+    mark = len(a.frames)
+    await a.ok("resync", room=room)
+    st = await a.wait_for(lambda f: f["t"] == "state", mark)
+    assert st["v"] == 1 and st["snapshot"] == a.snap
+    await a.ok("leave_room", room=room)
+    await a.wait_for(lambda f: f["t"] == "lobby", mark)
+    assert (await a.cmd("act", room=room, action={"type": "draw"}))["code"] == "not_in_room"
+    # a waiting room whose last member leaves, with no seat kept, closes
+    w = (await b.ok("create_room", game="nettoy", players=2, options={}))["room"]
+    await b.ok("join_room", room=w, as_="player")  # leaves the running room first
+    await b.ok("take_seat", room=w, seat=0)
+    await b.ok("leave_room", room=w)
+    rooms = {r["id"] for r in (await b.ok("list_rooms"))["rooms"]}
+    assert w not in rooms and room in rooms
+    await a.close()
+    await b.close()
