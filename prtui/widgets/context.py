@@ -39,7 +39,11 @@ class BoardContext:
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "-"
-        return self.names.get(seat) or f"P{seat + 1}"
+        if seat in self.names:
+            return self.names[seat]
+        players = self.view.get("players", [])
+        named = players[seat].get("name") if 0 <= seat < len(players) else None
+        return str(named) if named else f"P{seat + 1}"
 
     def me(self) -> dict[str, Any] | None:
         if self.seat is None:

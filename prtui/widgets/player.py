@@ -41,8 +41,9 @@ class PlayerHeader(Shown):
         text.append(ctx.name(seat), style=name_style + (" reverse" if turn == seat else ""))
         if player.get("is_governor"):
             text.append(" ♛gov", style="yellow")
-        if player.get("role"):
-            text.append(f" [{ctx.vocab.title(player['role'])}]", style="cyan")
+        held = player.get("roles") or ([player["role"]] if player.get("role") else [])
+        if held:  # two players hold up to three roles a round
+            text.append(" [" + ", ".join(ctx.vocab.title(r) for r in held) + "]", style="cyan")
         text.append(f"  {player.get('doubloons', 0)}$", style="bold yellow")
         vp = player.get("vp_chips")
         text.append(f"  VP {vp if vp is not None else '?'}", style="bold green" if vp is not None else "dim")

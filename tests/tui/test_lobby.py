@@ -1,0 +1,83 @@
+"""Lobby, room and spectating against a real server on 127.0.0.1 (no embedded plan)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.launch import remote_plan
+from prtui.netclient import Client
+from prtui.screens.game import GameScreen
+from prtui.screens.lobby import LobbyScreen
+from prtui.screens.newgame import NewGameScreen
+from prtui.screens.room import RoomScreen
+from prtui.widgets.player import PlayerHeader
+from server.net.server import GameServer
+
+MAX_WAIT = 2000
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[int]:
+    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
+    port = await srv.start()
+    yield port
+    await srv.stop()
+
+
+async def wait_for(pilot, predicate) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(MAX_WAIT):
+        if predicate():
+            return
+        await pilot.pause()
+    raise AssertionError("condition never met")
+
+
+async def test_create_room_add_bots_and_start_from_the_lobby(server: int) -> None:
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", server, "ana", "play"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        form.query_one("#players").value = 3
+        await pilot.pause()
+        form.query_one("#seat-1").value = "random"
+        form.query_one("#seat-2").value = "open"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen))
+        room = app.screen
+        await wait_for(pilot, lambda: room.query_one("#seats").row_count == 3)
+        room.query_one("#seats").move_cursor(row=2)
+        await pilot.press("b")  # a bot for the open seat, at the shown level
+        await wait_for(pilot, lambda: all(s["kind"] != "empty" for s in room.info.get("seats", [])))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.snapshot["seat"] == 0
+        assert app.controller is not None and app.controller.names[1]
+
+
+async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> None:
+    host = await Client.connect("127.0.0.1", server, "host")
+    try:
+        data = await host.command("create_room", game="puerto-rico", players=3,
+                                  options={"bot_delay_s": 0.5})
+        room = data["room"]
+        await host.command("join_room", room=room, as_="player")
+        for seat in range(3):
+            await host.command("add_bot", room=room, seat=seat, level="random")
+        await host.command("start", room=room)
+        app = PrtuiApp(plan=remote_plan("127.0.0.1", server, "eve", "spectate", room=room))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            assert screen.snapshot["seat"] is None and screen.snapshot["legal"] == []
+            headers = [h._shown.plain for h in screen.query(PlayerHeader)]
+            assert all("VP ?" in h for h in headers)
+            await pilot.press("f")
+            await wait_for(pilot, lambda: screen.followed == 0)
+    finally:
+        await host.close()
