@@ -296,7 +296,14 @@ class Room(Seating):
             sync.apply(seat, legal)
         except EngineError as e:
             raise Refuse(e.code, e.message) from None
-        self.store.append_action(self.id, ActionRecord(n, seat, legal))
+        try:
+            self.store.append_action(self.id, ActionRecord(n, seat, legal))
+        except Exception:  # memory must match disk: rebuild from what was stored
+            log.exception("room %s: could not store action %d", self.id, n)
+            self._replay()
+            for mem in self.members.values():
+                self._send_state(mem)
+            raise Refuse("internal", "the server could not save that; nothing changed") from None
 
     def _after_play(self) -> None:
         """Broadcast one diff per viewer (encoded once), then finish or wake the bots."""

@@ -96,17 +96,7 @@ class ToyGame:
         return int(state["n"])
 
 
-def _missing_builtin() -> ToyGame:
-    raise ModuleNotFoundError("server.games.puerto_rico.game is not built yet")
-
-
 def register() -> None:
-    """Register the toy game (and, while the Puerto Rico engine is missing, a stand-in
-    that fails on use, so registry lookups of other games work)."""
     from server.games import registry
 
-    try:
-        import server.games.puerto_rico.game  # noqa: F401
-    except ModuleNotFoundError:
-        registry.register("puerto-rico", _missing_builtin)  # type: ignore[arg-type]
     registry.register("nettoy", ToyGame)
