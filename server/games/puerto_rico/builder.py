@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import catalog as C
 from .common import CONTINUE, TURN_OVER, Events, say, take_colonist, who
-from .moves import BUILD, PASS_MOVE, Move, build_cost
+from .moves import BUILD, PASS_MOVE, Move, build_cost, occupied_quarries
 from .state import BUILDER, PRState
 from .text import VOCAB
 
@@ -25,11 +25,7 @@ def legal(s: PRState) -> list[Move]:
     free = C.CITY_SPACES - s.spaces_used(p)
     if free <= 0:
         return [PASS_MOVE]
-    quarries = 0
-    isl, col = s.island[p], s.island_col[p]
-    for i, t in enumerate(isl):
-        if t == C.QUARRY and col[i]:
-            quarries += 1
+    quarries = occupied_quarries(s, p)
     money = s.coins[p] + (1 if p == s.role_player else 0)
     pos = s.bpos[p]
     supply = s.bsupply
@@ -50,7 +46,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if m[0] != BUILD:
         if s.spaces_used(p) >= C.CITY_SPACES:
             why = f"has no free space in the {v.city}"
-        elif legal(s) == [PASS_MOVE]:
+        elif s.forced:
             why = "can build nothing"
         else:
             why = "builds nothing"

@@ -133,8 +133,9 @@ class Trader:
         v = VOCAB[s.edition]
         if m[0] != SELL:
             if len(s.house) < C.TRADING_HOUSE_SPACES:  # a full house was said once
-                sellable = Trader.legal(s) != [PASS_MOVE]
-                why = "sells nothing" if sellable else "has nothing to sell"
+                why = "sells nothing"
+                if s.forced:
+                    why = "can sell nothing" if any(s.pgoods[p]) else "has nothing to sell"
                 say(ev, p, "pass", f"{who(s, p)} {why}")
             return TURN_OVER
         g = m[1]

@@ -57,6 +57,8 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
 
 
 def _do(s: PRState, m: Move, ev: Events) -> None:
+    legal_now = s.legal
+    s.forced = legal_now is not None and len(legal_now) == 1
     s.legal = None
     status = _choose_role(s, m[1], ev) if m[0] == ROLE else _PHASES[s.role].act(s, m, ev)
     _after(s, status, ev)

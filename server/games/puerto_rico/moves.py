@@ -230,12 +230,16 @@ def _store_label(m: Move, v: Vocabulary) -> str:
 
 def build_cost(s: PRState, p: int, b: int) -> int:
     """Cost for seat p now: quarries capped by column, builder's privilege, never < 0."""
-    quarries = 0
-    isl, col = s.island[p], s.island_col[p]
-    for i, t in enumerate(isl):
-        if t == C.QUARRY and col[i]:
-            quarries += 1
+    quarries = occupied_quarries(s, p)
     cost = C.COST[b] - min(quarries, C.COLUMN[b])
     if p == s.role_player and s.role == C.BUILDER:
         cost -= 1
     return cost if cost > 0 else 0
+
+
+def occupied_quarries(s: PRState, p: int) -> int:
+    isl = s.island[p]
+    if C.QUARRY not in isl:  # the common case, checked at C speed
+        return 0
+    col = s.island_col[p]
+    return sum(1 for i, t in enumerate(isl) if t == C.QUARRY and col[i])

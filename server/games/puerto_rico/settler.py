@@ -76,7 +76,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if code == PASS:
         if len(isl) >= C.ISLAND_SPACES:
             why = f"has no room left {v.on_island}"
-        elif legal(s) == [PASS_MOVE]:
+        elif s.forced:
             why = "finds nothing left to take"
         else:
             why = f"takes no {v.plantation}" if s.hacienda_tile < 0 else "takes nothing more"

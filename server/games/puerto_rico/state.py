@@ -109,6 +109,7 @@ class PRState:
         "rng",
         "bpos",
         "legal",
+        "forced",
     )
 
     n: int
@@ -159,6 +160,7 @@ class PRState:
     rng: SeededRng
     bpos: list[list[int]]
     legal: list[tuple[int, ...]] | None
+    forced: bool  # the move being carried out was the only legal one (log wording only)
 
     def occupied(self, p: int, b: int) -> bool:
         i = self.bpos[p][b]
