@@ -69,7 +69,7 @@ class Room(Seating):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
-        if rec.status in ("playing", "over"):
+        if rec.status == "playing":  # finished games are rebuilt when someone looks
             self._replay()
 
     # --- life cycle --------------------------------------------------------------
@@ -178,6 +178,8 @@ class Room(Seating):
         self.hooks.room_changed(self)
 
     def _send_state(self, mem: Member) -> None:
+        if self.sync is None and self.rec.status == "over":
+            self._replay()
         if self.sync is not None:
             snap = self.sync.snapshot(mem.seat)
             mem.peer.send(m.state(self.id, self.sync.v, snap))
@@ -211,6 +213,8 @@ class Room(Seating):
             self.ready.discard(mem.seat)
         if self.sync is not None and not any(x.seat == mem.seat for x in self.members.values()):
             self.sync.forget(mem.seat)
+        if self.rec.status == "over" and not self.members:
+            self.sync = None  # nobody watches a finished game: free it, replay on demand
         if (
             self.rec.status == "waiting" and not self.members
             and not any(s.kind == "human" for s in self.rec.seats)
@@ -259,7 +263,7 @@ class Room(Seating):
         mem = self.members.get(peer.id)
         if mem is None:
             raise Refuse("not_in_room", "join the room first")
-        if self.sync is None:
+        if self.rec.status == "waiting":
             raise Refuse("not_started", "the game has not started")
         peer.send(m.ack(msg["id"]))
         self._send_state(mem)
