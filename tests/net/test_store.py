@@ -74,3 +74,23 @@ async def test_restart_brings_back_waiting_playing_and_finished_rooms(tmp_path: 
         await b2.close()
     finally:
         await srv.stop()
+
+
+async def test_a_failed_write_changes_nothing_and_is_rejected(server: GameServer) -> None:
+    room, (a, b), _ = await make_table(server.port, humans=2, cards=20)
+    await a.ok("act", room=room, action={"type": "draw"})
+    await b.wait_for(lambda f: b.v == 1)
+    before = b.snap
+    assert server.store is not None
+    server.store._db.execute("PRAGMA query_only=ON")  # every write now fails
+    mark = len(b.frames)
+    r = await b.cmd("act", room=room, action={"type": "draw"})
+    assert r["t"] == "reject" and r["code"] == "internal"
+    st = await b.wait_for(lambda f: f["t"] == "state", mark)
+    assert st["v"] == 1 and st["snapshot"]["view"] == before["view"]
+    server.store._db.execute("PRAGMA query_only=OFF")
+    await b.ok("act", room=room, action={"type": "draw"})
+    await a.wait_for(lambda f: f["t"] == "diff" and f["v"] == 2)
+    assert [x.n for x in server.store.load_actions(room)] == [0, 1]
+    await a.close()
+    await b.close()
