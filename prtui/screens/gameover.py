@@ -13,7 +13,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import DataTable, Footer, Static
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def chart_line(series: list[float], top: float) -> str:
+    """One block per round on a scale shared by every player (top = the highest VP)."""
+    if top <= 0:
+        return BARS[0] * len(series)
+    return "".join(BARS[round(v / top * (len(BARS) - 1))] for v in series)
 
 
 def vp_series(history: dict[int, dict[int, int]], seat: int, final: int | None) -> list[float]:
@@ -51,13 +60,17 @@ class GameOverScreen(Screen[None]):
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             yield Static(Text("VP chips over the rounds", style="bold underline"), id="chart-title")
             with Vertical(id="chart"):
-                for score in scores:
-                    seat = int(score.get("seat", 0))
-                    chips = score.get("breakdown", {}).get("vp_chips")
-                    series = vp_series(self.history, seat, chips)
-                    label = f"{self.seat_name(seat)}: " + (" → ".join(str(int(v)) for v in series[-6:]) if series else "hidden")
-                    yield Static(label, classes="chart-label")
-                    yield Sparkline(series or [0.0], classes="chart-line")
+                lines = {int(s.get("seat", 0)): vp_series(self.history, int(s.get("seat", 0)),
+                                                          s.get("breakdown", {}).get("vp_chips"))
+                         for s in scores}
+                top = max((v for series in lines.values() for v in series), default=0.0)
+                for seat, series in lines.items():
+                    line = Text(f"{self.seat_name(seat)[:16]:<16} ", style="bold")
+                    line.append(chart_line(series, top), style="green")
+                    final = int(series[-1]) if series else 0
+                    line.append(f" {final}" + ("" if len(series) > 1 else "  (hidden until the end)"),
+                                style="dim" if len(series) <= 1 else "")
+                    yield Static(line, classes="chart-line")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -84,7 +84,7 @@ class ActionsPanel(Vertical):
     def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
         self._ctx = ctx
         if ctx.legal:
-            self._title.show(Text("Your move: press its number or click", style="bold green"))
+            self._title.show(Text("Your move: key or click", style="bold green"))
         else:
             self._title.show(Text(waiting_for, style="italic"))
             self._preview.show(Text(""))

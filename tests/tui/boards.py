@@ -1,34 +1,35 @@
-"""Boards for the TUI tests: the hand-made fixture and engine-made late-game views."""
+"""Boards for the TUI tests: a hand-made fixture and engine-made five-player boards.
+
+The engine-made boards are frozen in fixtures/ so that the snapshots do not move when
+the engine's wording changes; `python -m tests.tui.boards` makes them again from a
+seeded random game (prtui.bench.late_game_snapshots).
+"""
 
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+def _load(name: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / name).read_text())
+
+
 def midgame_4p() -> dict[str, Any]:
-    return json.loads((FIXTURES / "midgame_4p.json").read_text())
-
-
-@cache
-def _late_game(players: int, seed: int) -> list[dict[str, Any]]:
-    from prtui.bench import late_game_snapshots
-
-    return late_game_snapshots(players=players, seed=seed, count=40)
+    return _load("midgame_4p.json")
 
 
 def late_game_5p() -> dict[str, Any]:
-    """The last board of a seeded five-player game where seat 0 still has a choice."""
-    frames = [f for f in _late_game(5, 7) if f["legal"] and not f["view"]["over"]]
-    return json.loads(json.dumps(frames[-1]))
+    """Late in a seeded five-player game, seat 0 to choose."""
+    return _load("late_5p.json")
 
 
 def final_5p() -> dict[str, Any]:
-    return json.loads(json.dumps(_late_game(5, 7)[-1]))
+    """The same game over, with its result."""
+    return _load("final_5p.json")
 
 
 def spectator_of(snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -39,3 +40,17 @@ def spectator_of(snapshot: dict[str, Any]) -> dict[str, Any]:
     for player in snap["view"]["players"]:
         player["vp_chips"] = None
     return snap
+
+
+def regenerate(seed: int = 7) -> None:
+    from prtui.bench import late_game_snapshots
+
+    frames = late_game_snapshots(players=5, seed=seed, count=40)
+    playable = [f for f in frames if f["legal"] and not f["view"]["over"]]
+    for name, frame in (("late_5p.json", playable[-1]), ("final_5p.json", frames[-1])):
+        frame = {**frame, "log": frame["log"][-30:]}
+        (FIXTURES / name).write_text(json.dumps(frame, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    regenerate()

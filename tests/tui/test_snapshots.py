@@ -35,7 +35,7 @@ def test_game_buildings_compact(snap_compare) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare, size: tuple[int, int]) -> None:
     final = final_5p()
-    history = {r: {0: r * 2} for r in range(1, 15)}
+    history = {r: {0: min(11, r)} for r in range(1, 15)}
     app = PrtuiApp(lambda a: GameOverScreen(final["view"], NAMES, history, 0))
     assert snap_compare(app, terminal_size=size)
 
