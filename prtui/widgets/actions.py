@@ -39,6 +39,43 @@ def store_preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
     return text + Text("| ") + lost
 
 
+def empty_circles(me: dict[str, Any]) -> int:
+    """Unmanned circles on my island and in my city (building circles from the catalog)."""
+    from prtui.helptext import BUILDINGS
+
+    island = sum(1 for t in me.get("island", []) if not t.get("colonists"))
+    city = 0
+    for b in me.get("city", []):
+        facts = BUILDINGS.get(str(b.get("building")))
+        city += max(0, (facts.circles if facts else 1) - int(b.get("colonists", 0)))
+    return island + city
+
+
+def short_label(ctx: BoardContext, action: dict[str, Any]) -> str:
+    """The server's label, shortened where the board already shows the rest."""
+    if action.get("type") == "mayor_place":
+        spaces = (ctx.me() or {}).get(str(action.get("where")), [])
+        index = int(action.get("index", -1))
+        if 0 <= index < len(spaces):
+            thing = spaces[index].get("tile") or spaces[index].get("building")
+            return f"Place on {ctx.vocab(str(thing))} ({action.get('where')} {index + 1})"
+    return str(action.get("label") or action.get("type"))
+
+
+def headline(ctx: BoardContext) -> Text:
+    """What the choice is about, for the two phases with many small decisions."""
+    step = ctx.view.get("phase", {}).get("step")
+    me = ctx.me() or {}
+    if step == "mayor":
+        waiting = int(me.get("san_juan", 0))
+        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {ctx.vocab('colonists')} waiting, "
+                    f"{empty_circles(me)} empty circles. Keys are marked on your board.",
+                    style="bold green")
+    if step == "captain_store":
+        return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
+    return Text("Your move: key or click", style="bold green")
+
+
 def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
     """One line on what an action will do, from the view alone."""
     kind = action.get("type")
@@ -59,6 +96,8 @@ def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
     if kind == "mayor_done":
         waiting = int(me.get("san_juan", 0))
         return Text(f"finish; {waiting} stay in {ctx.vocab('san_juan')}")
+    if kind == "mayor_lift":
+        return Text(f"all your {ctx.vocab('colonists')} go back to {ctx.vocab('san_juan')}; place them again")
     if kind == "load":
         return Text(f"load {ctx.vocab(str(action.get('good')))} on ship {action.get('ship')}")
     return Text(str(action.get("label", kind)))
@@ -84,7 +123,7 @@ class ActionsPanel(Vertical):
     def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
         self._ctx = ctx
         if ctx.legal:
-            self._title.show(Text("Your move: key or click", style="bold green"))
+            self._title.show(headline(ctx))
         else:
             self._title.show(Text(waiting_for, style="italic"))
             self._preview.show(Text(""))
@@ -95,7 +134,7 @@ class ActionsPanel(Vertical):
         for i, action in enumerate(ctx.legal):
             key = action_key(i)
             label = Text(f"{key:>1}" if key else " ", style="bold reverse")
-            label.append(" " + str(action.get("label") or action.get("type")))
+            label.append(" " + short_label(ctx, action))
             rows.append(label)
         self._menu.set_rows(rows, cursor=0)
 

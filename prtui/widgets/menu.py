@@ -20,6 +20,10 @@ from prtui.widgets.context import Shown
 class MenuList(Shown, can_focus=True):
     """Rows of text; up/down move the cursor, Enter or a click selects."""
 
+    DEFAULT_CSS = """
+    MenuList { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
