@@ -82,7 +82,7 @@ def final_scores(s: PRState, ev: Events) -> None:
             if key in _BONUS_WORDS
         ]
         if sum(1 for x in res.scores if x.total == line.total) > 1:
-            parts.append(f"tie-break: {line.tiebreak} {v.doubloon}s and goods")
+            parts.append(f"tie-break {line.tiebreak}: {v.doubloon}s + goods")
         say(
             ev,
             p,

@@ -118,7 +118,7 @@ def test_a_shared_win_is_said_so() -> None:
             ev += GAME.apply(s, s.turn, passes[0] if passes else moves[0])
     assert GAME.is_over(s)
     assert ev[-1]["text"] == "Player 1 and Player 2 share the win with 5 VP"
-    assert "tie-break: 0 doubloons and goods" in text(ev)
+    assert "tie-break 0: doubloons + goods" in text(ev)
 
 
 def test_storage_says_what_is_kept_and_lost() -> None:
