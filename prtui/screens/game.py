@@ -56,6 +56,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str((i + 1) % 10), f"choose({i})", show=False) for i in range(10)],
         Binding("a", "focus_actions", "Actions"),
+        Binding("escape", "focus_actions", "Actions", show=False),
         Binding("b", "toggle_buildings", "Buildings"),
         Binding("c", "focus_chat", "Chat"),
         Binding("f", "follow_next", "Follow", show=False),
@@ -233,6 +234,12 @@ class GameScreen(Screen[None]):
         self.query_one("#actions-list").focus()
 
     def action_focus_chat(self) -> None:
+        """Focus the chat input (compact layout: the chat takes the log's place)."""
+        if self.has_class("-compact"):
+            self.toggle_class("-show-chat")
+            if not self.has_class("-show-chat"):
+                self.query_one("#actions-list").focus()
+                return
         self.query_one("#chat-input").focus()
 
     def action_toggle_buildings(self) -> None:

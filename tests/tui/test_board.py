@@ -168,3 +168,16 @@ async def test_store_preview_says_what_spoils() -> None:
         second = plain(panel._preview)
     assert "keeps sugar×1" in first and "spoils indigo×1 sugar×1" in first
     assert "keeps indigo×1" in second and "spoils sugar×2" in second
+
+
+async def test_compact_chat_takes_the_log_place_and_sends() -> None:
+    link = Table()
+    app = game_app(midgame_4p(), link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.screen.query_one("#chat").display
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen.query_one("#chat").display and not app.screen.query_one("#log").display
+        await pilot.press("h", "i", "1", "enter")
+        await pilot.pause()
+    assert link.chats == ["hi1"] and link.sent == []
