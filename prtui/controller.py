@@ -10,10 +10,13 @@ share it.
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prtui.netclient import Client, NetError, Rejected
+from prtui.netclient import Client, HandshakeError, NetError, Rejected
 
 if TYPE_CHECKING:
     from prtui.app import PrtuiApp
@@ -39,6 +42,36 @@ def bot_levels(spec: str | None, players: int) -> list[str]:
     return [levels[min(i, len(levels) - 1)] for i in range(players - 1)]
 
 
+class TokenBook:
+    """Seat tokens by server address, so `prtui connect` takes the seat back after a
+    drop. A small JSON file readable by its owner only."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _read(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def get(self, address: str) -> str | None:
+        return self._read().get(address)
+
+    def put(self, address: str, token: str | None) -> None:
+        book = self._read()
+        if token:
+            book[address] = token
+        else:
+            book.pop(address, None)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(book), encoding="utf-8")
+        os.chmod(tmp, 0o600)
+        tmp.replace(self.path)
+
+
 class Controller:
     """One connection's state: the client, the room we sit in, and our seat."""
 
@@ -51,12 +84,31 @@ class Controller:
         self.names: dict[int, str] = {}
         self.room_info: dict[str, Any] | None = None
         self.game_over_shown = False
+        self.tokens: TokenBook | None = None
+        self.address = ""
+        resume = client.resume or {}
+        if isinstance(resume.get("room"), str):  # the server gave our seat back
+            self.room = resume["room"]
+            self.seat = int(resume.get("seat", 0))
 
     @classmethod
     async def open(cls, app: PrtuiApp, host: str, port: int, name: str,
-                   role: str = "play", token: str | None = None) -> Controller:
-        client = await Client.connect(host, port, name, role, token)
-        return cls(app, client)
+                   role: str = "play", token: str | None = None,
+                   tokens: TokenBook | None = None) -> Controller:
+        """Connect; with a token book, try the remembered seat token first."""
+        address = f"{host}:{port}"
+        remembered = token or (tokens.get(address) if tokens and role == "play" else None)
+        try:
+            client = await Client.connect(host, port, name, role, remembered)
+        except HandshakeError as exc:
+            if remembered is None or exc.code != "bad_token":
+                raise
+            if tokens is not None:
+                tokens.put(address, None)  # that game is gone: forget it
+            client = await Client.connect(host, port, name, role, None)
+        controller = cls(app, client)
+        controller.tokens, controller.address = tokens, address
+        return controller
 
     # --- TableLink -----------------------------------------------------------------
 
@@ -102,6 +154,8 @@ class Controller:
         data = await self.client.command("take_seat", room=self.room, seat=seat)
         self.seat = int(data.get("seat", seat))
         self.token = data.get("token")
+        if self.tokens is not None and self.token:
+            self.tokens.put(self.address, self.token)
 
     async def leave_room(self) -> None:
         if self.room is not None:

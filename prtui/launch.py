@@ -16,7 +16,7 @@ from typing import Any
 import platformdirs
 
 from prtui.app import Plan, PrtuiApp
-from prtui.controller import Controller, TableSetup, bot_levels
+from prtui.controller import Controller, TableSetup, TokenBook, bot_levels
 
 DEFAULT_PORT = 7797
 
@@ -76,16 +76,20 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
 
 
 def remote_plan(host: str, port: int, name: str, role: str, token: str | None = None,
-                room: str | None = None) -> Plan:
+                room: str | None = None, tokens: TokenBook | None = None) -> Plan:
     """A LAN server's lobby (players) or a read-only view (spectators)."""
 
     async def plan(app: PrtuiApp) -> None:
         from prtui.screens.lobby import LobbyScreen
 
-        controller = await Controller.open(app, host, port, name, role, token)
+        controller = await Controller.open(app, host, port, name, role, token, tokens)
         app.controller = controller
         try:
-            if room:
+            if controller.room is not None:  # seat given back: the board follows if started
+                from prtui.screens.room import RoomScreen
+
+                await app.push_screen(RoomScreen(controller))
+            elif room:
                 await controller.join(room, as_player=False)
             else:
                 await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
@@ -114,7 +118,8 @@ def run_connect(args: Namespace) -> int:
     host, port = parse_address(args.address)
     return _run(PrtuiApp(theme=getattr(args, "theme", None),
                          plan=remote_plan(host, port, my_name(args), "play",
-                                          getattr(args, "token", None))))
+                                          getattr(args, "token", None),
+                                          tokens=TokenBook(data_dir(args) / "tokens.json"))))
 
 
 def run_spectate(args: Namespace) -> int:

@@ -81,3 +81,23 @@ async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> No
             await wait_for(pilot, lambda: screen.followed == 0)
     finally:
         await host.close()
+
+
+async def test_seat_token_is_remembered_and_gives_the_seat_back(server: int, tmp_path: Path) -> None:
+    from prtui.controller import TokenBook
+
+    book = TokenBook(tmp_path / "client" / "tokens.json")
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", server, "ana", "play", tokens=book))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        app.screen.query_one("#seat-1").value = "open"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen))
+        room_id = app.controller.room
+    assert book.get(f"127.0.0.1:{server}")
+    again = PrtuiApp(plan=remote_plan("127.0.0.1", server, "ana", "play", tokens=book))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, RoomScreen))
+        assert again.controller.room == room_id and again.controller.seat == 0
