@@ -181,7 +181,7 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == MAYOR_DONE:
         label = "Keep the current arrangement" if s.mayor_fresh else "Done placing"
         if s.san_juan[s.turn] and _fills(s):
-            label += " (fill every empty circle)"
+            label += f" (fill every empty {v.circle})"
         return {"type": t, "label": label}
     if code == MAYOR_LIFT:
         return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}

@@ -42,6 +42,7 @@ class Vocabulary:
     __slots__ = (
         "a_tiles",
         "buildings",
+        "circle",
         "city",
         "colonist",
         "colonists",
@@ -84,6 +85,7 @@ class Vocabulary:
             self.privilege = "advantage"
             self.island, self.city = "countryside", "city"
             self.on_island = "in the countryside"
+            self.circle = "semicircle"
         else:
             self.roles = (
                 "Settler",
@@ -108,6 +110,7 @@ class Vocabulary:
             self.privilege = "privilege"
             self.island, self.city = "island", "city"
             self.on_island = "on the island"
+            self.circle = "circle"
         self.tiles = (*self.goods, "quarry")
         # "a corn plantation", "an indigo plantation", "a quarry"
         self.a_tiles = tuple(f"{article(t)} {t}" for t in self.tiles)

@@ -52,8 +52,8 @@ def _game(players: int, edition: str) -> Played:
     return _GAMES[key]
 
 
-CLASSIC_WORDS = r"\b(colonists?|doubloons?|San Juan|Settler|Mayor|Prospector|plantations?|indigo|privilege|construction hut|hospice|university|guild hall|colonist ship)\b"
-WORDS_1897 = r"\b(workers?|coins?|Portrait|Estates?|Planter|Recruiter|Adventurer|fruit|advantage|Builders Yard|Hospital|School|Fire Station|Work Register|countryside)\b"
+CLASSIC_WORDS = r"\b(colonists?|doubloons?|San Juan|Settler|Mayor|Prospector|plantations?|indigo|privilege|construction hut|hospice|university|guild hall|colonist ship|circles?)\b"
+WORDS_1897 = r"\b(workers?|coins?|Portrait|Estates?|Planter|Recruiter|Adventurer|fruit|advantage|Builders Yard|Hospital|School|Fire Station|Work Register|countryside|semicircles?)\b"
 
 
 @pytest.mark.parametrize("edition", ["classic", "1897"])
