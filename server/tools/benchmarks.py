@@ -66,15 +66,16 @@ def run_one(run: Run, timeout: float) -> Run:
         run.problem = f"did not finish within {timeout:.0f} s"
         return run
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    if proc.returncode != 0 or not lines:
+    if not lines:
         said = proc.stderr.strip().splitlines() or proc.stdout.strip().splitlines()
-        tail = (said or ["no output"])[-1]
-        run.problem = f"exit {proc.returncode}: {tail}"
+        run.problem = f"exit {proc.returncode}: {(said or ['no output'])[-1]}"
         return run
     try:
         run.figures = json.loads(lines[-1])
     except ValueError as exc:
         run.problem = f"output is not JSON: {exc}"
+    if proc.returncode != 0:  # figures printed, but the bench judged them (e.g. a target)
+        run.notes.append(f"The command exited with status {proc.returncode}.")
     return run
 
 
@@ -166,6 +167,7 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
             out += ["```json", json.dumps(r.figures, indent=1, sort_keys=True), "```", ""]
         if r.problem:
             out += [f"Not measured: {r.problem}.", ""]
+        out += [*r.notes, ""] if r.notes else []
     return "\n".join(out).rstrip() + "\n"
 
 
