@@ -141,6 +141,7 @@ class GameScreen(Screen[None]):
             names=self.names,
             log=list(snap.get("log", [])),
             compact=not self.has_class("-wide"),
+            narrow=self.has_class("-compact"),
         )
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:

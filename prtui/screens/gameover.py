@@ -65,7 +65,7 @@ class GameOverScreen(Screen[None]):
                          for s in scores}
                 top = max((v for series in lines.values() for v in series), default=0.0)
                 for seat, series in lines.items():
-                    line = Text(f"{self.seat_name(seat)[:16]:<16} ", style="bold")
+                    line = Text.assemble((f"{self.seat_name(seat)[:16]:<16} ", "bold"))
                     line.append(chart_line(series, top), style="green")
                     final = int(series[-1]) if series else 0
                     line.append(f" {final}" + ("" if len(series) > 1 else "  (hidden until the end)"),

@@ -49,7 +49,7 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def _entry(self, topic: str, title: str, text: str) -> Static:
-        body = Text(title + "\n", style="bold")
+        body = Text.assemble((title + "\n", "bold"))
         body.append(text)
         classes = "help-entry -topic" if topic == self.focus_topic else "help-entry"
         return Static(body, id=f"help-{topic}", classes=classes)

@@ -133,7 +133,7 @@ class ActionsPanel(Vertical):
         rows = []
         for i, action in enumerate(ctx.legal):
             key = action_key(i)
-            label = Text(f"{key:>1}" if key else " ", style="bold reverse")
+            label = Text.assemble((f"{key:>1}" if key else " ", "bold reverse"))
             label.append(" " + short_label(ctx, action))
             rows.append(label)
         self._menu.set_rows(rows, cursor=0)

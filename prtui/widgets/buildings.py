@@ -44,7 +44,7 @@ class BuildingSupply(MenuList):
     def _row(ctx: BoardContext, bid: str, left: int, price: int | None, legal: bool,
              coins: int | None) -> Text:
         facts = BUILDINGS.get(bid)
-        text = Text("▶ " if legal else "  ", style="bold green")
+        text = Text.assemble(("▶ " if legal else "  ", "bold green"))
         style = "magenta" if facts and facts.kind == "violet" else ""
         if left == 0:
             style = "dim strike"

@@ -30,7 +30,8 @@ class BoardContext:
     palette: dict[str, str]
     names: dict[int, str] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
-    compact: bool = False
+    compact: bool = False  # one-line panels (compact and medium layouts)
+    narrow: bool = False  # the 80-column layout: shortest names
 
     @property
     def edition(self) -> str:

@@ -18,7 +18,7 @@ SPACES = 12
 
 
 def _circles(filled: int, total: int) -> Text:
-    return Text("●" * filled, style="bold") + Text("○" * max(0, total - filled), style="dim")
+    return Text.assemble(("●" * filled, "bold"), ("○" * max(0, total - filled), "dim"))
 
 
 def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
@@ -36,7 +36,7 @@ class PlayerHeader(Shown):
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         seat = int(player.get("seat", 0))
         turn = ctx.view.get("phase", {}).get("turn")
-        text = Text("▶ " if turn == seat else "  ", style="bold yellow")
+        text = Text.assemble(("▶ " if turn == seat else "  ", "bold yellow"))
         name_style = "bold underline" if seat == ctx.seat else "bold"
         text.append(ctx.name(seat), style=name_style + (" reverse" if turn == seat else ""))
         if player.get("is_governor"):
@@ -65,7 +65,7 @@ class IslandView(Shown):
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         island = list(player.get("island", []))
         keys = _place_keys(ctx, "island") if player.get("seat") == ctx.seat else {}
-        text = Text("Island ", style="bold")
+        text = Text.assemble(("Island ", "bold"))
         text.append(f"{len(island)}/{SPACES}\n", style="dim")
         for i in range(SPACES):
             if i and i % 6 == 0:
@@ -75,7 +75,7 @@ class IslandView(Shown):
                 cell = ctx.good(tile.get("tile"), ctx.short(str(tile.get("tile"))))
                 cell.append("●" if tile.get("colonists") else "○", style="bold" if tile.get("colonists") else "dim")
                 if i in keys:
-                    cell = Text(f"{keys[i]}:", style="bold reverse") + cell
+                    cell = Text.assemble((f"{keys[i]}:", "bold reverse")) + cell
                 text.append_text(cell)
             else:
                 text.append("····", style="dim")
@@ -99,7 +99,7 @@ class CityView(Shown):
         for i, entry in enumerate(player.get("city", [])):
             bid = str(entry.get("building"))
             facts = BUILDINGS.get(bid)
-            cell = Text(f"{keys[i]}:" if i in keys else "", style="bold reverse")
+            cell = Text.assemble((f"{keys[i]}:" if i in keys else "", "bold reverse"))
             cell.append(ctx.vocab(bid), style="magenta" if facts and facts.kind == "violet" else "")
             cell.append(" ")
             cell.append_text(_circles(int(entry.get("colonists", 0)), facts.circles if facts else 1))
@@ -109,7 +109,7 @@ class CityView(Shown):
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
         columns, rows = 2, SPACES // 2
         col_width = max(16, (self.content_size.width or 38) // columns)
-        text = Text("City ", style="bold")
+        text = Text.assemble(("City ", "bold"))
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
         for r in range(rows):
             text.append("\n")

@@ -34,7 +34,7 @@ class StatusLine(Shown):
         view = ctx.view
         phase = view.get("phase", {})
         step = str(phase.get("step", ""))
-        text = Text(f"Round {view.get('round', 1)}", style="bold")
+        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
         text.append(f"  Governor {ctx.name(view.get('governor'))}")
         role = phase.get("role")
         if role:

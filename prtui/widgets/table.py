@@ -25,11 +25,11 @@ class RoleCard(Shown):
         # highlight in the text, not by CSS class: a class change restyles the subtree
         style = "bold reverse green" if self._action else ("dim strike" if taken is not None else "bold")
         if ctx.compact:  # one line: the players' headers say who took what
-            text = Text(name[: 7 if coins else 10], style=style)
+            text = Text.assemble((name[: 7 if coins else 10] if ctx.narrow else name, style))
             if coins:
-                text.append(f" +{coins}", style="bold yellow")
+                text.append(f" +{coins}$", style="bold yellow")
         else:
-            text = Text(name, style=style)
+            text = Text.assemble((name, style))
             if coins:
                 text.append(f" +{coins}$", style="bold yellow")
             text.append("\n")
@@ -48,7 +48,7 @@ class ShipsPanel(Shown):
 
     def refresh_from(self, ctx: BoardContext) -> None:
         loadable = {a.get("ship") for a in ctx.actions("load")}
-        text = Text("Cargo ships\n", style="bold")
+        text = Text.assemble(("Cargo ships\n", "bold"))
         for i, ship in enumerate(ctx.view.get("ships", [])):
             cap, load, good = int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
             mark = "▶" if i in loadable else " "
@@ -68,10 +68,10 @@ class TradingHouse(Shown):
 
     def refresh_from(self, ctx: BoardContext) -> None:
         sold = list(ctx.view.get("trading_house", []))
-        text = Text("House " if ctx.compact else "Trading house\n", style="bold")
+        text = Text.assemble(("House " if ctx.compact else "Trading house\n", "bold"))
         for i in range(4):
             text.append("" if ctx.compact else "[")
-            empty = Text("·" if ctx.compact else "   ", style="dim")
+            empty = Text.assemble(("·" if ctx.compact else "   ", "dim"))
             text.append_text(ctx.good(sold[i], ctx.short(sold[i])) if i < len(sold) else empty)
             text.append(" " if ctx.compact else "]")
         sellable = [a.get("good") for a in ctx.actions("sell")]
@@ -91,11 +91,11 @@ class ColonistsPanel(Shown):
     def refresh_from(self, ctx: BoardContext) -> None:
         col = ctx.view.get("colonists", {})
         if ctx.compact:
-            text = Text("Ship ", style="bold")
+            text = Text.assemble(("Ship ", "bold"))
             text.append(f"{col.get('ship', 0)}", style="bold cyan")
             text.append(f" supply {col.get('supply', 0)}")
         else:
-            text = Text(f"{ctx.vocab.title('colonist_ship')}: ", style="bold")
+            text = Text.assemble((f"{ctx.vocab.title('colonist_ship')}: ", "bold"))
             text.append(f"{col.get('ship', 0)}", style="bold cyan")
             text.append(f"\n{ctx.vocab.title('colonist_supply')}: {col.get('supply', 0)}")
         self.show(text)
@@ -107,7 +107,7 @@ class PlantationsPanel(Shown):
     def refresh_from(self, ctx: BoardContext) -> None:
         plant = ctx.view.get("plantations", {})
         takeable = {a.get("tile") for a in ctx.actions("plantation")}
-        text = Text("" if ctx.compact else f"{ctx.vocab.title('plantations')}: ", style="bold")
+        text = Text.assemble(("" if ctx.compact else f"{ctx.vocab.title('plantations')}: ", "bold"))
         for tile in plant.get("face_up", []):
             style_mark = tile in takeable
             piece = ctx.good(tile, ctx.short(tile))
@@ -129,7 +129,7 @@ class SupplyPanel(Shown):
     """VP chips left and the barrels left in the goods supply."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
-        text = Text("VP " if ctx.compact else "VP chips: ", style="bold")
+        text = Text.assemble(("VP " if ctx.compact else "VP chips: ", "bold"))
         text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
         text.append(" " if ctx.compact else "\nGoods: ")
         goods = ctx.view.get("goods", {})
