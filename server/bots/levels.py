@@ -51,6 +51,10 @@ class HeuristicBot(SeatBot):
         return self.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
 
 
+def known_level(level: str) -> bool:
+    return level in LEVELS or level in _EXTRA
+
+
 def make_bot(
     level: str,
     game: Game,

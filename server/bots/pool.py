@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from server.bots.base import action_key
-from server.bots.levels import DEFAULT_MOVE_TIME, FALLBACK, MEDIUM_SHARE, make_bot
+from server.bots.levels import DEFAULT_MOVE_TIME, FALLBACK, MEDIUM_SHARE, known_level, make_bot
 from server.engine.contract import Action, Game
 from server.games.registry import get_game
 
@@ -115,6 +115,8 @@ class BotPool:
     async def choose(self, game_name: str, state: Any, seat: int, level: str, seed: int,
                      move_time: float | None = None, iterations: int | None = None) -> Action:
         """A legal action for ``seat`` from a bot of ``level`` (or a fallback)."""
+        if not known_level(level):
+            raise ValueError(f"unknown bot level {level!r}")
         game = get_game(game_name)
         legal = game.legal_actions(state, seat)
         if not legal:

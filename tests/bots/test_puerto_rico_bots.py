@@ -81,3 +81,23 @@ def test_easy_beats_random() -> None:
         _, result = play(levels, seed=seed)
         wins += (seed in result.winners) / len(result.winners)
     assert wins >= 3
+
+
+async def test_pool_plays_puerto_rico_in_a_worker() -> None:
+    from server.bots.pool import BotPool
+
+    pool = BotPool(workers=1, games=["puerto-rico"])
+    try:
+        state = GAME.setup(3, GAME.normalize_options(3, {"edition": "1897"}), 21)
+        for move in range(30):
+            seat = GAME.to_move(state)[0]
+            level = ("hard", "medium", "easy")[seat]
+            action = await pool.choose("puerto-rico", state, seat, level, seed=move,
+                                       iterations=6)
+            assert action_key(action) in {action_key(a) for a in GAME.legal_actions(state, seat)}
+            GAME.apply(state, seat, action)
+        assert pool.fallbacks == 0 and pool.replaced == 0
+        with pytest.raises(ValueError, match="unknown bot level"):
+            await pool.choose("puerto-rico", state, GAME.to_move(state)[0], "wizard", seed=1)
+    finally:
+        await pool.close()
