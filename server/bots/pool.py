@@ -176,6 +176,11 @@ class BotPool:
             return None
         except Exception:  # the bot raised: the worker itself is fine
             return None
+        except asyncio.CancelledError:  # the room gave up: free the slot for a fresh worker
+            worker.kill()
+            self._all.remove(worker)
+            worker = None
+            raise
         finally:
             if worker is not None and self._idle is idle:
                 idle.put_nowait(worker)

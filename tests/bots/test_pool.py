@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from server.bots import action_key
 from server.bots.pool import BotPool
 from tests.bots import faulty, toygame  # noqa: F401  (registers the toy game and test levels)
@@ -67,5 +71,25 @@ async def test_pool_decisions_depend_only_on_the_view() -> None:
                                             iterations=25)
             assert pool.fallbacks == 0
             assert action_key(first) == action_key(second)
+    finally:
+        await pool.close()
+
+
+async def test_a_cancelled_move_frees_its_worker() -> None:
+    pool = new_pool()
+    try:
+        await pool.start()
+        state = GAME.setup(2, {}, 9)
+        seat = GAME.to_move(state)[0]
+        task = asyncio.create_task(
+            pool.choose("toy", state, seat, "sleeping", seed=1, move_time=30))
+        for _ in range(5):
+            await asyncio.sleep(0)  # let it take the worker and submit the move
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        action = await pool.choose("toy", state, seat, "hard", seed=2, iterations=10)
+        assert action_key(action) in legal_keys(state, seat)
+        assert pool.fallbacks == 0
     finally:
         await pool.close()
