@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from server.net.server import GameServer
@@ -71,3 +72,40 @@ async def test_two_players_and_a_spectator_share_the_lobby(
     finally:
         for term in (ana, bob, watcher):
             await term.close()
+
+
+async def test_same_key_takes_the_seat_back(
+    make_gateway: GatewayFactory, game_port: int, tmp_path: Path
+) -> None:
+    """keys mode: the fingerprint is the identity, whatever name is typed next time."""
+    ana_key = asyncssh.generate_private_key("ssh-ed25519")
+    other_key = asyncssh.generate_private_key("ssh-ed25519")
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_bytes(ana_key.export_public_key() + other_key.export_public_key())
+    gw = await make_gateway(
+        command=None, game_port=game_port, auth="keys", authorized_keys=keys_file
+    )
+    ana = await open_terminal(gw.port, "ana", client_keys=[ana_key])
+    try:
+        await ana.expect_screen("Rooms")
+        ana.send("n")
+        await ana.expect_screen("Players")
+        ana.send(CTRL_S)
+        await ana.expect_screen("Take seat")
+        ana.send("s")
+        await ana.expect_screen("Choose the Settler")
+    finally:
+        await ana.close()  # the SSH window is closed mid-game
+
+    stranger = await open_terminal(gw.port, "ana", client_keys=[other_key])
+    try:
+        await stranger.expect_screen("Rooms")  # same name, other key: just the lobby
+    finally:
+        await stranger.close()
+
+    back = await open_terminal(gw.port, "someone", client_keys=[ana_key])
+    try:
+        screen = await back.expect_screen("Choose the Settler")  # straight back to the board
+        assert "Governor ana" in screen
+    finally:
+        await back.close()
