@@ -44,12 +44,12 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
     v = VOCAB[s.edition]
     if m[0] != BUILD:
-        if s.spaces_used(p) >= C.CITY_SPACES:
-            why = f"has no free space in the {v.city}"
-        elif s.forced:
-            why = "can build nothing"
-        else:
+        if not s.forced:
             why = "builds nothing"
+        elif s.spaces_used(p) >= C.CITY_SPACES:
+            why = f"has no free space in the {v.city}"
+        else:
+            why = "can build nothing"
         say(ev, p, "pass", f"{who(s, p)} {why}")
         return TURN_OVER
     b = m[1]

@@ -12,7 +12,7 @@ from typing import Any
 from . import builder, captain, mayor, settler
 from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, say, who
 from .crafts import Craftsman, Prospector, Trader
-from .moves import ROLE, Move
+from .moves import PASS, ROLE, Move
 from .scoring import final_scores
 from .state import CHOOSE_ROLE, GAME_OVER, PRState
 from .text import VOCAB
@@ -57,8 +57,9 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
 
 
 def _do(s: PRState, m: Move, ev: Events) -> None:
-    legal_now = s.legal
-    s.forced = legal_now is not None and len(legal_now) == 1
+    if m[0] == PASS:  # the log says whether the pass was a choice
+        legal_now = s.legal
+        s.forced = legal_now is not None and len(legal_now) == 1
     s.legal = None
     status = _choose_role(s, m[1], ev) if m[0] == ROLE else _PHASES[s.role].act(s, m, ev)
     _after(s, status, ev)

@@ -105,6 +105,9 @@ def parse(action: Any) -> Move:
 
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+# moves whose label reads nothing of the state: one dict per edition and move
+_STATELESS = frozenset((PLANTATION, QUARRY, HACIENDA, BONUS, SELL, STORE, PASS, MAYOR_LIFT))
+_FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
 
 
 def to_dict(m: Move, s: PRState) -> dict[str, Any]:
@@ -113,6 +116,12 @@ def to_dict(m: Move, s: PRState) -> dict[str, Any]:
     Labels depend on a little of the state (a role's doubloons, a price, ...); that
     little is the memo key, so each distinct dict is built once and then copied.
     """
+    if m[0] in _STATELESS:
+        fixed = _FIXED[s.edition]
+        if m in fixed:
+            return fixed[m].copy()
+        d = fixed[m] = _make_dict(m, s)
+        return d.copy()
     key = (s.edition, m, _label_key(m, s))
     d = _MEMO.get(key)
     if d is None:
@@ -230,7 +239,13 @@ def _store_label(m: Move, v: Vocabulary) -> str:
 
 def build_cost(s: PRState, p: int, b: int) -> int:
     """Cost for seat p now: quarries capped by column, builder's privilege, never < 0."""
-    quarries = occupied_quarries(s, p)
+    quarries = 0
+    isl = s.island[p]
+    if C.QUARRY in isl:  # checked at C speed; most islands have none
+        col = s.island_col[p]
+        for i, t in enumerate(isl):
+            if t == C.QUARRY and col[i]:
+                quarries += 1
     cost = C.COST[b] - min(quarries, C.COLUMN[b])
     if p == s.role_player and s.role == C.BUILDER:
         cost -= 1
@@ -242,4 +257,8 @@ def occupied_quarries(s: PRState, p: int) -> int:
     if C.QUARRY not in isl:  # the common case, checked at C speed
         return 0
     col = s.island_col[p]
-    return sum(1 for i, t in enumerate(isl) if t == C.QUARRY and col[i])
+    k = 0
+    for i, t in enumerate(isl):
+        if t == C.QUARRY and col[i]:
+            k += 1
+    return k
