@@ -44,12 +44,13 @@ class PlayerHeader(Shown):
         held = player.get("roles") or ([player["role"]] if player.get("role") else [])
         if held:  # two players hold up to three roles a round
             text.append(" [" + ", ".join(ctx.vocab.title(r) for r in held) + "]", style="cyan")
-        text.append(f"  {player.get('doubloons', 0)}$", style="bold yellow")
+        text.append("\n  ")  # second line: what the player holds
+        text.append(f"{player.get('doubloons', 0)}$", style="bold yellow")
         vp = player.get("vp_chips")
         text.append(f"  VP {vp if vp is not None else '?'}", style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
         if waiting:
-            text.append(f"  {ctx.vocab('san_juan')}: {waiting}", style="cyan")
+            text.append(f"  {ctx.vocab('san_juan')} {waiting}", style="cyan")
         text.append("  ")
         goods = player.get("goods", {})
         for g in GOODS:
