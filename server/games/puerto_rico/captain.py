@@ -94,7 +94,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         k = have if have < room else room
         s.ship_load[j] += k
         s.ship_good[j] = g
-        where = f"the {s.ship_cap[j]}-ship"
+        where = f"the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
     s.pgoods[p][g] -= k
     gain = k
     if s.occupied(p, C.HARBOR):

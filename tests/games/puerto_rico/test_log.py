@@ -270,3 +270,11 @@ def test_two_player_view_lists_every_role_held_in_the_order_chosen() -> None:
     while s.round == 1:
         GAME.apply(s, s.turn, GAME.legal_actions(s, s.turn)[0])
     assert [p["roles"] for p in GAME.view(s, None)["players"]] == [[], []]
+
+
+def test_a_load_says_how_full_the_ship_is() -> None:
+    s = new(4, open_vp=True)
+    load_ship(s, 1, "sugar", 2)
+    goods(s, 0, sugar=3)
+    ev = choose(s, 0, "captain")
+    assert "Player 1 ships 3 sugar on the 6-ship, 5/6 full (+4 VP)" in text(ev)
