@@ -40,7 +40,11 @@ async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
     server = GameServer(data, host, getattr(args, "port", 7797))
-    port = await server.start()
+    try:
+        port = await server.start()
+    except OSError as exc:
+        print(f"prtui serve: cannot listen on {host}: {exc}", file=sys.stderr)
+        return 2
     tune_gc()
     if not _is_loopback(host):
         print(
@@ -51,21 +55,30 @@ async def serve(args: argparse.Namespace) -> int:
     print(f"prtui server on {host}:{port} (data: {data})", flush=True)
     gateway: Any = None
     ssh_port = getattr(args, "ssh_port", None)
-    if ssh_port:
+    if ssh_port is not None:
         try:
             from server.ssh.gateway import start_ssh
         except ImportError as exc:
             print(f"warning: SSH gateway unavailable: {exc}", file=sys.stderr)
         else:
             keys = getattr(args, "ssh_authorized_keys", None)
-            gateway = await start_ssh(
-                host=host, port=ssh_port, game_host="127.0.0.1" if host == "0.0.0.0" else host,
-                game_port=port, data_dir=data, auth=getattr(args, "ssh_auth", "open"),
-                password=getattr(args, "ssh_password", None),
-                authorized_keys=Path(keys) if keys else None,
-                max_sessions=getattr(args, "ssh_max_sessions", 32),
+            try:
+                gateway = await start_ssh(
+                    host=host, port=ssh_port,
+                    game_host="127.0.0.1" if host in ("0.0.0.0", "::", "") else host,
+                    game_port=port, data_dir=data, auth=getattr(args, "ssh_auth", "open"),
+                    password=getattr(args, "ssh_password", None),
+                    authorized_keys=Path(keys) if keys else None,
+                    max_sessions=getattr(args, "ssh_max_sessions", 32),
+                )
+            except (ValueError, OSError) as exc:
+                print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)
+                await server.stop()
+                return 2
+            print(
+                f"SSH on {host}:{gateway.port} (host key {gateway.host_fingerprint})",
+                flush=True,
             )
-            print(f"SSH on {host}:{ssh_port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
