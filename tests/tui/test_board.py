@@ -181,3 +181,17 @@ async def test_compact_chat_takes_the_log_place_and_sends() -> None:
         await pilot.press("h", "i", "1", "enter")
         await pilot.pause()
     assert link.chats == ["hi1"] and link.sent == []
+
+
+async def test_theme_switch_recolours_goods_and_palette_has_names() -> None:
+    app = game_app(midgame_4p(), Table())
+    async with app.run_test(size=(160, 50)) as pilot:
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Names: 1897" in titles and "Names: classic" in titles
+        app.theme = "prtui-colourblind"
+        await pilot.pause()
+        ships = app.screen.query_one("#ships")._shown
+        assert any("#F0E442" in str(span.style) for span in ships.spans)  # corn, Okabe-Ito
+        app.set_vocabulary("1897")
+        await pilot.pause()
+        assert "Planter" in app.screen.query_one("#role-settler")._shown.plain
