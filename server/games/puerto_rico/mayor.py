@@ -13,7 +13,7 @@ from . import catalog as C
 from .common import CONTINUE, TURN_OVER, Events, say, who
 from .moves import DONE_MOVE, LIFT_MOVE, MAYOR_DONE, MAYOR_LIFT, MAYOR_PLACE, Move
 from .state import MAYOR, PRState
-from .text import VOCAB
+from .text import VOCAB, listing
 
 _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
 _CITY = tuple((MAYOR_PLACE, 1, i) for i in range(C.CITY_SPACES))
@@ -36,9 +36,20 @@ def start(s: PRState, ev: Events) -> int:
     for i in range(k):
         s.san_juan[(p + i) % n] += 1
     s.col_ship = 0
-    say(ev, None, "mayor", f"The {v.ship} brings {v.people(k)}")
+    say(ev, None, "mayor", f"The {v.ship} brings {v.people(k)}{_shares(s, p, k)}")
     begin_turn(s)
     return CONTINUE
+
+
+def _shares(s: PRState, p: int, k: int) -> str:
+    """Who got how many of the ship's colonists (dealt one by one from the mayor)."""
+    n = s.n
+    base, extra = divmod(k, n)
+    if not extra:
+        return f": {base} for each player" if base else ""
+    more = listing([who(s, (p + i) % n) for i in range(extra)])
+    rest = f", {base} for each other player" if base else ""
+    return f": {base + 1} for {more}{rest}"
 
 
 def circles(s: PRState, p: int) -> int:

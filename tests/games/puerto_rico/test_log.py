@@ -278,3 +278,19 @@ def test_a_load_says_how_full_the_ship_is() -> None:
     goods(s, 0, sugar=3)
     ev = choose(s, 0, "captain")
     assert "Player 1 ships 3 sugar on the 6-ship, 5/6 full (+4 VP)" in text(ev)
+
+
+def test_the_ship_says_who_gets_how_many() -> None:
+    """000 example, 4 players: the Recruiter 2 + 1 from the supply, the next 2, others 1."""
+    s = new(4, "1897")
+    s.col_ship += 1
+    s.col_supply -= 1
+    ev = choose(s, 0, "mayor")
+    assert "Player 1 takes 1 worker from the supply (advantage)" in text(ev)
+    assert (
+        "The Work Register brings 5 workers: 2 for Player 1 and Player 2, 1 for each other player"
+        in text(ev)
+    )
+    s = new(3)
+    ev = choose(s, 1, "mayor")
+    assert "The colonist ship brings 3 colonists: 1 for each player" in text(ev)
