@@ -46,3 +46,18 @@ async def test_whole_game_against_bots_by_keys(tmp_path: Path) -> None:
         assert pressed > 20
         table = screen.query_one("#scores")
         assert table.row_count == 3
+
+
+async def test_seed_gives_the_same_table(tmp_path: Path) -> None:
+    boards = []
+    for run in range(2):
+        setup = TableSetup(players=4, bots=["random"] * 3, seed=1234, bot_delay_s=5.0)
+        app = PrtuiApp(plan=local_plan(tmp_path / f"data{run}", "tester", setup))
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(2000):
+                if isinstance(app.screen, GameScreen):
+                    break
+                await pilot.pause()
+            view = app.screen.snapshot["view"]
+            boards.append((view["plantations"], view["governor"]))
+    assert boards[0] == boards[1]
