@@ -283,12 +283,12 @@ def test_a_load_says_how_full_the_ship_is() -> None:
 def test_the_ship_says_who_gets_how_many() -> None:
     """000 example, 4 players: the Recruiter 2 + 1 from the supply, the next 2, others 1."""
     s = new(4, "1897")
-    s.col_ship += 1
-    s.col_supply -= 1
+    s.col_ship += 2
+    s.col_supply -= 2
     ev = choose(s, 0, "mayor")
     assert "Player 1 takes 1 worker from the supply (advantage)" in text(ev)
     assert (
-        "The Work Register brings 5 workers: 2 for Player 1 and Player 2, 1 for each other player"
+        "The Work Register brings 6 workers: 2 for Player 1 and Player 2, 1 for each other player"
         in text(ev)
     )
     s = new(3)
