@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self.followed: int | None = None
         self.history: dict[int, dict[int, int]] = {}  # round -> seat -> VP seen
         self._parts: dict[str, Any] = {}
+        self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
 
     # layout -----------------------------------------------------------------
 
@@ -196,15 +197,19 @@ class GameScreen(Screen[None]):
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
+        if self._sent_on is self.snapshot:
+            return  # one action per state: a second key press before the update is dropped
+        self._sent_on = self.snapshot
         self.send_action(message.action)
 
-    @work(exclusive=True, group="act")
+    @work(group="act")
     async def send_action(self, action: dict[str, Any]) -> None:
         if self.link is None:
             return
         try:
             await self.link.act(action)
         except Exception as exc:  # the server's reason, shown as is
+            self._sent_on = None
             reason = getattr(exc, "reason", None) or str(exc)
             self.notify(f"Rejected: {reason}", severity="error", timeout=6)
 

@@ -195,3 +195,17 @@ async def test_theme_switch_recolours_goods_and_palette_has_names() -> None:
         app.set_vocabulary("1897")
         await pilot.pause()
         assert "Planter" in app.screen.query_one("#role-settler")._shown.plain
+
+
+async def test_one_action_per_state_even_with_fast_keys() -> None:
+    link = Table()
+    snap = midgame_4p()
+    app = game_app(snap, link)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("1", "2", "3")
+        await pilot.pause()
+        assert link.sent == [snap["legal"][0]]
+        app.screen.apply_snapshot(midgame_4p())  # the next state arrives
+        await pilot.press("2")
+        await pilot.pause()
+    assert link.sent == [snap["legal"][0], snap["legal"][1]]
