@@ -4,11 +4,14 @@ A room asks ``await bot.choose(game, state, seat)`` where ``state`` is
 ``game.determinize(real_state, seat, seed)``: a bot never sees the true hidden
 information. "random" is decided inline (cheap); other levels think in the bots
 package's process pool (``server.bots.pool.BotPool``) so search never blocks the
-event loop. Without the bots package every level plays random.
+event loop. Without the bots package every level plays random. A pool move that
+raises or takes longer than ``POOL_TIMEOUT_S`` raises here; the room then plays a
+random legal action for the seat, so a table never stalls on a bot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any, Protocol
 
@@ -20,6 +23,9 @@ except ImportError:  # the bots package is optional for the server
     _LEVELS = ("random",)
 
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
+POOL_TIMEOUT_S = 10.0
+"""Longest wait for one pool move (the pool's own budget is ~2 s; the first move also
+starts the worker process)."""
 
 
 class SeatBot(Protocol):
@@ -39,20 +45,24 @@ class RandomBot:
 class PoolBot:
     """A level of the bots package, thinking in a worker process."""
 
-    def __init__(self, pool: Any, level: str, seed: int) -> None:
+    def __init__(self, pool: Any, level: str, seed: int, timeout: float | None = None) -> None:
         self._pool = pool
         self._level = level
         self._rng = random.Random(seed)
+        self._timeout = timeout
 
     async def choose(self, game: Game, state: Any, seat: int) -> Action:
         seed = self._rng.getrandbits(62)
-        return dict(await self._pool.choose(game.name, state, seat, self._level, seed))
+        move = self._pool.choose(game.name, state, seat, self._level, seed)
+        timeout = POOL_TIMEOUT_S if self._timeout is None else self._timeout
+        return dict(await asyncio.wait_for(move, timeout))
 
 
-def make_seat_bot(level: str, game: Game, seed: int, pool: Any | None) -> SeatBot:
+def make_seat_bot(level: str, game: Game, seed: int, pool: Any | None,
+                  timeout: float | None = None) -> SeatBot:
     if level == "random" or pool is None or level not in LEVELS:
         return RandomBot(seed)
-    return PoolBot(pool, level, seed)
+    return PoolBot(pool, level, seed, timeout)
 
 
 def make_pool() -> Any | None:

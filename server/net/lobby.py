@@ -17,7 +17,7 @@ from server.games.registry import get_game
 from server.net.bots import make_pool
 from server.net.peer import Peer, fast_frame
 from server.net.room import Room
-from server.net.seating import SERVER_OPTIONS
+from server.net.seating import SERVER_CHOICES, SERVER_KEYS, SERVER_OPTIONS, TAKEOVER_LEVEL
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
 
@@ -57,6 +57,10 @@ class Lobby:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
+
+    def use_bot_pool(self, pool: Any | None) -> None:
+        """Set the pool thinking bots use (instead of the default one made on first use)."""
+        self._pool, self._pool_made = pool, True
 
     def bot_pool(self) -> Any | None:
         if not self._pool_made:
@@ -186,7 +190,7 @@ class Lobby:
             ):
                 raise EngineError("seed must be an integer in 0..2**63-1", "invalid_options")
             rest = {
-                k: v for k, v in msg["options"].items() if k not in SERVER_OPTIONS and k != "seed"
+                k: v for k, v in msg["options"].items() if k not in SERVER_KEYS and k != "seed"
             }
             options = {**game.normalize_options(players, rest), **server_opts}
         except EngineError as e:
@@ -215,12 +219,17 @@ class Lobby:
         self.room_changed(room)
 
 
-def _server_options(options: dict[str, Any]) -> dict[str, float]:
-    out: dict[str, float] = {}
+def _server_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options the server reads itself, checked; ``takeover_level`` always set."""
+    out: dict[str, Any] = {}
     for key, (lo, hi) in SERVER_OPTIONS.items():
         if key in options:
             value = options[key]
             if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
                 raise EngineError(f"{key} must be a number in {lo}..{hi}", "invalid_options")
             out[key] = float(value)
+    for key, words in SERVER_CHOICES.items():
+        if key in options and options[key] not in words:
+            raise EngineError(f"{key} must be one of: {', '.join(words)}", "invalid_options")
+    out["takeover_level"] = options.get("takeover_level", TAKEOVER_LEVEL)
     return out

@@ -344,7 +344,8 @@ class Room(Seating):
                 continue
             bot = self._bots.get(seat)
             if bot is None:
-                level = self.rec.seats[seat].level or TAKEOVER_LEVEL
+                level = self.rec.seats[seat].level or str(
+                    self.rec.options.get("takeover_level", TAKEOVER_LEVEL))
                 pool = self.hooks.bot_pool() if level != "random" else None
                 bot = make_seat_bot(level, self.game, self._rng.randrange(2**31), pool)
                 self._bots[seat] = bot
@@ -371,8 +372,8 @@ class Room(Seating):
             return
         try:
             self._play(seat, action if action is not None else {})
-        except Refuse:  # a broken bot must not stall the table: first legal action
-            self._play(seat, sync.legal(seat)[0])
+        except Refuse:  # a failed or late bot must not stall the table: any legal action
+            self._play(seat, self._rng.choice(sync.legal(seat)))
         self._after_play()
 
     def _start_grace(self, seat: int) -> None:

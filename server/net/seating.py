@@ -23,9 +23,13 @@ if TYPE_CHECKING:
     from server.store.base import RoomRecord, Store
 
 SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
-"""Room options the server reads itself (name: (min, max)); the rest go to the game."""
+"""Numeric room options the server reads itself (name: (min, max)); the rest go to the game."""
+SERVER_CHOICES: dict[str, tuple[str, ...]] = {"takeover_level": LEVELS}
+"""Room options the server reads itself that take one of a few words."""
+SERVER_KEYS = frozenset({*SERVER_OPTIONS, *SERVER_CHOICES})
 DEFAULT_GRACE_S = 60.0
-TAKEOVER_LEVEL = "random"
+TAKEOVER_LEVEL = "easy" if "easy" in LEVELS else "random"
+"""Who plays a disconnected seat after its grace period, unless the room says otherwise."""
 
 
 class Refuse(Exception):
@@ -50,7 +54,7 @@ def hash_token(token: str) -> str:
 
 
 def game_options(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k not in SERVER_OPTIONS and k != "seeded"}
+    return {k: v for k, v in options.items() if k not in SERVER_KEYS and k != "seeded"}
 
 
 def open_info(opts: dict[str, Any]) -> bool:

@@ -53,7 +53,8 @@ async def test_second_resume_replaces_the_first_connection(server: GameServer) -
 
 
 async def test_bot_plays_a_disconnected_seat_after_grace_until_return(server: GameServer) -> None:
-    room, (a, b), tokens = await make_table(server.port, humans=2, cards=40, grace_s=0.05)
+    room, (a, b), tokens = await make_table(
+        server.port, humans=2, cards=40, grace_s=0.05, takeover_level="random")
     mark = len(a.frames)
     await b.close()
     # seat 1 is left: after the grace period a bot plays it
