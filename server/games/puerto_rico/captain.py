@@ -88,13 +88,13 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         k = have
         s.wharf_used[p] = 1
         s.goods[g] += k
-        where = f"the {v.buildings[C.WHARF]}"
+        where = f"with the {v.buildings[C.WHARF]}"
     else:
         room = s.ship_cap[j] - s.ship_load[j]
         k = have if have < room else room
         s.ship_load[j] += k
         s.ship_good[j] = g
-        where = f"the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
+        where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
     s.pgoods[p][g] -= k
     gain = k
     if s.occupied(p, C.HARBOR):
@@ -102,7 +102,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if p == s.role_player and not s.captain_loaded:
         s.captain_loaded = True
         gain += 1
-    award_vp(s, p, gain, ev, f"{who(s, p)} ships {k} {v.goods[g]} on {where}")
+    award_vp(s, p, gain, ev, f"{who(s, p)} ships {k} {v.goods[g]} {where}")
     return _next_loader(s, ev, (p + 1) % s.n)
 
 

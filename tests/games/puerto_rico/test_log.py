@@ -294,3 +294,22 @@ def test_the_ship_says_who_gets_how_many() -> None:
     s = new(3)
     ev = choose(s, 1, "mayor")
     assert "The colonist ship brings 3 colonists: 1 for each player" in text(ev)
+
+
+def test_the_harbor_and_wharf_example_reads_like_the_rulebook() -> None:
+    """001 harbor example: 3 of 5 tobacco fill the tobacco ship, 2 sugar, then the wharf."""
+    s = new(4, open_vp=True)
+    build(s, 0, "harbor", "wharf")
+    load_ship(s, 0, "tobacco", 2)
+    goods(s, 0, tobacco=5, sugar=2)
+    ev = choose(s, 1, "captain")
+    ev += act(s, 0, "load", good="tobacco", ship=0)
+    ev += act(s, 0, "load", good="sugar", ship=1)
+    ev += act(s, 0, "load", good="tobacco", ship="wharf")
+    assert [e["text"] for e in ev if e["kind"] == "ship"] == [
+        "Player 1 ships 3 tobacco on the 5-ship, 5/5 full (+4 VP)",
+        "Player 1 ships 2 sugar on the 6-ship, 2/6 full (+3 VP)",
+        "Player 1 ships 2 tobacco with the wharf (+3 VP)",
+        "Nobody can load any more",
+        "The full 5-ship unloads its tobacco",
+    ]
