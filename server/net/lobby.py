@@ -141,6 +141,12 @@ class Lobby:
             frame = fast_frame(m.chat(None, peer.name, msg["text"], time.time()))
             for other in list(self.idle.values()):
                 other.send_bytes(frame)
+        elif t == "replay":  # open to every connection: no need to join the room
+            room = self.rooms.get(msg["room"])
+            if room is None:
+                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                return
+            room.post(("cmd", peer, msg))
         elif t == "join_room":
             room = self.rooms.get(msg["room"])
             if room is None:

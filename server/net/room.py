@@ -19,11 +19,11 @@ from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
-from server.net.bots import SeatBot, make_seat_bot
+from server.net.bots import SeatBot
+from server.net.botseats import BotSeats
 from server.net.peer import Peer, fast_frame
+from server.net.replay import REPLAY_IDLE_S, Replay
 from server.net.seating import (
-    DEFAULT_GRACE_S,
-    TAKEOVER_LEVEL,
     Member,
     Refuse,
     Seating,
@@ -50,7 +50,7 @@ class RoomHooks(Protocol):
         ...
 
 
-class Room(Seating):
+class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its methods
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -69,6 +69,8 @@ class Room(Seating):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
+        self.replay: Replay | None = None  # built on the first replay command, dropped when idle
+        self._replay_idle: asyncio.TimerHandle | None = None
         if rec.status == "playing":  # finished games are rebuilt when someone looks
             self._replay()
 
@@ -91,6 +93,8 @@ class Room(Seating):
             self._kick_bots()
 
     async def stop(self) -> None:
+        if self._replay_idle is not None:
+            self._replay_idle.cancel()
         self.post(("stop",))
         if self.task is not None:
             with contextlib.suppress(asyncio.CancelledError):
@@ -134,6 +138,8 @@ class Room(Seating):
             self._bot_moved(item[1], item[2], item[3])
         elif kind == "grace":
             self._grace_over(item[1], item[2])
+        elif kind == "replay_idle":
+            self.replay = None
 
     # --- what the room looks like ------------------------------------------------
 
@@ -284,6 +290,24 @@ class Room(Seating):
         peer.send(m.ack(msg["id"]))
         self._after_play()
 
+    def _cmd_replay(self, peer: Peer, msg: dict[str, Any]) -> None:
+        """Any connection, member or not: the public snapshot of a finished game at a step."""
+        if self.rec.status != "over":
+            raise Refuse("not_over", "only finished games can be replayed")
+        if self.replay is None:
+            opts = game_options(self.rec.options)
+            self.replay = Replay(self.game, self.rec.players, opts, self.rec.seed,
+                                 self.store.load_actions(self.id), open_info(opts))
+        steps, step = self.replay.steps, msg["step"]
+        if not 0 <= step <= steps:
+            raise Refuse("bad_step", f"step must be 0..{steps}")
+        peer.send(m.ack(msg["id"], {"steps": steps, "step": step,
+                                    "snapshot": self.replay.snapshot(step)}))
+        if self._replay_idle is not None:
+            self._replay_idle.cancel()
+        self._replay_idle = asyncio.get_running_loop().call_later(
+            REPLAY_IDLE_S, self.post, ("replay_idle",))
+
     # --- playing -------------------------------------------------------------------
 
     def _play(self, seat: int, action: Action) -> None:
@@ -331,66 +355,3 @@ class Room(Seating):
             self._changed()
         else:
             self._kick_bots()
-
-    def _bot_seat(self, seat: int) -> bool:
-        return self.rec.seats[seat].kind == "bot" or seat in self.takeover
-
-    def _kick_bots(self) -> None:
-        sync = self.sync
-        if sync is None or self.rec.status != "playing":
-            return
-        for seat in self.game.to_move(sync.state):
-            if seat in self._bot_busy or not self._bot_seat(seat):
-                continue
-            bot = self._bots.get(seat)
-            if bot is None:
-                level = self.rec.seats[seat].level or str(
-                    self.rec.options.get("takeover_level", TAKEOVER_LEVEL))
-                pool = self.hooks.bot_pool() if level != "random" else None
-                bot = make_seat_bot(level, self.game, self._rng.randrange(2**31), pool)
-                self._bots[seat] = bot
-            own = self.game.determinize(sync.state, seat, self._rng.randrange(2**31))
-            self._bot_busy.add(seat)
-            self._spawn(self._bot_turn(seat, bot, own, sync.v))
-
-    async def _bot_turn(self, seat: int, bot: SeatBot, own: Any, v: int) -> None:
-        action: Action | None = None
-        try:
-            delay = float(self.rec.options.get("bot_delay_s", 0.0))
-            if delay > 0:
-                await asyncio.sleep(delay)
-            action = await bot.choose(self.game, own, seat)
-        except Exception:
-            log.exception("room %s: bot in seat %d failed", self.id, seat)
-        self.post(("bot", seat, v, action))
-
-    def _bot_moved(self, seat: int, v: int, action: Action | None) -> None:
-        self._bot_busy.discard(seat)
-        sync = self.sync
-        if sync is None or v != sync.v or not self._bot_seat(seat) or self.rec.status != "playing":
-            self._kick_bots()
-            return
-        try:
-            self._play(seat, action if action is not None else {})
-        except Refuse:  # a failed or late bot must not stall the table: any legal action
-            self._play(seat, self._rng.choice(sync.legal(seat)))
-        self._after_play()
-
-    def _start_grace(self, seat: int) -> None:
-        epoch = self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
-        grace = float(self.rec.options.get("grace_s", DEFAULT_GRACE_S))
-
-        async def later() -> None:
-            await asyncio.sleep(grace)
-            self.post(("grace", seat, epoch))
-
-        self._spawn(later())
-
-    def _grace_over(self, seat: int, epoch: int) -> None:
-        if self._gone_epoch.get(seat) != epoch or self.seat_holder(seat) is not None:
-            return
-        if self.rec.status != "playing":
-            return
-        self.takeover.add(seat)
-        self._changed()
-        self._kick_bots()

@@ -31,6 +31,17 @@ def strip_label(action: Action) -> Action:
     return {k: v for k, v in action.items() if k != "label"}
 
 
+def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str, Any]:
+    """Line ``n`` of ``viewer``'s log: the public text, plus private text only for the
+    seat it belongs to (or for everyone when the game has open information)."""
+    text = str(ev.get("text", ""))
+    private = ev.get("private") or {}
+    extra = [str(t) for s, t in private.items() if open_info or (viewer is not None and s == str(viewer))]
+    if extra:
+        text = " ".join([text, *extra]) if text else " ".join(extra)
+    return {"n": n, "text": text}
+
+
 class GameSync:
     """Owns the state of one game and what each viewer has been sent."""
 
@@ -70,14 +81,7 @@ class GameSync:
     # --- per-viewer snapshots ----------------------------------------------------
 
     def _line(self, n: int, ev: LogEvent, viewer: Viewer) -> dict[str, Any]:
-        text = str(ev.get("text", ""))
-        private = ev.get("private") or {}
-        extra = [
-            str(t) for s, t in private.items() if self.open_info or (viewer is not None and s == str(viewer))
-        ]
-        if extra:
-            text = " ".join([text, *extra]) if text else " ".join(extra)
-        return {"n": n, "text": text}
+        return log_line(n, ev, viewer, self.open_info)
 
     def _core_of(self, viewer: Viewer) -> dict[str, Any]:
         return {

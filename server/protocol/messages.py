@@ -85,6 +85,7 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     "act": (_ROOM, _f("action", "map")),
     "resync": (_ROOM,),
     "follow": (_ROOM, _SEAT),
+    "replay": (_ROOM, _f("step", "int")),
     "ping": (_f("ts", "number"),),
     "pong": (_f("ts", "number"),),
 }

@@ -32,6 +32,7 @@ GOOD: list[dict[str, Any]] = [
     {"t": "act", "id": 14, "room": "r1", "action": {"type": "role", "role": "mayor"}},
     {"t": "resync", "id": 15, "room": "r1"},
     {"t": "follow", "id": 16, "room": "r1", "seat": 1},
+    {"t": "replay", "id": 17, "room": "r1", "step": 0},
     {"t": "ping", "ts": 12.5},
     {"t": "pong", "ts": 3},
 ]
@@ -86,6 +87,8 @@ def test_unknown_fields_are_dropped() -> None:
         ({"t": "chat", "id": 1, "room": None, "text": "x" * 501}, "too_long"),
         ({"t": "chat", "id": 1, "room": None, "text": "bell\x07"}, "bad_value"),
         ({"t": "start", "id": 1, "room": "r" * 65}, "too_long"),
+        ({"t": "replay", "id": 1, "room": "r", "step": "3"}, "bad_type"),
+        ({"t": "replay", "id": 1, "room": "r"}, "missing_field"),
     ],
 )
 def test_bad_messages_refused(msg: dict[str, Any], code: str) -> None:
