@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import App, ComposeResult, SystemCommand
 from textual.screen import Screen
+from textual.widgets import Footer, Static
 
 from prtui.theming import DEFAULT_THEME, load_themes
 
@@ -40,6 +41,11 @@ class PrtuiApp(App[int]):
         self.vocabulary_override: str | None = None
         self.vp_history: dict[int, dict[int, int]] = {}
 
+    def compose(self) -> ComposeResult:
+        """Under every screen: what shows while connecting, or after a failure."""
+        yield Static("prtui: starting… (ctrl+q quits)", id="base-status")
+        yield Footer()
+
     def on_mount(self) -> None:
         if self._first_screen is not None:
             self.push_screen(self._first_screen(self))
@@ -50,8 +56,9 @@ class PrtuiApp(App[int]):
         try:
             await plan(self)
         except Exception as exc:  # shown, never a traceback on the board
-            self.notify(f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}",
-                        severity="error", timeout=10)
+            message = f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}"
+            self.notify(message, severity="error", timeout=10)
+            self.query_one("#base-status", Static).update(f"prtui: {message} (ctrl+q quits)")
 
     # --- routing pushes from the controller ------------------------------------------
 

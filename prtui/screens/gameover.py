@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-BARS = " ▁▂▃▄▅▆▇█"
+BARS = "▁▂▃▄▅▆▇█"
 
 
 def chart_line(series: list[float], top: float) -> str:
