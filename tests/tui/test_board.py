@@ -209,3 +209,21 @@ async def test_one_action_per_state_even_with_fast_keys() -> None:
         await pilot.press("2")
         await pilot.pause()
     assert link.sent == [snap["legal"][0], snap["legal"][1]]
+
+
+async def test_vp_history_keeps_only_what_this_viewer_saw() -> None:
+    app = game_app(late_game_5p(), Table())
+    async with app.run_test(size=(160, 50)):
+        history = app.screen.history
+    assert history and all(set(seen) == {0} for seen in history.values())
+
+
+async def test_help_lists_every_building_in_1897_names() -> None:
+    from prtui.helptext import BUILDINGS
+
+    app = PrtuiApp(lambda a: HelpScreen("1897"))
+    async with app.run_test(size=(120, 40)):
+        ids = {w.id for w in app.screen.query(".help-entry")}
+        school = app.screen.query_one("#help-university").render()
+    assert {f"help-{b}" for b in BUILDINGS} <= ids
+    assert "School" in str(school)
