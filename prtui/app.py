@@ -97,6 +97,18 @@ class PrtuiApp(App[int]):
     def on_closed(self, reason: str) -> None:
         self.notify(f"Disconnected: {reason}", severity="error", timeout=10)
 
+    async def leave_table(self) -> None:
+        """Leave the room shown: back to the lobby if there is one, else quit."""
+        from prtui.screens.lobby import LobbyScreen
+
+        if not any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            self.exit(0)
+            return
+        if self.controller is not None:
+            await self.controller.leave_room()
+        while not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
     # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

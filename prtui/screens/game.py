@@ -62,6 +62,7 @@ class GameScreen(Screen[None]):
         Binding("f", "follow_next", "Follow", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("v", "vocabulary", "Names"),
+        Binding("ctrl+l", "leave", "Leave table"),
     ]
 
     def __init__(self, link: TableLink | None, snapshot: dict[str, Any],
@@ -257,6 +258,12 @@ class GameScreen(Screen[None]):
         self.vocab_name = "1897" if self.vocab_name == "classic" else "classic"
         self.notify(f"Names: {self.vocab_name}")
         self.render_snapshot()
+
+    def action_leave(self) -> None:
+        """Back to the lobby (LAN), or quit (local game: the server keeps it stored)."""
+        leave = getattr(self.app, "leave_table", None)
+        if leave is not None:
+            self.run_worker(leave(), group="leave")
 
     def action_follow_next(self) -> None:
         """Spectators: follow the next seat's perspective."""

@@ -58,6 +58,9 @@ async def test_create_room_add_bots_and_start_from_the_lobby(server: int) -> Non
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.snapshot["seat"] == 0
         assert app.controller is not None and app.controller.names[1]
+        await pilot.press("ctrl+l")  # leave the table: back in the lobby
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.controller.room is None
 
 
 async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> None:
