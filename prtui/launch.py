@@ -65,6 +65,8 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
             controller = await Controller.open(app, "127.0.0.1", port, name)
             app.controller = controller
             chosen = setup or await app.push_screen_wait(NewGameScreen())
+            if chosen is None:
+                return
             await controller.start_local_table(chosen)
             await controller.pump()
         finally:

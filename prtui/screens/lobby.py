@@ -81,6 +81,8 @@ class LobbyScreen(Screen[None]):
         from prtui.screens.room import RoomScreen
 
         setup = await self.app.push_screen_wait(NewGameScreen(allow_open_seats=True))
+        if setup is None:
+            return
         data = await self.controller.client.command(
             "create_room", game="puerto-rico", players=setup.players,
             options={"edition": setup.edition, "open_vp": setup.open_vp})

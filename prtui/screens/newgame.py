@@ -20,7 +20,7 @@ LEVELS = ["random", "easy", "medium", "hard"]
 MAX_PLAYERS = 5
 
 
-class NewGameScreen(Screen[TableSetup]):
+class NewGameScreen(Screen[TableSetup | None]):
     """The form shown by `prtui` with no arguments and by the lobby's "create"."""
 
     CSS_PATH = "newgame.tcss"
@@ -90,7 +90,8 @@ class NewGameScreen(Screen[TableSetup]):
         self.dismiss(self.setup())
 
     def action_cancel(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
+        """From the lobby: back to it (None). As the first screen of `prtui`: quit."""
+        if self.allow_open_seats:
+            self.dismiss(None)
         else:
             self.app.exit(0)
