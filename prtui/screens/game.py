@@ -59,7 +59,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_actions", "Actions", show=False),
         Binding("b", "toggle_buildings", "Buildings"),
         Binding("c", "focus_chat", "Chat"),
-        Binding("f", "follow_next", "Follow", show=False),
+        Binding("f", "follow_next", "Follow a seat"),
         Binding("question_mark", "help", "Help"),
         Binding("v", "vocabulary", "Names"),
         Binding("ctrl+l", "leave", "Leave table"),
@@ -265,10 +265,17 @@ class GameScreen(Screen[None]):
         if leave is not None:
             self.run_worker(leave(), group="leave")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Following is for spectators; choosing is for players (hidden otherwise)."""
+        seated = self.snapshot.get("seat") is not None
+        if action == "follow_next":
+            return not seated
+        if action == "choose":
+            return seated
+        return True
+
     def action_follow_next(self) -> None:
         """Spectators: follow the next seat's perspective."""
-        if self.snapshot.get("seat") is not None:
-            return
         count = int(self.snapshot.get("view", {}).get("players_count", 1))
         self.followed = 0 if self.followed is None else (self.followed + 1) % count
         self.notify(f"Following {self.names.get(self.followed, f'P{self.followed + 1}')}")
