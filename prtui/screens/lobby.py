@@ -100,7 +100,7 @@ class LobbyScreen(Screen[None]):
         if room is None:
             return
         if self.spectate:
-            await self.controller.join(room, as_player=False)
+            await self.spectate_room(room)
             return
         from prtui.screens.room import RoomScreen
 
@@ -111,7 +111,13 @@ class LobbyScreen(Screen[None]):
     async def action_watch(self) -> None:
         room = self.selected_room()
         if room is not None:
-            await self.controller.join(room, as_player=False)
+            await self.spectate_room(room)
+
+    async def spectate_room(self, room: str) -> None:
+        await self.controller.join(room, as_player=False)
+        status = next((r.get("status") for r in self.rooms if r.get("id") == room), None)
+        if status == "waiting":
+            self.notify("Watching: the board appears when the game starts.")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_join()
