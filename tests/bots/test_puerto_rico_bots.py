@@ -67,6 +67,8 @@ def hidden_twins(seed: int) -> tuple[Any, Any, int]:
 def test_decisions_depend_only_on_the_view(level: str) -> None:
     for seed in range(3):
         a, b, mover = hidden_twins(seed)
+        samples = [GAME.to_data(GAME.determinize(s, mover, 5)) for s in (a, b)]
+        assert samples[0] == samples[1]  # what a bot decides on carries no hidden trace
         for bot_seed in range(2):
             first = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, a, mover)
             second = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, b, mover)
