@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Puerto Rico in the terminal. With no command: a new game against bots.",
     )
     p.add_argument("--theme", help="colour theme name (see themes/)")
+    p.add_argument("--data", help="data directory of the embedded server (default: user data dir)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="straight to the board against bots")
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--theme", help="colour theme name")
     play.add_argument("--name", help="your name at the table")
     play.add_argument("--open-vp", action="store_true", help="everyone's VP chips are visible")
+    play.add_argument("--data", help="data directory of the embedded server")
 
     connect = sub.add_parser("connect", help="join a server's lobby")
     connect.add_argument("address", help="HOST[:PORT]")
