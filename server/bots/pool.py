@@ -4,7 +4,8 @@ The server awaits ``BotPool.choose(game_name, state, seat, level, seed, move_tim
 pool determinizes the state *in the parent* from the seat's point of view and ships only
 that sample (``to_data``) to a worker, so hidden information never crosses into bot code.
 Each worker is its own one-process executor: when a worker crashes or overruns its
-budget (+ margin) it alone is killed and replaced, and the move falls back to the next
+budget (+ margin) it alone is killed and replaced in the background, and the move
+falls back at once to the next
 simpler level (hard -> medium -> easy -> random). ``easy`` and ``random`` fallbacks run
 in the parent (they take milliseconds), so a move always ends with a legal action.
 """
@@ -89,24 +90,47 @@ class BotPool:
         self.replaced = 0  # workers killed and replaced (crash or overrun)
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Spawn and warm the workers (optional: the first ``choose`` does it)."""
         if self._idle is not None:
             return
-        self._idle = asyncio.Queue()
-        for _ in range(self.size):
-            self._idle.put_nowait(await self._spawn())
+        idle = self._idle = asyncio.Queue()
+        fresh = [self._new_worker() for _ in range(self.size)]
+        for worker in fresh:
+            if await self._warm_up(worker):
+                idle.put_nowait(worker)
 
-    async def _spawn(self) -> _Worker:
+    def _new_worker(self) -> _Worker:
         worker = _Worker(self.plugins, self.context)
         self._all.append(worker)
-        await asyncio.wait_for(
-            asyncio.wrap_future(worker.executor.submit(_warm, self.games)), self.warm_timeout
-        )
         return worker
 
+    async def _warm_up(self, worker: _Worker) -> bool:
+        """Import the games in a new worker; a worker that cannot start is dropped."""
+        try:
+            await asyncio.wait_for(
+                asyncio.wrap_future(worker.executor.submit(_warm, self.games)),
+                self.warm_timeout,
+            )
+            return True
+        except Exception:
+            self._drop(worker)
+            return False
+
+    def _drop(self, worker: _Worker) -> None:
+        worker.kill()
+        if worker in self._all:
+            self._all.remove(worker)
+
+    async def _refill(self, worker: _Worker, idle: asyncio.Queue[_Worker]) -> None:
+        if await self._warm_up(worker) and self._idle is idle:
+            idle.put_nowait(worker)
+
     async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         for worker in self._all:
             worker.kill()
         self._all.clear()
@@ -161,37 +185,33 @@ class BotPool:
         assert self._idle is not None
         idle = self._idle
         if idle.empty() and len(self._all) < self.size:
-            try:
-                idle.put_nowait(await self._spawn())
-            except Exception:
-                return None
+            self._refill_later(idle)  # workers were lost (e.g. could not start): top up
         worker: _Worker | None = await idle.get()
         assert worker is not None
         future = worker.executor.submit(_think, game_name, game.to_data(sample), seat, level,
                                         seed, move_time, iterations)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), budget + self.margin)
-        except (TimeoutError, BrokenProcessPool):
-            worker = await self._replace(worker)
+        except (TimeoutError, BrokenProcessPool):  # overran or died: kill it, spawn a successor
+            self._drop(worker)
+            worker = None
+            self.replaced += 1
+            self._refill_later(idle)
             return None
         except Exception:  # the bot raised: the worker itself is fine
             return None
         except asyncio.CancelledError:  # the room gave up: free the slot for a fresh worker
-            worker.kill()
-            self._all.remove(worker)
+            self._drop(worker)
             worker = None
+            self._refill_later(idle)
             raise
         finally:
             if worker is not None and self._idle is idle:
                 idle.put_nowait(worker)
 
-    async def _replace(self, worker: _Worker) -> _Worker | None:
-        """Kill a crashed or overrunning worker and spawn its successor."""
-        worker.kill()
-        if worker in self._all:
-            self._all.remove(worker)
-        self.replaced += 1
-        try:
-            return await self._spawn()
-        except Exception:  # cannot spawn now: the pool shrinks, later moves still fall back
-            return None
+    def _refill_later(self, idle: asyncio.Queue[_Worker]) -> None:
+        """Replace a lost worker in the background (the move has already fallen back)."""
+        worker = self._new_worker()
+        task = asyncio.get_running_loop().create_task(self._refill(worker, idle))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
