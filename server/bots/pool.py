@@ -4,10 +4,10 @@ The server awaits ``BotPool.choose(game_name, state, seat, level, seed, move_tim
 pool determinizes the state *in the parent* from the seat's point of view and ships only
 that sample (``to_data``) to a worker, so hidden information never crosses into bot code.
 Each worker is its own one-process executor: when a worker crashes or overruns its
-budget (+ margin) it alone is killed and replaced in the background, and the move
-falls back at once to the next
-simpler level (hard -> medium -> easy -> random). ``easy`` and ``random`` fallbacks run
-in the parent (they take milliseconds), so a move always ends with a legal action.
+budget (+ margin) it alone is killed and replaced in the background, and the move falls
+back at once to the next simpler level (hard -> medium -> easy -> random). ``easy`` and
+``random`` fallbacks run in the parent (they take milliseconds), so a move always ends
+with a legal action.
 """
 
 from __future__ import annotations
