@@ -20,6 +20,7 @@ from typing import Any
 import platformdirs
 
 from server.net.server import GameServer, tune_gc
+from server.store.lock import DataDirBusy
 
 
 def _is_loopback(host: str) -> bool:
@@ -39,9 +40,12 @@ def data_dir(args: argparse.Namespace) -> Path:
 async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
-    server = GameServer(data, host, getattr(args, "port", 7797))
+    server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
     try:
         port = await server.start()
+    except DataDirBusy as exc:
+        print(f"prtui serve: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"prtui serve: cannot listen on {host}: {exc}", file=sys.stderr)
         return 2

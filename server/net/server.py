@@ -3,6 +3,11 @@
 ``GameServer(data_dir, host, port=0)`` runs on the caller's event loop:
 ``port = await server.start()`` then ``await server.stop()``. ``prtui serve`` and the
 client's no-set-up mode both use it.
+
+One process owns a data directory at a time (server/store/lock.py). A second server
+on the same directory either refuses to start (``if_busy="fail"``, what ``prtui serve``
+asks for) or runs on a private in-memory store (``if_busy="private"``, the default, so
+a second ``prtui play`` works at once; its games end with the process).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from server.net.session import Session, SessionLimits
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import encode_frame
+from server.store.lock import DataDirBusy, DataDirLock
 from server.store.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
@@ -48,14 +54,20 @@ class GameServer:
         max_per_address: int = limits.MAX_CONNECTIONS_PER_ADDRESS,
         max_rooms: int = MAX_OPEN_ROOMS,
         session_limits: SessionLimits | None = None,
+        if_busy: str = "private",
     ) -> None:
+        if if_busy not in ("private", "fail"):
+            raise ValueError("if_busy is 'private' or 'fail'")
         self.data_dir = Path(data_dir)
         self.host = host
         self.port = port
         self.max_per_address = max_per_address
         self.max_rooms = max_rooms
         self.limits = session_limits or SessionLimits()
+        self.if_busy = if_busy
+        self.private = False  # True: another process owns data_dir; nothing is kept
         self.store: SqliteStore | None = None
+        self._lock: DataDirLock | None = None
         self.lobby: Lobby | None = None
         self._server: asyncio.Server | None = None
         self._sessions: set[Session] = set()
@@ -63,17 +75,34 @@ class GameServer:
         self._per_address: Counter[str] = Counter()
 
     async def start(self) -> int:
-        """Open the store, resume stored games, listen; return the bound port."""
-        self.store = SqliteStore(self.data_dir / DB_NAME)
+        """Own the data directory (or not: see ``if_busy``), open the store, resume
+        stored games, listen; return the bound port. Raises DataDirBusy or OSError."""
+        self.store = self._open_store()
         self.lobby = Lobby(self.store, self.max_rooms)
         restored = self.lobby.restore()
         if restored:
             log.info("restored %d rooms", restored)
-        self._server = await asyncio.start_server(
-            self._accept, self.host, self.port, backlog=512
-        )
+        try:
+            self._server = await asyncio.start_server(
+                self._accept, self.host, self.port, backlog=512
+            )
+        except OSError:
+            await self.stop()
+            raise
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
+
+    def _open_store(self) -> SqliteStore:
+        lock = DataDirLock(self.data_dir)
+        if lock.acquire():
+            self._lock = lock
+            return SqliteStore(self.data_dir / DB_NAME)
+        if self.if_busy == "fail":
+            raise DataDirBusy(self.data_dir, lock.holder)
+        log.warning("%s is in use by pid %s: this server keeps its games in memory only",
+                    self.data_dir, lock.holder or "?")
+        self.private = True
+        return SqliteStore(":memory:")
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
@@ -116,3 +145,6 @@ class GameServer:
         if self.store is not None:
             self.store.close()
             self.store = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
