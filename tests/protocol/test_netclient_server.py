@@ -12,6 +12,7 @@ import pytest
 
 from prtui.netclient import Client, Rejected
 from server.net.server import GameServer
+from server.net.session import SessionLimits
 
 ACTIONS = 120  # enough for several rounds, every role and phase kind
 
@@ -45,7 +46,10 @@ async def check_against_resync(client: Client, room: str) -> None:
 
 @pytest.fixture
 async def server(tmp_path: Path) -> Any:
-    srv = GameServer(tmp_path, "127.0.0.1", 0)
+    # clients acting at machine speed exceed the per-connection command rate meant for
+    # people (20/s, burst 40) whenever the machine is idle enough: lift it here
+    srv = GameServer(tmp_path, "127.0.0.1", 0,
+                     session_limits=SessionLimits(rate=1e6, burst=10**6))
     await srv.start()
     try:
         yield srv
