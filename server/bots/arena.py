@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from server.bots.base import action_key
-from server.bots.levels import LEVELS, make_bot
+from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
 from server.bots.stats import BotTally
 from server.engine.contract import Action, Game
 from server.games.registry import get_game
@@ -160,7 +160,7 @@ def run(args: Any) -> int:
 def format_summary(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
-        f"seed {summary['seed']}, move time {summary['move_time'] or 'default'} s, "
+        f"seed {summary['seed']}, move time {summary['move_time'] or DEFAULT_MOVE_TIME} s, "
         f"{summary['seconds']} s",
         f"{'entrant':<8}{'level':<8}{'wins':>7}{'rate':>7}{'95% CI':>16}{'score':>8}"
         f"{'ms/move':>9}{'fallb.':>7}",
