@@ -53,13 +53,20 @@ class GameSync:
         self.events: list[LogEvent] = []
         self._core: dict[Viewer, dict[str, Any]] = {}
         self._logs: dict[Viewer, list[dict[str, Any]]] = {}
+        self._legal: dict[int, list[Action]] = {}  # per seat, for version self.v
 
     # --- the game itself -------------------------------------------------------
 
     def legal(self, seat: int) -> list[Action]:
-        if seat not in self.game.to_move(self.state):
-            return []
-        return plain(self.game.legal_actions(self.state, seat))
+        """``seat``'s legal actions now; computed once per version (the snapshot that
+        offers them and the ``act`` that picks one ask for the same list). Read-only."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = (
+                plain(self.game.legal_actions(self.state, seat))
+                if seat in self.game.to_move(self.state) else []
+            )
+        return cached
 
     def match_legal(self, seat: int, action: Action) -> Action | None:
         """The engine's own legal action equal to ``action`` (label ignored), or None."""
@@ -71,6 +78,7 @@ class GameSync:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply an already-matched legal action; raises EngineError and changes nothing."""
+        self._legal.clear()  # the engine may have changed the state even if it raises
         events = self.game.apply(self.state, seat, action)
         self.events.extend(events or [])
         self.v += 1
