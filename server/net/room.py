@@ -19,10 +19,10 @@ from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
+from server.net import replay as replays
 from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
 from server.net.peer import Peer, fast_frame
-from server.net.replay import REPLAY_IDLE_S, Replay
 from server.net.seating import (
     Member,
     Refuse,
@@ -69,14 +69,14 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
-        self.replay: Replay | None = None  # built on the first replay command, dropped when idle
+        self.replay: replays.Replay | None = None  # built on demand, dropped when idle
         self._replay_idle: asyncio.TimerHandle | None = None
         if rec.status == "playing":  # finished games are rebuilt when someone looks
-            self._replay()
+            self._rebuild()
 
     # --- life cycle --------------------------------------------------------------
 
-    def _replay(self) -> None:
+    def _rebuild(self) -> None:
         """Rebuild the game from (options, seed) and the stored action log."""
         opts = game_options(self.rec.options)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
@@ -185,7 +185,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
 
     def _send_state(self, mem: Member) -> None:
         if self.sync is None and self.rec.status == "over":
-            self._replay()
+            self._rebuild()
         if self.sync is not None:
             snap = self.sync.snapshot(mem.seat)
             mem.peer.send(m.state(self.id, self.sync.v, snap))
@@ -296,8 +296,8 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
             raise Refuse("not_over", "only finished games can be replayed")
         if self.replay is None:
             opts = game_options(self.rec.options)
-            self.replay = Replay(self.game, self.rec.players, opts, self.rec.seed,
-                                 self.store.load_actions(self.id), open_info(opts))
+            self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
+                                         self.store.load_actions(self.id), open_info(opts))
         steps, step = self.replay.steps, msg["step"]
         if not 0 <= step <= steps:
             raise Refuse("bad_step", f"step must be 0..{steps}")
@@ -306,7 +306,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self._replay_idle is not None:
             self._replay_idle.cancel()
         self._replay_idle = asyncio.get_running_loop().call_later(
-            REPLAY_IDLE_S, self.post, ("replay_idle",))
+            replays.REPLAY_IDLE_S, self.post, ("replay_idle",))
 
     # --- playing -------------------------------------------------------------------
 
@@ -328,7 +328,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
             self.store.append_action(self.id, ActionRecord(n, seat, legal))
         except Exception:  # memory must match disk: rebuild from what was stored
             log.exception("room %s: could not store action %d", self.id, n)
-            self._replay()
+            self._rebuild()
             for mem in self.members.values():
                 self._send_state(mem)
             raise Refuse("internal", "the server could not save that; nothing changed") from None

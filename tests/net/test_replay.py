@@ -3,11 +3,15 @@ live at that step (never private text or other seats' VP), also after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from server.net import replay as replays
 from server.net.replay import Replay
 from server.net.server import GameServer
 from tests.net.client import Client
@@ -111,3 +115,24 @@ def test_replay_memory_is_bounded_and_steps_agree_with_a_fresh_build() -> None:
     for step in (len(actions), 0, 151, 150, 149, 3, len(actions) - 1):
         fresh = Replay(game, 3, opts, 7, actions[:step], open_info=False)
         assert replay.snapshot(step) == fresh.snapshot(step)
+
+
+async def test_a_room_forgets_its_replay_when_nobody_replays(
+    server: GameServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(replays, "REPLAY_IDLE_S", 0.05)
+    room, clients, _tokens = await make_table(server.port, humans=2, cards=3)
+    await play_out(room, clients)
+    await clients[0].wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
+    assert server.lobby is not None
+    actor = server.lobby.rooms[room]
+    first = await clients[1].ok("replay", room=room, step=1)
+    assert actor.replay is not None
+    for _ in range(200):  # a hang guard: the idle timer posts into the room's inbox
+        if actor.replay is None:
+            break
+        await asyncio.sleep(0.01)
+    assert actor.replay is None
+    assert await clients[1].ok("replay", room=room, step=1) == first  # rebuilt on demand
+    for c in clients:
+        await c.close()
