@@ -37,6 +37,7 @@ class Lobby:
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False
+        self._pool_start: asyncio.Task[None] | None = None
 
     # --- life cycle --------------------------------------------------------------
 
@@ -54,6 +55,8 @@ class Lobby:
 
     async def stop(self) -> None:
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+        if self._pool_start is not None:
+            self._pool_start.cancel()
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
@@ -61,11 +64,15 @@ class Lobby:
     def use_bot_pool(self, pool: Any | None) -> None:
         """Set the pool thinking bots use (instead of the default one made on first use)."""
         self._pool, self._pool_made = pool, True
+        start = getattr(pool, "start", None)
+        if start is not None:  # in the background: a move that gives up waiting
+            # (server/net/bots.py) never cancels the workers' start-up
+            self._pool_start = asyncio.get_running_loop().create_task(start())
 
     def bot_pool(self) -> Any | None:
+        """The shared pool for thinking bots, made and started on first use."""
         if not self._pool_made:
-            self._pool_made = True
-            self._pool = make_pool()
+            self.use_bot_pool(make_pool())
         return self._pool
 
     def add_peer(self, peer: Peer) -> None:

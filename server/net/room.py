@@ -99,8 +99,11 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self.task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        for t in list(self._tasks):
+        pending = list(self._tasks)
+        for t in pending:
             t.cancel()
+        # let bot moves unwind while the bot pool still runs (the lobby closes it next)
+        await asyncio.gather(*pending, return_exceptions=True)
 
     def post(self, item: tuple[Any, ...]) -> None:
         self.inbox.put_nowait(item)

@@ -30,6 +30,24 @@ class CountingPool(BotPool):
         return await super().choose(game_name, state, seat, level, seed, move_time, iterations)
 
 
+class SlowStartPool(CountingPool):
+    """Workers that take longer to start than a move may wait."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered = 0
+
+    async def start(self) -> None:
+        if self._idle is None:  # not started yet: a slow start-up (a loaded machine)
+            await asyncio.sleep(0.5)
+        await super().start()
+
+    async def choose(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        action = await super().choose(*args, **kwargs)
+        self.answered += 1
+        return action
+
+
 class BrokenPool:
     """A pool whose worker crashes (raises) or never answers (hangs)."""
 
@@ -101,4 +119,25 @@ async def test_failing_pool_bot_falls_back_to_a_random_legal_action(
         await a.wait_for(lambda f, v=v: a.v is not None and (a.v >= v + 2 or a.snap["view"]["over"]))
         seen.update(line["text"].split()[-1] for line in a.snap["log"] if line["text"].startswith("seat 1"))
     assert pool.calls >= 3 and seen <= {"draws", "passes"} and seen
+    await a.close()
+
+
+async def test_slow_pool_start_falls_back_meanwhile_then_the_level_plays(
+    server: GameServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves that give up waiting for the workers to start never cancel the start-up."""
+    monkeypatch.setattr(bots, "POOL_TIMEOUT_S", 0.1)
+    room, (a, b), _tokens = await make_table(server.port, humans=2, cards=200, grace_s=0.05)
+    pool = SlowStartPool()
+    assert server.lobby is not None
+    server.lobby.use_bot_pool(pool)
+    await leave_and_wait_for_takeover(a, b)
+    for _ in range(300):  # a hang guard; each early move waits at most 0.1 s
+        if pool.answered >= 2:
+            break
+        v = a.v
+        assert v is not None
+        await a.ok("act", room=room, action={"type": "pass"})
+        await a.wait_for(lambda f, v=v: a.v is not None and a.v >= v + 2)
+    assert pool.answered >= 2 and pool.asked[0] == (1, "easy")
     await a.close()
