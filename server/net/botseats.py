@@ -75,8 +75,10 @@ class BotSeats:
             if delay > 0:
                 await asyncio.sleep(delay)
             action = await bot.choose(self.game, own, seat)
+        except TimeoutError:
+            log.warning("room %s: bot in seat %d too slow; a random legal move", self.id, seat)
         except Exception:
-            log.exception("room %s: bot in seat %d failed", self.id, seat)
+            log.exception("room %s: bot in seat %d failed; a random legal move", self.id, seat)
         self.post(("bot", seat, v, action))
 
     def _bot_moved(self, seat: int, v: int, action: Action | None) -> None:
