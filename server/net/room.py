@@ -290,8 +290,12 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
             raise Refuse("not_playing", "no game is running in this room")
         assert mem.seat is not None
         self._play(mem.seat, msg["action"])
-        peer.send(m.ack(msg["id"]))
-        self._after_play()
+        unsent = [fast_frame(m.ack(msg["id"]))]
+        try:
+            self._after_play(peer, unsent)  # the ack goes out with the mover's diff: one write
+        finally:
+            if unsent:  # the broadcast failed before reaching the mover
+                peer.send_bytes(unsent.pop())
 
     def _cmd_replay(self, peer: Peer, msg: dict[str, Any]) -> None:
         """Any connection, member or not: the public snapshot of a finished game at a step."""
@@ -336,8 +340,11 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
                 self._send_state(mem)
             raise Refuse("internal", "the server could not save that; nothing changed") from None
 
-    def _after_play(self) -> None:
-        """Broadcast one diff per viewer (encoded once), then finish or wake the bots."""
+    def _after_play(self, mover: Peer | None = None, ack: list[bytes] | None = None) -> None:
+        """Broadcast one diff per viewer (encoded once), then finish or wake the bots.
+
+        ``ack`` holds the mover's encoded ``ack``: it is taken out and sent right before
+        the mover's diff, in the same write (the protocol's order, one syscall less)."""
         sync = self.sync
         assert sync is not None
         groups: dict[Viewer, list[Peer]] = {}
@@ -349,7 +356,10 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
                 continue
             frame = fast_frame(m.diff(self.id, sync.v - 1, sync.v, sync.advance(viewer)))
             for peer in groups[viewer]:
-                peer.send_bytes(frame)
+                if peer is mover and ack:
+                    peer.send_bytes(ack.pop() + frame)
+                else:
+                    peer.send_bytes(frame)
         if sync.over():
             result = self.game.result(sync.state)
             self.rec.result = result.to_data() if result is not None else None

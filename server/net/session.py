@@ -1,8 +1,10 @@
 """One client connection: handshake, limits, heartbeats, and a bounded outgoing queue.
 
 Reading and writing are separate tasks. Everything the server sends goes through
-``send``/``send_bytes``, which never block: when the queue of a slow reader is
-full the connection is dropped, so no room ever waits on a socket. Bad input gets
+``send``/``send_bytes``, which never block: a frame goes straight to the socket when
+nothing is queued and the socket keeps up (no task switch per frame), else into the
+queue the writer task drains; when the queue of a slow reader is full the connection
+is dropped, so no room ever waits on a socket. Bad input gets
 a ``reject`` (command with an id) or an ``error``; framing errors and floods close
 this connection only.
 """
@@ -80,6 +82,13 @@ class Session:
 
     def send_bytes(self, frame: bytes) -> None:
         if self._closed:
+            return
+        transport = self._writer.transport
+        if (
+            self._queue.empty() and not transport.is_closing()
+            and transport.get_write_buffer_size() <= self._lim.write_buffer
+        ):  # nothing waiting and the socket keeps up: write now, no task switch
+            transport.write(frame)
             return
         try:
             self._queue.put_nowait(frame)
