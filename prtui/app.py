@@ -69,7 +69,8 @@ class PrtuiApp(App[int]):
         from prtui.screens.game import GameScreen
         from prtui.screens.gameover import GameOverScreen
 
-        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        games = [s for s in self.screen_stack
+                 if isinstance(s, GameScreen) and getattr(s, "live", True)]
         if games:
             game = games[-1]
             game.names = dict(controller.names)
@@ -91,7 +92,8 @@ class PrtuiApp(App[int]):
             screen.update_rooms(rooms)
 
     def on_chat(self, who: str, text: str, room: str | None) -> None:
-        for screen in self._screens_with("add_chat")[:1]:
+        live = [s for s in self._screens_with("add_chat") if getattr(s, "live", True)]
+        for screen in live[:1]:
             screen.add_chat(who, text)
 
     def on_closed(self, reason: str) -> None:

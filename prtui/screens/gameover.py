@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -37,7 +38,11 @@ class GameOverScreen(Screen[None]):
     """Scores, ranking and VP chart."""
 
     CSS_PATH = "gameover.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,b", "back", "Board"), Binding("q", "quit_app", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "back", "Board"),
+        Binding("r", "replay", "Replay"),
+        Binding("q", "quit_app", "Quit"),
+    ]
 
     def __init__(self, view: dict[str, Any], names: dict[int, str],
                  history: dict[int, dict[int, int]], seat: int | None) -> None:
@@ -89,6 +94,26 @@ class GameOverScreen(Screen[None]):
             table.add_row(str(score.get("rank", "")), self.seat_name(seat),
                           *[str(breakdown.get(k, 0)) for k in kinds],
                           Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Replay needs the connection the game was played on."""
+        if action == "replay":
+            controller = getattr(self.app, "controller", None)
+            return controller is not None and controller.room is not None
+        return True
+
+    @work(exclusive=True, group="replay")
+    async def action_replay(self) -> None:
+        """Step through this game from the end, on the public board."""
+        from prtui.screens.replay import open_replay
+
+        controller = getattr(self.app, "controller", None)
+        if controller is None or controller.room is None:
+            return
+        try:
+            await open_replay(self.app, controller.client, controller.room, self.names, at_end=True)
+        except Exception as exc:  # e.g. the room is not stored as finished yet
+            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
 
     def action_back(self) -> None:
         self.dismiss()

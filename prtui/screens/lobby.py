@@ -25,6 +25,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "create", "New room"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("p", "replay", "Replay"),
         Binding("r", "refresh", "Refresh"),
         Binding("c", "focus_chat", "Chat"),
         Binding("q", "quit_app", "Quit"),
@@ -39,7 +40,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
-                yield Static("Rooms — Enter/j join, w watch, n new room", id="lobby-title")
+                yield Static("Rooms — Enter/j join, w watch, p replay (finished), n new room", id="lobby-title")
                 yield DataTable(id="rooms", cursor_type="row")
             yield ChatPanel(id="lobby-chat")
         yield Footer()
@@ -112,6 +113,26 @@ class LobbyScreen(Screen[None]):
         room = self.selected_room()
         if room is not None:
             await self.spectate_room(room)
+
+    @work(exclusive=True, group="lobby")
+    async def action_replay(self) -> None:
+        """Step through a finished game (no need to join it)."""
+        room = self.selected_room()
+        if room is None:
+            return
+        summary = next((r for r in self.rooms if r.get("id") == room), {})
+        if summary.get("status") != "over":
+            self.notify("Only finished games can be replayed.", severity="warning")
+            return
+        from prtui.screens.replay import open_replay
+
+        names = {int(s["seat"]): str(s.get("name") or f"{s.get('level', 'bot')} bot")
+                 for s in summary.get("seats", []) if s.get("kind") != "empty"}
+        try:
+            await open_replay(self.app, self.controller.client, room, names,
+                              title=str(summary.get("name") or room))
+        except Exception as exc:  # the server's reason, shown as is
+            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
 
     async def spectate_room(self, room: str) -> None:
         await self.controller.join(room, as_player=False)

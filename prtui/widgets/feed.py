@@ -17,6 +17,15 @@ class GameLog(RichLog):
         super().__init__(wrap=True, markup=False, max_lines=500, min_width=16, **kwargs)
         self._last_n = -1
 
+    @property
+    def last_n(self) -> int:
+        return self._last_n
+
+    def restart(self) -> None:
+        """Empty the log (a replay stepped back): the next extend writes from the start."""
+        self.clear()
+        self._last_n = -1
+
     def extend(self, entries: list[dict[str, Any]]) -> None:
         for entry in entries:
             n = int(entry.get("n", self._last_n + 1))

@@ -14,6 +14,7 @@ from prtui.controller import TableSetup
 from prtui.launch import local_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
+from prtui.screens.replay import ReplayScreen
 
 MAX_STEPS = 60_000
 
@@ -46,6 +47,16 @@ async def test_whole_game_against_bots_by_keys(tmp_path: Path) -> None:
         assert pressed > 20
         table = screen.query_one("#scores")
         assert table.row_count == 3
+        # the game-over screen opens the replay at the end of this game
+        await pilot.press("r")
+        for _ in range(2000):
+            if isinstance(app.screen, ReplayScreen):
+                break
+            await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen), "no replay screen"
+        assert replay.step == replay.steps and replay.steps >= pressed
+        assert replay.snapshot["view"].get("over") and replay.snapshot["seat"] is None
 
 
 async def test_seed_gives_the_same_table(tmp_path: Path) -> None:

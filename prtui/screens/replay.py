@@ -1,0 +1,134 @@
+"""Replay of a finished game: the public board after any step, read-only.
+
+The server answers ``replay`` with the spectator's snapshot after the first ``step``
+actions; this screen asks for the step the keys point at and draws it with the game
+screen's own widgets. Key presses faster than the answers are coalesced: only the
+latest wanted step is fetched next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from prtui.screens.game import GameScreen
+from prtui.widgets.feed import GameLog
+
+Fetch = Callable[[int], Awaitable[dict[str, Any]]]
+"""Ask the server for step k: returns the ack data {"steps", "step", "snapshot"}."""
+
+JUMP = 10
+
+
+class ReplayScreen(GameScreen):
+    """The board of a finished game at one step; keys move through the steps."""
+
+    CSS_PATH = "game.tcss"
+    DEFAULT_CSS = """
+    ReplayScreen #replay-bar { height: 1; background: $accent 30%; padding: 0 1; }
+    """
+    live: ClassVar[bool] = False  # the app routes live pushes and chat elsewhere
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,comma", "step(-1)", "◀ Step"),
+        Binding("right,full_stop", "step(1)", "Step ▶"),
+        Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False),
+        Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("escape,ctrl+l", "close", "Close replay"),
+    ]
+
+    def __init__(self, fetch: Fetch, first: dict[str, Any], names: dict[int, str] | None = None,
+                 title: str = "") -> None:
+        super().__init__(None, dict(first.get("snapshot") or {}), names)
+        self.fetch = fetch
+        self.steps = int(first.get("steps", 0))
+        self.step = int(first.get("step", 0))
+        self.wanted = self.step
+        self.title_text = title
+        self._fetching = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-bar")
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#chat").display = False
+        self._show_bar()
+
+    def _show_bar(self) -> None:
+        text = Text.assemble(("REPLAY", "bold"), f" {self.title_text}  " if self.title_text else "  ",
+                             (f"step {self.step}/{self.steps}", "bold"))
+        if self.wanted != self.step:
+            text.append(f" → {self.wanted}…", style="italic")
+        text.append("   ←/→ step · PgUp/PgDn ±10 · Home/End · Esc close", style="dim")
+        self.query_one("#replay-bar", Static).update(text)
+
+    def render_snapshot(self) -> None:
+        """The log shows the game up to this step only: going back redraws it."""
+        log = self.query_one(GameLog)
+        entries = self.snapshot.get("log", [])
+        last = int(entries[-1].get("n", len(entries) - 1)) if entries else -1
+        if last < log.last_n:
+            log.restart()
+        super().render_snapshot()
+
+    # moving -------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.wanted + delta)
+
+    def action_jump(self, step: int) -> None:
+        self.go_to(self.steps if step < 0 else step)
+
+    def go_to(self, step: int) -> None:
+        self.wanted = max(0, min(self.steps, step))
+        self._show_bar()
+        if not self._fetching and self.wanted != self.step:
+            self._fetching = True
+            self.run_worker(self._catch_up(), group="replay")
+
+    async def _catch_up(self) -> None:
+        """Fetch until the shown step is the wanted one (one request at a time)."""
+        try:
+            while self.wanted != self.step:
+                target = self.wanted
+                try:
+                    data = await self.fetch(target)
+                except Exception as exc:  # the server's reason, shown as is
+                    self.wanted = self.step
+                    self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
+                    break
+                self.steps = int(data.get("steps", self.steps))
+                self.step = int(data.get("step", target))
+                self.apply_snapshot(dict(data.get("snapshot") or {}))
+        finally:
+            self._fetching = False
+            self._show_bar()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "focus_chat"):
+            return False
+        return super().check_action(action, parameters)
+
+
+async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | None = None,
+                      title: str = "", at_end: bool = False) -> None:
+    """Ask for the deal (or the end) of a finished room and show its replay screen."""
+
+    async def fetch(step: int) -> dict[str, Any]:
+        return dict(await client.command("replay", room=room, step=step))
+
+    first = await fetch(0)
+    if at_end and int(first.get("steps", 0)) > 0:
+        first = await fetch(int(first["steps"]))
+    await app.push_screen(ReplayScreen(fetch, first, names, title=title))
