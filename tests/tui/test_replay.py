@@ -84,7 +84,7 @@ async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple
         await pilot.press("end")
         await wait_for(pilot, lambda: replay.step == replay.steps and not replay._fetching)
         assert replay.snapshot["view"].get("over")
-        assert "step %d/%d" % (replay.steps, replay.steps) in str(
+        assert f"step {replay.steps}/{replay.steps}" in str(
             replay.query_one("#replay-bar").render())
 
         await pilot.press("home")
