@@ -92,7 +92,11 @@ class Game(Protocol):
     max_players: int
 
     def normalize_options(self, players: int, options: Options) -> Options:
-        """Fill defaults and validate; raise InvalidOptions with a reason."""
+        """Fill defaults and validate; raise InvalidOptions with a reason.
+
+        Every game accepts ``names``: one display name per seat (str, at most 32
+        characters), used only in words (log, labels); it never changes a rule.
+        """
         ...
 
     def setup(self, players: int, options: Options, seed: int) -> Any: ...

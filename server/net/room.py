@@ -27,9 +27,9 @@ from server.net.seating import (
     Member,
     Refuse,
     Seating,
-    game_options,
     hash_token,
     open_info,
+    setup_options,
 )
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
@@ -78,7 +78,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
 
     def _rebuild(self) -> None:
         """Rebuild the game from (options, seed) and the stored action log."""
-        opts = game_options(self.rec.options)
+        opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
         self.sync = GameSync(self.game, state, open_info(opts))
         for a in self.store.load_actions(self.id):
@@ -302,7 +302,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self.rec.status != "over":
             raise Refuse("not_over", "only finished games can be replayed")
         if self.replay is None:
-            opts = game_options(self.rec.options)
+            opts = setup_options(self.rec)
             self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
                                          self.store.load_actions(self.id), open_info(opts))
         steps, step = self.replay.steps, msg["step"]

@@ -57,6 +57,16 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in SERVER_KEYS and k != "seeded"}
 
 
+def setup_options(rec: Any) -> dict[str, Any]:
+    """The game's options plus the seats' display names (the contract's ``names``).
+
+    Seats cannot change once a game starts, so the names are the same at the start, at
+    every rebuild after a restart and in a replay.
+    """
+    names = [(s.name or f"Player {s.seat + 1}")[:32] for s in rec.seats]
+    return {**game_options(rec.options), "names": names}
+
+
 def open_info(opts: dict[str, Any]) -> bool:
     return bool(opts.get("open_vp") or opts.get("open_info"))
 
@@ -183,7 +193,7 @@ class Seating:
         ]
         if waiting:
             raise Refuse("not_ready", f"seats not ready: {waiting}")
-        opts = game_options(self.rec.options)
+        opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
         self.sync = GameSync(self.game, state, open_info(opts))
         self.rec.status = "playing"

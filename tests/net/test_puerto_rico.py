@@ -116,6 +116,10 @@ async def test_four_clients_play_a_full_game_spectator_sees_no_secret(
         assert all(mine["text"].startswith(pub) for mine, pub in zip(c.snap["log"], public, strict=True))
     result = spec.snap["view"]["result"]
     assert result is not None and len(result["scores"]) == 4
+    # the log speaks of the seats by the names they sat down with
+    assert [p["name"] for p in spec.snap["view"]["players"]] == ["p0", "p1", "p2", "p3"]
+    assert any(text.startswith("p2 ") for text in public)
+    assert not any("Player 3" in text for text in public)
     over = await host.wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
     assert over["room"]["status"] == "over"
     assert len(checked) > 4 * spec.v
