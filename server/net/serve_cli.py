@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import signal
 import sys
@@ -19,17 +18,9 @@ from typing import Any
 
 import platformdirs
 
+from server.net.addresses import is_loopback
 from server.net.server import GameServer, tune_gc
 from server.store.lock import DataDirBusy
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def data_dir(args: argparse.Namespace) -> Path:
@@ -50,7 +41,7 @@ async def serve(args: argparse.Namespace) -> int:
         print(f"prtui serve: cannot listen on {host}: {exc}", file=sys.stderr)
         return 2
     tune_gc()
-    if not _is_loopback(host):
+    if not is_loopback(host):
         print(
             f"warning: listening on {host}: anyone on this network can connect; "
             "the game protocol is not encrypted",

@@ -10,7 +10,6 @@ modes it is the login name, since nothing else tells players apart.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import logging
 import re
 import unicodedata
@@ -42,16 +41,6 @@ def clean_name(username: str) -> str:
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
     text = _NAME_RE.sub("", text).strip()[:MAX_NAME]
     return text or "guest"
-
-
-def is_loopback(host: str) -> bool:
-    """True when ``host`` can be reached only from this machine."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class AuthPolicy:

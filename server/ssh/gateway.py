@@ -31,7 +31,8 @@ from pathlib import Path
 
 import asyncssh
 
-from server.ssh.auth import AuthPolicy, Identity, is_loopback
+from server.net.addresses import is_loopback
+from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.homes import home_env, identity_home
 from server.ssh.hostkey import load_or_create_host_key
 from server.ssh.pty_child import PtyChild

@@ -9,8 +9,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from server.net.addresses import is_loopback
 from server.ssh import gateway as gateway_module
-from server.ssh.auth import AuthPolicy, clean_name, is_loopback
+from server.ssh.auth import AuthPolicy, clean_name
 from server.ssh.hostkey import HOST_KEY_NAME
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
