@@ -19,6 +19,7 @@ from server.bots.base import action_key
 from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
 from server.bots.stats import BotTally
 from server.engine.contract import Action, Game
+from server.engine.errors import EngineError
 from server.games.registry import get_game
 
 MAX_ACTIONS = 20_000
@@ -103,7 +104,18 @@ def run_arena(
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    if move_time is not None and move_time <= 0:
+        raise ValueError(f"--move-time must be positive, not {move_time:g}")
     opts = options or {}
+    try:  # refuse an unknown game or impossible options here, not in a worker's traceback
+        game = get_game(game_name)
+        game.normalize_options(len(levels), dict(opts))
+    except EngineError as exc:
+        raise ValueError(exc.message) from None
     started = time.perf_counter()
     args = [(game_name, levels, g, seed, move_time, opts, iterations) for g in range(games)]
     if jobs > 1:

@@ -58,3 +58,23 @@ def test_arena_cli_table_and_bad_levels(capsys: pytest.CaptureFixture[str]) -> N
     bad = parser.parse_args(["arena", "--game", "toy", "--players", "3", "--bots", "easy,wizard,easy"])
     assert run(bad) == 2
     assert "unknown bot level" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "9", "--bots", "random"], "2 to 5 players, not 9"),
+        (["--game", "chess", "--players", "2", "--bots", "random"], "unknown game 'chess'"),
+        (["--players", "2", "--bots", "random", "--games", "0"], "--games must be at least 1"),
+        (["--players", "2", "--bots", "random", "--jobs", "-1"], "--jobs must be at least 1"),
+        (["--players", "2", "--bots", "random", "--move-time", "-1"], "--move-time must be"),
+    ],
+)
+def test_arena_cli_bad_arguments_are_a_message_not_a_traceback(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = build_parser().parse_args(["arena", *argv])
+    assert run(args) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
