@@ -79,6 +79,28 @@ def run_one(run: Run, timeout: float) -> Run:
     return run
 
 
+# (players, entrants, games, move time): the strength targets of the bot levels
+ARENA = [
+    (4, "easy,random,random,random", 100, None),
+    (4, "hard,easy,easy,easy", 16, 0.2),
+    (4, "medium,easy,easy,easy", 16, 0.2),
+    (2, "hard,easy", 16, 0.2),
+]
+ARENA_TARGETS = {"easy,random,random,random": 0.90, "hard,easy,easy,easy": 0.50,
+                 "hard,easy": 0.75}
+
+
+def arena_runs() -> list[Run]:
+    runs = []
+    for players, bots, games, move_time in ARENA:
+        argv = ["arena", "--players", str(players), "--bots", bots, "--games", str(games),
+                "--seed", "1", "--jobs", "2", "--json"]
+        if move_time is not None:
+            argv[-1:-1] = ["--move-time", str(move_time)]
+        runs.append(Run(f"arena, {players} players: {bots}", argv))
+    return runs
+
+
 def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[Run]:
     runs = [
         Run(f"engine, {n} players, classic",
@@ -100,7 +122,7 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
         runs.append(Run("client: diff to screen", ["bench", "client", "--json"]))
     else:
         runs.append(Run("client", [], problem="prtui/bench.py not present yet"))
-    return runs
+    return runs + arena_runs()
 
 
 def _figure(value: Any) -> str:
@@ -156,6 +178,32 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
                         f"measured {wall:,.1f} by the wall clock and {cpu:,.1f} per second of "
                         f"CPU time ({verdict} it). Wall-clock figures drop when other work "
                         "shares the machine; the CPU-time figure is the engine's own speed."]
+        out.append("")
+    arena = [r for r in runs if r.figures and r.argv[:1] == ["arena"]]
+    if arena:
+        out += [
+            "## Bots: arena (seats rotated, ties split)",
+            "",
+            "Short move times so that `make bench` stays short; docs/bots.md has larger",
+            "samples. The first entrant's win rate, with its 95 % Wilson interval.",
+            "",
+            "| players | entrants | move time | games | first entrant wins | 95 % CI "
+            "| avg score (first) | target |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for r in arena:
+            f = r.figures or {}
+            first = (f.get("bots") or [{}])[0]
+            bots = r.argv[r.argv.index("--bots") + 1]
+            move = r.argv[r.argv.index("--move-time") + 1] + " s" if "--move-time" in r.argv else "–"
+            lo, hi = (first.get("ci95") or [0.0, 0.0])[:2]
+            target = ARENA_TARGETS.get(bots)
+            out.append(
+                f"| {r.argv[r.argv.index('--players') + 1]} | {bots} | {move} | {f.get('games')} "
+                f"| {100 * float(first.get('win_rate', 0)):.0f} % "
+                f"| [{100 * lo:.0f} %, {100 * hi:.0f} %] | {_figure(first.get('avg_score'))} "
+                f"| {'≥ %.0f %%' % (100 * target) if target else 'between easy and hard'} |"
+            )
         out.append("")
     out += ["## Commands and raw figures", ""]
     for r in runs:
