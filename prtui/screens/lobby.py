@@ -40,14 +40,14 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
-                yield Static("Rooms — Enter/j join, w watch, p replay (finished), n new room", id="lobby-title")
+                yield Static("Rooms — Enter join · w watch · p replay a finished game", id="lobby-title")
                 yield DataTable(id="rooms", cursor_type="row")
             yield ChatPanel(id="lobby-chat")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("id", "name", "host", "players", "seats", "status", "watching")
+        table.add_columns("id", "name", "host", "seats", "status", "watch")
         table.focus()
         self.action_refresh()
 
@@ -59,7 +59,7 @@ class LobbyScreen(Screen[None]):
             seats = room.get("seats", [])
             filled = sum(1 for s in seats if s.get("kind") != "empty")
             table.add_row(room.get("id"), room.get("name"), room.get("host"),
-                          str(room.get("players")), f"{filled}/{len(seats)}",
+                          f"{filled}/{len(seats)}",
                           room.get("status"), str(room.get("spectators", 0)), key=room.get("id"))
 
     def selected_room(self) -> str | None:

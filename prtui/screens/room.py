@@ -23,10 +23,10 @@ class RoomScreen(Screen[None]):
 
     CSS_PATH = "room.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "take_seat", "Take seat"),
+        Binding("t", "take_seat", "Sit"),
         Binding("b", "add_bot", "Bot"),
-        Binding("l", "cycle_level", "Bot level"),
-        Binding("x", "remove_bot", "Remove bot"),
+        Binding("l", "cycle_level", "Level"),
+        Binding("x", "remove_bot", "No bot"),
         Binding("r", "ready", "Ready"),
         Binding("s", "start", "Start"),
         Binding("c", "focus_chat", "Chat"),
@@ -47,7 +47,7 @@ class RoomScreen(Screen[None]):
                 yield DataTable(id="seats", cursor_type="row")
                 yield Static("", id="room-help")
             yield ChatPanel(id="room-chat")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("seat", "who", "kind", "ready", "connected")
@@ -62,8 +62,9 @@ class RoomScreen(Screen[None]):
             f"{room.get('name', '')} — {room.get('game')} {room.get('options', {}).get('edition', '')}"
             f", {room.get('players')} players, host {room.get('host')}, {room.get('status')}")
         self.query_one("#room-help", Static).update(
-            f"bot level for b: {self.level} (l to change) · you sit in seat "
-            f"{'-' if self.controller.seat is None else self.controller.seat + 1}")
+            f"You sit in seat {'-' if self.controller.seat is None else self.controller.seat + 1}.\n"
+            f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
+            "r ready · s start (host; every seat filled, others ready) · esc leave")
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
