@@ -32,7 +32,10 @@ log = logging.getLogger(__name__)
 
 SERVER_NAME = "prtui 0.1"
 MAX_STRIKES = 20
-"""Malformed or rate-limited frames tolerated before the connection is closed."""
+"""Malformed or rate-limited frames tolerated at once before the connection is closed."""
+STRIKES_FORGIVEN_PER_S = 1.0
+"""Strikes wear off at this rate, so a long-lived client that slows down when told
+`rate_limited` is never closed for the sum of a whole evening's refusals."""
 
 
 @dataclass
@@ -68,7 +71,7 @@ class Session:
         self._lim = lim
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(lim.queue_frames)
         self._closed = False
-        self._strikes = 0
+        self._strikes = limits.RateLimiter(rate=STRIKES_FORGIVEN_PER_S, burst=MAX_STRIKES)
         self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
         self._write_task: asyncio.Task[None] | None = None
         sock = writer.get_extra_info("socket")
@@ -228,8 +231,7 @@ class Session:
             self.send(m.ping(time.time()))
 
     def _strike(self) -> None:
-        self._strikes += 1
-        if self._strikes > MAX_STRIKES:
+        if not self._strikes.allow():
             self.close("flood", "too many bad or excess frames")
 
     def _on_frame(self, raw: dict[str, Any]) -> None:
