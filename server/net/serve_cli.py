@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,14 +32,23 @@ def data_dir(args: argparse.Namespace) -> Path:
 async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
+    for flag, value in (("--port", getattr(args, "port", 7797)),
+                        ("--ssh-port", getattr(args, "ssh_port", None))):
+        if value is not None and not 0 <= value <= 65535:
+            print(f"prtui serve: {flag} must be 0..65535 (0: any free port), not {value}",
+                  file=sys.stderr)
+            return 2
     server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
     try:
         port = await server.start()
     except DataDirBusy as exc:
         print(f"prtui serve: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"prtui serve: cannot listen on {host}: {exc}", file=sys.stderr)
+    except (OSError, sqlite3.Error) as exc:
+        if isinstance(exc, sqlite3.Error) or getattr(exc, "filename", None):  # a file failed
+            print(f"prtui serve: cannot use the data directory {data}: {exc}", file=sys.stderr)
+        else:
+            print(f"prtui serve: cannot listen on {host}:{server.port}: {exc}", file=sys.stderr)
         return 2
     tune_gc()
     if not is_loopback(host):
