@@ -59,6 +59,11 @@ def short_label(ctx: BoardContext, action: dict[str, Any]) -> str:
         if 0 <= index < len(spaces):
             thing = spaces[index].get("tile") or spaces[index].get("building")
             return f"Place on {ctx.vocab(str(thing))} ({action.get('where')} {index + 1})"
+    if action.get("type") == "build" and action.get("building"):
+        price = ctx.my_price(str(action["building"]))
+        name = ctx.vocab(str(action["building"]))
+        cost = "" if price is None else f" ({price}$)"
+        return f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}"
     return str(action.get("label") or action.get("type"))
 
 
@@ -68,9 +73,10 @@ def headline(ctx: BoardContext) -> Text:
     me = ctx.me() or {}
     if step == "mayor":
         waiting = int(me.get("san_juan", 0))
-        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {ctx.vocab('colonists')} waiting, "
-                    f"{empty_circles(me)} empty circles. Keys are marked on your board.",
-                    style="bold green")
+        people = ctx.vocab("colonists") if waiting != 1 else ctx.vocab("colonists").removesuffix("s")
+        where = "" if ctx.narrow else " Keys are marked on your board."
+        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
+                    f"{empty_circles(me)} empty circles.{where}", style="bold green")
     if step == "captain_store":
         return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
     return Text("Your move: key or click", style="bold green")
@@ -99,7 +105,13 @@ def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
     if kind == "mayor_lift":
         return Text(f"all your {ctx.vocab('colonists')} go back to {ctx.vocab('san_juan')}; place them again")
     if kind == "load":
-        return Text(f"load {ctx.vocab(str(action.get('good')))} on ship {action.get('ship')}")
+        good, ship = ctx.vocab(str(action.get("good"))), action.get("ship")
+        ships = ctx.view.get("ships", [])
+        if isinstance(ship, int) and 0 <= ship < len(ships):
+            cap, load = int(ships[ship].get("capacity", 0)), int(ships[ship].get("load", 0))
+            room = cap - load
+            return Text(f"load {good} on the {cap}-ship ({load}/{cap}, room for {room})")
+        return Text(f"load {good} on your {ctx.vocab('wharf')}" if ship == "wharf" else f"load {good}")
     return Text(str(action.get("label", kind)))
 
 
@@ -113,7 +125,7 @@ class ActionsPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
-        self._menu = MenuList(min_rows=14, id="actions-list")
+        self._menu = MenuList(min_rows=8, wrap=True, id="actions-list")
         self._preview = Shown(id="actions-preview")
         yield self._title
         with VerticalScroll(id="actions-scroll"):

@@ -1,4 +1,4 @@
-"""A light selectable list: one line per row, a cursor, keys and clicks.
+"""A light selectable list: one row per entry (wrapped if asked), a cursor, keys, clicks.
 
 Used instead of OptionList for the lists that change on every diff (my actions, the
 building supply): it is one Static, so a new content of the same number of lines is a
@@ -12,7 +12,9 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
+from textual.widget import Widget
 
 from prtui.widgets.context import Shown
 
@@ -42,12 +44,15 @@ class MenuList(Shown, can_focus=True):
             self.menu = menu
             self.index = index
 
-    def __init__(self, min_rows: int = 0, **kwargs: object) -> None:
+    def __init__(self, min_rows: int = 0, wrap: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.min_rows = min_rows  # pad with blank lines: a steady height needs no layout
+        self.wrap = wrap  # long rows go on over indented lines instead of ending in "…"
         self.rows: list[Text] = []
         self.cursor = 0
         self.keys: list[str] = []
+        self._line_rows: list[int] = []  # screen line -> row, for clicks
+        self._drawn_width = 0
 
     def set_rows(self, rows: list[Text], keys: list[str] | None = None, cursor: int | None = None) -> None:
         """New rows (each one line); keeps the cursor on the same key when it can."""
@@ -65,6 +70,9 @@ class MenuList(Shown, can_focus=True):
 
     def _draw(self) -> None:
         out = Text(no_wrap=True, overflow="ellipsis", end="")
+        width = self.content_size.width
+        self._drawn_width = width
+        self._line_rows = []
         for i, row in enumerate(self.rows):
             line = row.copy()
             line.no_wrap = True
@@ -72,11 +80,21 @@ class MenuList(Shown, can_focus=True):
                 line.stylize("reverse")
             elif i == self.cursor:
                 line.stylize("underline")
-            out.append_text(line)
-            if i < len(self.rows) - 1:
-                out.append("\n")
-        out.append("\n" * max(0, self.min_rows - max(1, len(self.rows))))
+            pieces = [line]
+            if self.wrap and width > 8 and line.cell_len > width:
+                pieces = list(line.wrap(self.app.console, width - 2, no_wrap=False))
+                pieces = [pieces[0], *[Text("  ") + p for p in pieces[1:]]]
+            for piece in pieces:
+                if self._line_rows:
+                    out.append("\n")
+                out.append_text(piece)
+                self._line_rows.append(i)
+        out.append("\n" * max(0, self.min_rows - max(1, len(self._line_rows))))
         self.show(out)
+
+    def on_resize(self) -> None:
+        if self.wrap and self.content_size.width != self._drawn_width:
+            self._draw()
 
     def on_focus(self) -> None:
         self._draw()
@@ -88,17 +106,27 @@ class MenuList(Shown, can_focus=True):
         if self.rows:
             self.cursor = (self.cursor + step) % len(self.rows)
             self._draw()
+            self._keep_cursor_in_view()
             self.post_message(self.Highlighted(self, self.cursor))
+
+    def _keep_cursor_in_view(self) -> None:
+        """A list taller than its scrolling parent follows the cursor."""
+        lines = [n for n, row in enumerate(self._line_rows) if row == self.cursor]
+        parent = self.parent
+        if lines and isinstance(parent, Widget) and parent.is_scrollable:
+            parent.scroll_to_region(Region(0, lines[0], 1, len(lines)), animate=False, immediate=True)
 
     def action_select(self) -> None:
         if self.rows:
             self.post_message(self.Selected(self, self.cursor))
 
     def _changes_size(self, old: Text, new: Text) -> bool:
-        return old.plain.count("\n") != new.plain.count("\n")  # rows never wrap
+        return old.plain.count("\n") != new.plain.count("\n")  # lines never wrap by themselves
 
     def on_click(self, event: Click) -> None:
-        index = event.y
+        if not 0 <= event.y < len(self._line_rows):
+            return
+        index = self._line_rows[event.y]
         if 0 <= index < len(self.rows):
             self.cursor = index
             self._draw()

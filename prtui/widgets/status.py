@@ -40,7 +40,8 @@ class StatusLine(Shown):
         if role:
             text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
             text.append(f" of {ctx.name(phase.get('role_player'))}")
-        text.append(f"  ({STEP_NAMES.get(step, ctx.vocab(step))})", style="dim")
+        if step != role:  # "Mayor of ana (mayor)" says nothing new
+            text.append(f"  ({STEP_NAMES.get(step, ctx.vocab(step))})", style="dim")
         if view.get("last_round"):
             text.append("  LAST ROUND", style="bold red")
         text.append("  ")
