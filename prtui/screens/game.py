@@ -117,6 +117,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._apply_size(self.app.size.width)
         self.render_snapshot()
+        # arrows and Enter go to my actions, not to the (maybe hidden) building supply
+        self.query_one("#actions-list").focus()
 
     def on_resize(self, event: Resize) -> None:
         self._apply_size(event.size.width)

@@ -79,7 +79,7 @@ def headline(ctx: BoardContext) -> Text:
                     f"{empty_circles(me)} empty circles.{where}", style="bold green")
     if step == "captain_store":
         return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
-    return Text("Your move: key or click", style="bold green")
+    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
 
 
 def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
