@@ -170,7 +170,8 @@ class GameScreen(Screen[None]):
         parts = self._parts
         ctx = self.context()
         self._remember_vp(ctx)
-        parts["status"].refresh_from(ctx, self.lag_ms)
+        waiting = self.waiting_text(ctx)
+        parts["status"].refresh_from(ctx, self.lag_ms, waiting)
         roles = {str(r.get("id")): r for r in ctx.view.get("roles", [])}
         for card in parts["roles"]:
             if card.role_id in roles:
@@ -180,8 +181,12 @@ class GameScreen(Screen[None]):
         parts["buildings"].refresh_from(ctx)
         for board in parts["boards"]:
             board.refresh_from(ctx)
-        parts["actions"].refresh_from(ctx, waiting_text(ctx))
+        parts["actions"].refresh_from(ctx, waiting)
         parts["log"].extend(ctx.log)
+
+    def waiting_text(self, ctx: BoardContext) -> str:
+        """Whom the table waits for (a replay says it differently)."""
+        return waiting_text(ctx)
 
     def _remember_vp(self, ctx: BoardContext) -> None:
         """VP per round for the game-over chart: what this viewer was allowed to see."""

@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from prtui.screens.game import GameScreen
+from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import GameLog
 
 Fetch = Callable[[int], Awaitable[dict[str, Any]]]
@@ -34,8 +35,10 @@ class ReplayScreen(GameScreen):
     """
     live: ClassVar[bool] = False  # the app routes live pushes and chat elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,comma", "step(-1)", "◀ Step"),
-        Binding("right,full_stop", "step(1)", "Step ▶"),
+        Binding("left", "step(-1)", "◀ Step"),
+        Binding("right", "step(1)", "Step ▶"),
+        Binding("comma", "step(-1)", "◀ Step", show=False),
+        Binding("full_stop", "step(1)", "Step ▶", show=False),
         Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False),
         Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False),
         Binding("home", "jump(0)", "Start"),
@@ -115,8 +118,15 @@ class ReplayScreen(GameScreen):
     def action_close(self) -> None:
         self.dismiss()
 
+    def waiting_text(self, ctx: BoardContext) -> str:
+        """Not a live table: nobody is waited for, someone is to move at this step."""
+        if ctx.view.get("over"):
+            return "The game is over."
+        to_move = list(ctx.view.get("to_move", []))
+        return ", ".join(ctx.name(s) for s in to_move) + " to move" if to_move else ""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("leave", "focus_chat"):
+        if action in ("leave", "focus_chat", "focus_actions"):
             return False
         return super().check_action(action, parameters)
 

@@ -30,7 +30,8 @@ def waiting_text(ctx: BoardContext) -> str:
 class StatusLine(Shown):
     """One line at the top of the game screen."""
 
-    def refresh_from(self, ctx: BoardContext, lag_ms: float | None = None) -> None:
+    def refresh_from(self, ctx: BoardContext, lag_ms: float | None = None,
+                     waiting: str | None = None) -> None:
         view = ctx.view
         phase = view.get("phase", {})
         step = str(phase.get("step", ""))
@@ -46,7 +47,7 @@ class StatusLine(Shown):
             text.append("  LAST ROUND", style="bold red")
         text.append("  ")
         mine = ctx.seat is not None and ctx.seat in view.get("to_move", [])
-        text.append(waiting_text(ctx), style="bold reverse green" if mine else "italic")
+        text.append(waiting or waiting_text(ctx), style="bold reverse green" if mine else "italic")
         if ctx.seat is None:
             text.append("  [spectating]", style="bold magenta")
         if lag_ms is not None:

@@ -80,6 +80,8 @@ async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple
         await wait_for(pilot, lambda: replay.step == 3 and not replay._fetching)
         assert log.last_n > deal_lines
         after_three = log.last_n
+        title = replay.query_one("#actions-title")._shown.plain
+        assert title.endswith(" to move") and "Waiting" not in title  # not a live table
 
         await pilot.press("end")
         await wait_for(pilot, lambda: replay.step == replay.steps and not replay._fetching)
