@@ -30,19 +30,17 @@ class ReplayScreen(GameScreen):
     """The board of a finished game at one step; keys move through the steps."""
 
     CSS_PATH = "game.tcss"
-    DEFAULT_CSS = """
-    ReplayScreen #replay-bar { height: 1; background: $accent 30%; padding: 0 1; }
-    """
     live: ClassVar[bool] = False  # the app routes live pushes and chat elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "◀ Step"),
-        Binding("right", "step(1)", "Step ▶"),
+        # priority: the scrolling panels would take these keys first
+        Binding("left", "step(-1)", "◀ Step", priority=True),
+        Binding("right", "step(1)", "Step ▶", priority=True),
         Binding("comma", "step(-1)", "◀ Step", show=False),
         Binding("full_stop", "step(1)", "Step ▶", show=False),
-        Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False),
-        Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False, priority=True),
+        Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         Binding("escape,ctrl+l", "close", "Close replay"),
     ]
 
