@@ -268,6 +268,7 @@ def _validate(s: PRState) -> None:
     n = s.n
     _check(2 <= n <= 5, "n must be 2..5")
     _check(0 <= s.governor < n, "governor out of range")
+    _check(s.round >= 1, "round must be 1 or more")
     _check(0 <= s.step < len(STEPS), "unknown step")
     _check(-1 <= s.turn < n and -1 <= s.role_player < n, "seat out of range")
     _check(-1 <= s.role < len(C.ROLES), "role out of range")

@@ -120,6 +120,8 @@ def test_save_load_clone_and_determinize() -> None:
     ("change", "reason"),
     [
         ({"n": 6}, "n must be"),
+        ({"round": 0}, "round must be"),
+        ({"round": -1}, "round must be"),
         ({"goods": [1, 2, 3]}, "goods"),
         ({"house": [0, 1, 2, 3, 4]}, "trading house"),
         ({"island": "x"}, "island"),
