@@ -107,6 +107,12 @@ async def test_doc_only_client_plays_a_whole_game(server: GameServer) -> None:
         summary = (await c.next_push("room"))["room"]
         assert summary["id"] == room and summary["status"] == "waiting"
         assert [s["kind"] for s in summary["seats"]] == ["empty"] * 4
+        assert set(summary) == {"id", "name", "game", "players", "options", "host", "status",
+                                "created", "spectators", "seats"}
+        assert summary["host"] == "outsider" and summary["name"] == "third party"
+        assert summary["options"]["takeover_level"] == "easy"
+        assert all(set(s) == {"seat", "name", "kind", "connected", "ready", "bot_playing"}
+                   for s in summary["seats"])
 
         seat = await c.command("take_seat", room=room, seat=0)
         assert seat["t"] == "ack" and seat["data"]["seat"] == 0
