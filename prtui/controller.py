@@ -36,6 +36,10 @@ class TableSetup:
     bot_delay_s: float = 0.3
 
 
+LOCAL_GRACE_S = 3600.0  # the server's maximum grace period
+LOCAL_BOOK_KEY = "local"  # token-book key of the embedded server's games
+
+
 def bot_levels(spec: str | None, players: int) -> list[str]:
     """`--bots hard,easy` -> one level per other seat (the last one repeats)."""
     levels = [s.strip() for s in (spec or "medium").split(",") if s.strip()] or ["medium"]
@@ -94,9 +98,13 @@ class Controller:
     @classmethod
     async def open(cls, app: PrtuiApp, host: str, port: int, name: str,
                    role: str = "play", token: str | None = None,
-                   tokens: TokenBook | None = None) -> Controller:
-        """Connect; with a token book, try the remembered seat token first."""
-        address = f"{host}:{port}"
+                   tokens: TokenBook | None = None, book_key: str | None = None) -> Controller:
+        """Connect; with a token book, try the remembered seat token first.
+
+        Tokens are kept by server address, or by ``book_key`` (the embedded server's
+        port changes at every start, so local games are kept under one key).
+        """
+        address = book_key or f"{host}:{port}"
         remembered = token or (tokens.get(address) if tokens and role == "play" else None)
         try:
             client = await Client.connect(host, port, name, role, remembered)
@@ -127,7 +135,10 @@ class Controller:
     async def start_local_table(self, setup: TableSetup) -> None:
         """Create a room, sit in seat 0, bots elsewhere, start. Raises Rejected."""
         options: dict[str, Any] = {"edition": setup.edition, "open_vp": setup.open_vp,
-                                   "bot_delay_s": setup.bot_delay_s}
+                                   "bot_delay_s": setup.bot_delay_s,
+                                   # a local table waits for its only human: no bot plays
+                                   # the seat in the background after the player quits
+                                   "grace_s": LOCAL_GRACE_S}
         if setup.seed is not None:
             options["seed"] = setup.seed
         try:
@@ -195,4 +206,6 @@ class Controller:
             self.app.on_closed(str(event.get("reason", "closed")))
 
     def show_snapshot(self, snapshot: dict[str, Any]) -> None:
+        if self.tokens is not None and (snapshot.get("view") or {}).get("over"):
+            self.tokens.put(self.address, None)  # nothing left to resume
         self.app.on_snapshot(self, snapshot)

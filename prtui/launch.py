@@ -8,6 +8,8 @@ loop) and runs the app.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import getpass
 from argparse import Namespace
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import Any
 import platformdirs
 
 from prtui.app import Plan, PrtuiApp
-from prtui.controller import Controller, TableSetup, TokenBook, bot_levels
+from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 
 DEFAULT_PORT = 7797
 
@@ -62,17 +64,27 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
         server = GameServer(folder, host="127.0.0.1", port=0)
         port = await server.start()
         try:
-            controller = await Controller.open(app, "127.0.0.1", port, name)
+            tokens = TokenBook(folder / "tokens.json")
+            controller = await Controller.open(app, "127.0.0.1", port, name, tokens=tokens,
+                                               book_key=LOCAL_BOOK_KEY)
             app.controller = controller
+            if controller.room is not None and setup is None:
+                # plain `prtui` with an unfinished local game: back to that board
+                await controller.pump()
+                return
             chosen = setup or await app.push_screen_wait(NewGameScreen())
             if chosen is None:
                 return
             await controller.start_local_table(chosen)
             await controller.pump()
         finally:
+            # the app may be quitting (this worker cancelled): the store is still closed
+            # and the data directory released, whatever happens to the connection
+            stopping = asyncio.ensure_future(server.stop())
             if app.controller is not None:
-                await app.controller.close()
-            await server.stop()
+                with contextlib.suppress(BaseException):
+                    await app.controller.close()
+            await asyncio.shield(stopping)
 
     return plan
 
