@@ -18,6 +18,7 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import sys
 import tempfile
 import time
 from typing import Any
@@ -265,6 +266,13 @@ def run_server_bench(args: Any) -> int:
     spectators = int(getattr(args, "spectators", 2))
     seconds = float(getattr(args, "seconds", 20.0))
     think = float(getattr(args, "think", 0.5))
+    for ok, message in ((rooms >= 1, f"--rooms must be at least 1, not {rooms}"),
+                        (spectators >= 0, f"--spectators must be 0 or more, not {spectators}"),
+                        (seconds > 0, f"--seconds must be positive, not {seconds:g}"),
+                        (think >= 0, f"--think must be 0 or more, not {think:g}")):
+        if not ok:
+            print(f"prtui bench server: {message}", file=sys.stderr)
+            return 2
     fig = asyncio.run(bench(rooms, spectators, seconds, think))
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))

@@ -80,3 +80,22 @@ def test_make_bench_driver_writes_the_page_from_real_commands(tmp_path: Path) ->
         assert f"\n| {n} | classic | 3 | " in text
     assert "\n| 4 | 1897 | 3 | " in text and "Not measured" not in text
     assert "Target: at least 250 four-player games/s" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--rooms", "0"], "--rooms must be at least 1"),
+        (["--seconds", "-1"], "--seconds must be positive"),
+        (["--think", "-0.5"], "--think must be 0 or more"),
+        (["--spectators", "-1"], "--spectators must be 0 or more"),
+    ],
+)
+def test_server_bench_bad_arguments_are_a_message(argv: list[str], message: str) -> None:
+    """--rooms 0 used to print a traceback and leave its client process running."""
+    done = subprocess.run(
+        [sys.executable, "-m", "prtui", "bench", "server", *argv],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
