@@ -33,10 +33,10 @@ async def test_lobby_table_resize_and_board_over_ssh(
         ana.send("n")  # new room: the table set-up form
         await ana.expect_screen("Players")
         ana.send(CTRL_S)  # start with the defaults: me and three bots
-        screen = await ana.expect_screen("Take seat")  # the room screen's footer
+        screen = await ana.expect_screen("x No bot")  # the room screen's footer
         assert "ana's table" in screen and "bot" in screen
         ana.resize(120, 40)
-        await ana.expect_screen("Take seat", row=39)  # the footer moved to the 40th row
+        await ana.expect_screen("x No bot", row=39)  # the footer moved to the 40th row
         ana.send("s")  # start the game against the bots: the board
         screen = await ana.expect_screen("Choose the Settler")
         assert "Governor ana" in screen and "Cargo ships" in screen
@@ -63,7 +63,7 @@ async def test_two_players_and_a_spectator_share_the_lobby(
         ana.send("n")
         await ana.expect_screen("Players")
         ana.send(CTRL_S)
-        await ana.expect_screen("Take seat")
+        await ana.expect_screen("x No bot")
         bob.send("r")  # refresh: bob's own session, own process, same server
         await bob.expect_screen("ana's table")
         await watcher.expect_screen("Rooms")
@@ -91,7 +91,7 @@ async def test_same_key_takes_the_seat_back(
         ana.send("n")
         await ana.expect_screen("Players")
         ana.send(CTRL_S)
-        await ana.expect_screen("Take seat")
+        await ana.expect_screen("x No bot")
         ana.send("s")
         await ana.expect_screen("Choose the Settler")
     finally:
