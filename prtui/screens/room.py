@@ -49,9 +49,15 @@ class RoomScreen(Screen[None]):
             yield ChatPanel(id="room-chat")
         yield Footer(compact=True)
 
+    def _seats_table(self) -> DataTable[Any]:
+        """The seats table, its columns set up on first use (a room push may come first)."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns("seat", "who", "kind", "ready", "connected")
+        return table
+
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("seat", "who", "kind", "ready", "connected")
-        self.query_one(DataTable).focus()
+        self._seats_table().focus()
         self.update_room(self.info)
 
     def update_room(self, room: dict[str, Any]) -> None:
@@ -65,7 +71,7 @@ class RoomScreen(Screen[None]):
             f"You sit in seat {'-' if self.controller.seat is None else self.controller.seat + 1}.\n"
             f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
             "r ready · s start (host; every seat filled, others ready) · esc leave")
-        table = self.query_one(DataTable)
+        table = self._seats_table()
         row = table.cursor_row
         table.clear()
         for seat in room.get("seats", []):
