@@ -44,18 +44,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--theme", help="colour theme name")
     play.add_argument("--name", help="your name at the table")
     play.add_argument("--open-vp", action="store_true", help="everyone's VP chips are visible")
-    play.add_argument("--data", help="data directory of the embedded server")
+    play.add_argument("--data", default=argparse.SUPPRESS, help="data directory of the embedded server")
 
     connect = sub.add_parser("connect", help="join a server's lobby")
     connect.add_argument("address", help="HOST[:PORT]")
     connect.add_argument("--name", help="your name in the lobby")
     connect.add_argument("--theme", help="colour theme name")
     connect.add_argument("--token", help="seat token to resume (normally remembered for you)")
+    connect.add_argument("--data", default=argparse.SUPPRESS, help="where remembered seat tokens are kept")
 
     spectate = sub.add_parser("spectate", help="watch a server's games read-only")
     spectate.add_argument("address", help="HOST[:PORT]")
     spectate.add_argument("room", nargs="?", help="room id to watch straight away")
     spectate.add_argument("--theme", help="colour theme name")
+    spectate.add_argument("--data", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     serve = sub.add_parser("serve", help="host a lobby/game server")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (0.0.0.0: LAN)")

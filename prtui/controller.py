@@ -40,6 +40,16 @@ LOCAL_GRACE_S = 3600.0  # the server's maximum grace period
 LOCAL_BOOK_KEY = "local"  # token-book key of the embedded server's games
 
 
+def token_key(host: str, port: int, name: str) -> str:
+    """Where a seat token is remembered: per server and per player name, so two people
+    sharing one account (one tokens.json) never take each other's seat. Under the SSH
+    gateway the whole data directory already belongs to one identity (a key keeps its
+    seat under any login name), so there the server address alone is the key."""
+    if os.environ.get("PRTUI_SSH_IDENTITY"):
+        return f"{host}:{port}"
+    return f"{name}@{host}:{port}"
+
+
 def bot_levels(spec: str | None, players: int) -> list[str]:
     """`--bots hard,easy` -> one level per other seat (the last one repeats)."""
     levels = [s.strip() for s in (spec or "medium").split(",") if s.strip()] or ["medium"]
@@ -104,7 +114,7 @@ class Controller:
         Tokens are kept by server address, or by ``book_key`` (the embedded server's
         port changes at every start, so local games are kept under one key).
         """
-        address = book_key or f"{host}:{port}"
+        address = book_key or token_key(host, port, name)
         remembered = token or (tokens.get(address) if tokens and role == "play" else None)
         try:
             client = await Client.connect(host, port, name, role, remembered)

@@ -16,6 +16,7 @@ import asyncio
 import importlib
 import multiprocessing
 import random
+import signal
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,7 +32,12 @@ FALLBACK_INLINE = frozenset({"easy", "random"})
 
 
 def _init_worker(plugins: Sequence[str]) -> None:
-    """Import extra modules (games or levels registered on import) in a fresh worker."""
+    """Import extra modules (games or levels registered on import) in a fresh worker.
+
+    Workers ignore Ctrl-C: the terminal sends SIGINT to the whole process group, and
+    the server, not each worker, decides how thinking stops (the pool shuts them down).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in plugins:
         importlib.import_module(name)
 
