@@ -87,7 +87,7 @@ async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> No
 
 
 async def test_seat_token_is_remembered_and_gives_the_seat_back(server: int, tmp_path: Path) -> None:
-    from prtui.controller import TokenBook
+    from prtui.controller import TokenBook, token_key
 
     book = TokenBook(tmp_path / "client" / "tokens.json")
     app = PrtuiApp(plan=remote_plan("127.0.0.1", server, "ana", "play", tokens=book))
@@ -99,7 +99,7 @@ async def test_seat_token_is_remembered_and_gives_the_seat_back(server: int, tmp
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen))
         room_id = app.controller.room
-    assert book.get(f"127.0.0.1:{server}")
+    assert book.get(token_key("127.0.0.1", server, "ana"))
     again = PrtuiApp(plan=remote_plan("127.0.0.1", server, "ana", "play", tokens=book))
     async with again.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(again.screen, RoomScreen))
