@@ -8,19 +8,63 @@ shows them. Tests start the app on any screen by passing ``first_screen``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
-from textual.screen import Screen
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
+from textual.worker import WorkerFailed
 
+from prtui.netclient import NetError
 from prtui.theming import DEFAULT_THEME, load_themes
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
 
 Plan = Callable[["PrtuiApp"], Awaitable[None]]
+
+
+class ConnectFailed(Exception):
+    """The plan could not reach the server: the app exits 2 and the launcher prints
+    this one line on the plain terminal."""
+
+
+def describe_closed(reason: str) -> str:
+    """The netclient's close reason ("bye: resumed elsewhere"...) as a sentence."""
+    if reason.startswith("bye: "):
+        return f"The server ended the connection: {reason[5:] or 'no reason given'}."
+    if reason.startswith("error "):  # "error CODE: MESSAGE"
+        code, _, message = reason[6:].partition(": ")
+        return f"The server ended the connection: {message or code} ({code})."
+    return f"The connection ended: {reason}."
+
+
+class DisconnectedScreen(ModalScreen[None]):
+    """Says why the server let us go; the board underneath stays readable."""
+
+    DEFAULT_CSS = """
+    DisconnectedScreen { align: center middle; }
+    DisconnectedScreen > Static {
+        width: 64; height: auto; padding: 1 2;
+        border: thick $error; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Look at the board"),
+        Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"[b]Disconnected[/b]\n\n{escape(describe_closed(self.reason))}\n\n"
+                     "escape: look at the board (nothing can be sent) · q: quit",
+                     id="disconnected", markup=True)
 
 
 class PrtuiApp(App[int]):
@@ -40,6 +84,8 @@ class PrtuiApp(App[int]):
         self.controller: Controller | None = None
         self.vocabulary_override: str | None = None
         self.vp_history: dict[int, dict[int, int]] = {}
+        self.closed_reason: str | None = None  # set once the server let us go
+        self.failure: str | None = None  # a connect error, printed after the app exits
 
     def compose(self) -> ComposeResult:
         """Under every screen: what shows while connecting, or after a failure."""
@@ -55,6 +101,9 @@ class PrtuiApp(App[int]):
     async def _run_plan(self, plan: Plan) -> None:
         try:
             await plan(self)
+        except ConnectFailed as exc:  # one line on the plain terminal, exit status 2
+            self.failure = str(exc)
+            self.exit(2, return_code=2)
         except Exception as exc:  # shown, never a traceback on the board
             message = f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}"
             self.notify(message, severity="error", timeout=10)
@@ -97,7 +146,28 @@ class PrtuiApp(App[int]):
             screen.add_chat(who, text)
 
     def on_closed(self, reason: str) -> None:
-        self.notify(f"Disconnected: {reason}", severity="error", timeout=10)
+        """The connection ended: say why, once, over whatever is shown."""
+        if self.closed_reason is not None or reason == "closed by client":
+            return
+        self.closed_reason = reason
+        with contextlib.suppress(Exception):  # the base screen is gone if the app quits
+            self.query_one("#base-status", Static).update(
+                f"prtui: {describe_closed(reason)} (ctrl+q quits)")
+        self.push_screen(DisconnectedScreen(reason))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A command sent from a screen after the connection ended (or refused by the
+        server) becomes a notification, not a traceback that ends the app."""
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        if isinstance(cause, ConnectionError | NetError):
+            if isinstance(cause, ConnectionError):
+                why = describe_closed(self.closed_reason or str(cause) or "connection closed")
+                message = f"Not sent: {why}"
+            else:
+                message = str(getattr(cause, "reason", None) or cause)
+            self.notify(message, severity="error", timeout=10)
+            return
+        super()._handle_exception(error)
 
     async def leave_table(self) -> None:
         """Leave the room shown: back to the lobby if there is one, else quit."""

@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import socket
+import sys
 from argparse import Namespace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from prtui.app import Plan, PrtuiApp
+from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
+from prtui.netclient import HandshakeError
+from server.protocol.framing import FrameError
 
 DEFAULT_PORT = 7797
 
@@ -32,14 +36,48 @@ def data_dir(args: Any) -> Path:
 
 
 def parse_address(address: str) -> tuple[str, int]:
-    """HOST[:PORT] (IPv6 in brackets) -> (host, port)."""
+    """HOST[:PORT] (IPv6 in brackets) -> (host, port); ValueError("bad port 'abc'")."""
     if address.startswith("["):
         host, _, rest = address[1:].partition("]")
-        return host, int(rest[1:]) if rest.startswith(":") else DEFAULT_PORT
-    host, sep, port = address.rpartition(":")
-    if sep and port.isdigit() and host:
-        return host, int(port)
-    return address, DEFAULT_PORT
+        port_text = rest[1:] if rest.startswith(":") else None
+    elif address.count(":") == 1:
+        host, _, port_text = address.partition(":")
+    else:  # a bare name, or an IPv6 address without brackets
+        host, port_text = address, None
+    if not host:
+        raise ValueError(f"no host in {address!r}")
+    if port_text is None:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"bad port {port_text!r} (a number from 1 to 65535)")
+    return host, int(port_text)
+
+
+def connect_failure(host: str, port: int, exc: BaseException) -> str:
+    """One line that says why the server could not be reached, in the user's terms."""
+    where = f"{host}:{port}"
+    if isinstance(exc, socket.gaierror):
+        return f"unknown host {host!r} (check the name or use an IP address)"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"cannot reach {where}: connection refused (is `prtui serve` running there?)"
+    if isinstance(exc, TimeoutError):
+        return f"cannot reach {where}: no answer in time (is `prtui serve` running there?)"
+    if isinstance(exc, HandshakeError):
+        return f"{where} refused us: {exc.message or exc.code}"
+    if isinstance(exc, ConnectionError | FrameError):
+        return f"{where} hung up during the greeting (is it a prtui server?)"
+    if isinstance(exc, OSError):
+        return f"cannot reach {where}: {exc.strerror or exc}"
+    return f"cannot reach {where}: {exc}"
+
+
+async def open_controller(app: PrtuiApp, host: str, port: int, name: str,
+                          **options: Any) -> Controller:
+    """Controller.open, with connect errors turned into one clear ConnectFailed line."""
+    try:
+        return await Controller.open(app, host, port, name, **options)
+    except (OSError, HandshakeError, FrameError) as exc:
+        raise ConnectFailed(connect_failure(host, port, exc)) from exc
 
 
 def setup_from_args(args: Any) -> TableSetup:
@@ -96,7 +134,8 @@ def remote_plan(host: str, port: int, name: str, role: str, token: str | None = 
     async def plan(app: PrtuiApp) -> None:
         from prtui.screens.lobby import LobbyScreen
 
-        controller = await Controller.open(app, host, port, name, role, token, tokens)
+        controller = await open_controller(app, host, port, name, role=role, token=token,
+                                           tokens=tokens)
         app.controller = controller
         try:
             if controller.room is not None:  # seat given back: the board follows if started
@@ -115,7 +154,20 @@ def remote_plan(host: str, port: int, name: str, role: str, token: str | None = 
 
 
 def _run(app: PrtuiApp) -> int:
-    return int(app.run() or 0)
+    """Run the app; a connect failure is printed once the terminal is ours again."""
+    code = int(app.run() or 0)
+    if app.failure:
+        print(f"prtui: {app.failure}", file=sys.stderr)
+        return 2
+    return code
+
+
+def _address(args: Namespace) -> tuple[str, int] | None:
+    try:
+        return parse_address(str(args.address))
+    except ValueError as exc:
+        print(f"prtui: {exc}", file=sys.stderr)
+        return None
 
 
 def run_default(args: Namespace) -> int:
@@ -129,7 +181,10 @@ def run_play(args: Namespace) -> int:
 
 
 def run_connect(args: Namespace) -> int:
-    host, port = parse_address(args.address)
+    address = _address(args)
+    if address is None:
+        return 2
+    host, port = address
     return _run(PrtuiApp(theme=getattr(args, "theme", None),
                          plan=remote_plan(host, port, my_name(args), "play",
                                           getattr(args, "token", None),
@@ -137,7 +192,10 @@ def run_connect(args: Namespace) -> int:
 
 
 def run_spectate(args: Namespace) -> int:
-    host, port = parse_address(args.address)
+    address = _address(args)
+    if address is None:
+        return 2
+    host, port = address
     return _run(PrtuiApp(theme=getattr(args, "theme", None),
                          plan=remote_plan(host, port, my_name(args), "spectate",
                                           room=getattr(args, "room", None))))
