@@ -179,6 +179,33 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
                         f"CPU time ({verdict} it). Wall-clock figures drop when other work "
                         "shares the machine; the CPU-time figure is the engine's own speed."]
         out.append("")
+    server = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "server"]), None)
+    if server:
+        out += [
+            "## Server: bot-only rooms on loopback",
+            "",
+            f"{server.get('rooms')} four-player rooms, {server.get('spectators_per_room')} "
+            f"spectators each, players pausing {server.get('think_s')} s per move: "
+            f"{_figure(server.get('actions_per_s'))} actions/s; act → diff p50 "
+            f"{_figure(server.get('p50_ms'))} ms, p99 {_figure(server.get('p99_ms'))} ms "
+            "(target < 50 ms); diffs average "
+            f"{_figure(server.get('diff_bytes_avg'))} bytes against "
+            f"{_figure(server.get('snapshot_bytes_avg'))}-byte snapshots "
+            f"({100 * float(server.get('diff_to_snapshot', 0)):.1f} %, target ≤ 20 %); "
+            f"{_figure(server.get('rss_per_room_kib'))} KiB per room; "
+            f"{_figure(server.get('server_cpu_ms_per_action'))} ms of server CPU per action.",
+            "",
+        ]
+    client = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "client"]), None)
+    if client:
+        out += [
+            "## Client: diff to screen",
+            "",
+            f"{client.get('board')}: median {_figure(client.get('median_ms'))} ms, p95 "
+            f"{_figure(client.get('p95_ms'))} ms over {client.get('samples')} diffs "
+            f"(target < {client.get('target_ms')} ms).",
+            "",
+        ]
     arena = [r for r in runs if r.figures and r.argv[:1] == ["arena"]]
     if arena:
         out += [
