@@ -20,8 +20,7 @@ from prtui.launch import parse_address, remote_plan
 from prtui.netclient import Client
 from prtui.screens.lobby import LobbyScreen
 from server.net.server import GameServer
-
-MAX_WAIT = 2000
+from tests.tui.waiting import wait_for
 
 
 @pytest.fixture
@@ -30,14 +29,6 @@ async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
     srv.port = await srv.start()  # type: ignore[attr-defined]
     yield srv
     await srv.stop()
-
-
-async def wait_for(pilot, predicate) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(MAX_WAIT):
-        if predicate():
-            return
-        await pilot.pause()
-    raise AssertionError("condition never met")
 
 
 def shown_text(app: PrtuiApp) -> str:

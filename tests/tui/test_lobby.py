@@ -16,8 +16,7 @@ from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from prtui.widgets.player import PlayerHeader
 from server.net.server import GameServer
-
-MAX_WAIT = 2000
+from tests.tui.waiting import wait_for
 
 
 @pytest.fixture
@@ -26,14 +25,6 @@ async def server(tmp_path: Path) -> AsyncIterator[int]:
     port = await srv.start()
     yield port
     await srv.stop()
-
-
-async def wait_for(pilot, predicate) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(MAX_WAIT):
-        if predicate():
-            return
-        await pilot.pause()
-    raise AssertionError("condition never met")
 
 
 async def test_create_room_add_bots_and_start_from_the_lobby(server: int) -> None:

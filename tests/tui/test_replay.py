@@ -19,6 +19,7 @@ from prtui.screens.lobby import LobbyScreen
 from prtui.screens.replay import ReplayScreen
 from prtui.widgets.feed import GameLog
 from server.net.server import GameServer
+from tests.tui.waiting import wait_for
 
 MAX_WAIT = 4000
 
@@ -49,14 +50,6 @@ async def finished_room(tmp_path: Path) -> AsyncIterator[tuple[int, str]]:
         await host.close()
     yield port, room
     await srv.stop()
-
-
-async def wait_for(pilot, predicate) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(MAX_WAIT):
-        if predicate():
-            return
-        await pilot.pause()
-    raise AssertionError("condition never met")
 
 
 async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple[int, str]) -> None:

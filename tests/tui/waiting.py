@@ -1,0 +1,17 @@
+"""Waiting in pilot tests: the app and a real server run on the test's event loop, so
+tests pump the loop until what they expect is on screen (bounded, never timed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+MAX_WAIT = 4000  # pilot pauses before a test gives up
+
+
+async def wait_for(pilot: Any, predicate: Callable[[], object], limit: int = MAX_WAIT) -> None:
+    for _ in range(limit):
+        if predicate():
+            return
+        await pilot.pause()
+    raise AssertionError("condition never met")
