@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from prtui.helptext import BUILDINGS
+from prtui.widgets.abbrev import fit_name
 from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
 
 SPACES = 12
@@ -96,20 +97,22 @@ class CityView(Shown):
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         self._last = (ctx, player)
         keys = _place_keys(ctx, "city") if player.get("seat") == ctx.seat else {}
+        columns, rows = 2, SPACES // 2
+        col_width = max(16, (self.content_size.width or 38) // columns)
         cells: list[Text] = []
         for i, entry in enumerate(player.get("city", [])):
             bid = str(entry.get("building"))
             facts = BUILDINGS.get(bid)
-            cell = Text.assemble((f"{keys[i]}:" if i in keys else "", "bold reverse"))
-            cell.append(ctx.vocab(bid), style="magenta" if facts and facts.kind == "violet" else "")
+            key = f"{keys[i]}:" if i in keys else ""
+            room = col_width - 2 - len(key) - (facts.circles if facts else 1)
+            cell = Text.assemble((key, "bold reverse"))
+            cell.append(fit_name(ctx.vocab, bid, room), style="magenta" if facts and facts.kind == "violet" else "")
             cell.append(" ")
             cell.append_text(_circles(int(entry.get("colonists", 0)), facts.circles if facts else 1))
             cells.append(cell)
             if facts and facts.large:
                 cells.append(Text("  └ large", style="dim"))
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
-        columns, rows = 2, SPACES // 2
-        col_width = max(16, (self.content_size.width or 38) // columns)
         text = Text.assemble(("City ", "bold"))
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
         for r in range(rows):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from prtui.widgets.abbrev import fit_name, seat_tag
 from prtui.widgets.context import GOODS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
@@ -17,24 +18,37 @@ class RoleCard(Shown):
         self.role_id = role_id
         self._action: dict | None = None
 
+    _last: tuple[BoardContext, dict] | None = None
+
     def refresh_from(self, ctx: BoardContext, role: dict) -> None:
+        self._last = (ctx, role)
         self._action = next((a for a in ctx.actions("role") if a.get("role") == self.role_id), None)
         taken = role.get("taken_by")
         coins = int(role.get("doubloons", 0))
-        name = ctx.vocab.title(self.role_id)
         # highlight in the text, not by CSS class: a class change restyles the subtree
         style = "bold reverse green" if self._action else ("dim strike" if taken is not None else "bold")
-        if ctx.compact:  # one line: the players' headers say who took what
-            text = Text.assemble((name[: 7 if coins else 10] if ctx.narrow else name, style))
-            if coins:
-                text.append(f" +{coins}$", style="bold yellow")
-        else:
+        if ctx.compact:  # one line: the name, then the doubloons on it or who took it
+            width = self.content_size.width or (11 if ctx.narrow else 17)
+            extra = f" +{coins}$" if coins else ""
+            tag = seat_tag(ctx.name(taken), 4) if taken is not None else ""
+            room = width - len(extra) - (len(tag) + 1 if tag else 0)  # " bot2"
+            name = fit_name(ctx.vocab, self.role_id, max(4, room), title=True)
             text = Text.assemble((name, style))
+            if coins:
+                text.append(extra, style="bold yellow")
+            if taken is not None:
+                text.append(" " + seat_tag(ctx.name(taken), max(2, width - len(name) - len(extra) - 1)), style="cyan")
+        else:
+            text = Text.assemble((ctx.vocab.title(self.role_id), style))
             if coins:
                 text.append(f" +{coins}$", style="bold yellow")
             text.append("\n")
             text.append(f"{ctx.name(taken)}" if taken is not None else "free", style="italic" if taken is None else "")
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the short name follows the card's width
+            self.refresh_from(*self._last)
 
     def on_click(self) -> None:
         if self._action is not None:
