@@ -15,6 +15,7 @@ from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
 from server.protocol import messages as m
+from server.protocol.names import name_key
 from server.store.base import SeatRecord
 
 if TYPE_CHECKING:
@@ -124,12 +125,33 @@ class Seating:
         self.ready.discard(seat)
         self._bots.pop(seat, None)
 
+    def _name_free(self, name: str, but: int | None = None) -> None:
+        """Two seats of one room never carry the same name (compared by ``name_key``)."""
+        key = name_key(name)
+        for s in self.rec.seats:
+            if s.seat != but and s.kind != "empty" and s.name and name_key(s.name) == key:
+                raise Refuse(
+                    "name_taken",
+                    f"seat {s.seat + 1} already carries the name {name!r} (names are compared "
+                    "ignoring case); connect under another name to sit here",
+                )
+
+    def _bot_name(self, seat: int, level: str) -> str:
+        """"bot 2 (easy)", or "bot 2 (easy) #2"... if a person already took that name."""
+        base = name = f"bot {seat + 1} ({level})"
+        taken = {name_key(s.name) for s in self.rec.seats if s.kind != "empty" and s.name}
+        n = 2
+        while name_key(name) in taken:
+            name, n = f"{base} #{n}", n + 1
+        return name
+
     def _cmd_take_seat(self, peer: Peer, msg: dict[str, Any]) -> None:
         mem = self._member(peer)
         self._waiting()
         seat = self._seat_no(msg["seat"])
         if self.rec.seats[seat].kind != "empty":
             raise Refuse("seat_taken", "that seat is taken")
+        self._name_free(peer.name, but=mem.seat)
         if mem.seat is not None:
             self._free_seat(mem.seat)
         token = f"{self.id}.{secrets.token_urlsafe(24)}"
@@ -157,7 +179,7 @@ class Seating:
         level = msg["level"]
         if level not in LEVELS:
             raise Refuse("bad_level", f"bot levels: {', '.join(LEVELS)}")
-        self._save(SeatRecord(seat, "bot", f"bot {seat + 1} ({level})", level))
+        self._save(SeatRecord(seat, "bot", self._bot_name(seat, level), level))
         peer.send(m.ack(msg["id"]))
         self._changed()
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.protocol import limits
+from server.protocol.names import BadName, clean_name
 
 PROTO_VERSION = 1
 """The protocol version this code speaks; `hello` and `welcome` carry it as `proto`."""
@@ -47,6 +48,7 @@ class Field:
     choices: frozenset[str] | None = None
     max_len: int | None = None
     text: bool = False  # human text: no control characters, not blank
+    person: bool = False  # a name shown to others: the rules of server/protocol/names.py
 
 
 def _f(name: str, kind: str, **kw: Any) -> Field:
@@ -59,7 +61,7 @@ _SEAT = _f("seat", "int")
 CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     "hello": (
         _f("proto", "int"),
-        _f("name", "str", max_len=limits.MAX_NAME_LEN, text=True),
+        _f("name", "str", max_len=limits.MAX_NAME_LEN, person=True),
         _f("role", "str", choices=ROLES),
         _f("token", "str", required=False, max_len=limits.MAX_ID_LEN),
     ),
@@ -68,7 +70,7 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("game", "str", max_len=limits.MAX_ID_LEN),
         _f("players", "int"),
         _f("options", "map"),
-        _f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, text=True),
+        _f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, person=True),
     ),
     "join_room": (_ROOM, _f("as", "str", choices=JOIN_AS)),
     "leave_room": (_ROOM,),
@@ -118,9 +120,10 @@ def _has_control(text: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
 
 
-def _check_field(field: Field, value: Any, msg_id: int | None) -> None:
+def _check_field(field: Field, value: Any, msg_id: int | None) -> Any:
+    """The value as handlers get it (names in NFC), or ProtocolError."""
     if value is None and field.nullable:
-        return
+        return value
     if not _kind_ok(value, field.kind):
         raise ProtocolError(
             "bad_type", f"{field.name!r} must be {field.kind}, not {type(value).__name__}", msg_id
@@ -134,6 +137,12 @@ def _check_field(field: Field, value: Any, msg_id: int | None) -> None:
         raise ProtocolError(
             "bad_value", f"{field.name!r} must be visible text without control characters", msg_id
         )
+    if field.person:
+        try:
+            return clean_name(value, field.name, field.max_len or limits.MAX_NAME_LEN)
+        except BadName as e:
+            raise ProtocolError("bad_value", e.reason, msg_id) from None
+    return value
 
 
 def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
@@ -158,9 +167,7 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
             if field.required:
                 raise ProtocolError("missing_field", f"{t!r} needs {field.name!r}", msg_id)
             continue
-        value = msg[field.name]
-        _check_field(field, value, msg_id)
-        clean[field.name] = value
+        clean[field.name] = _check_field(field, msg[field.name], msg_id)
     return clean
 
 

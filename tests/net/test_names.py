@@ -1,0 +1,128 @@
+"""Names on a real server: hostile names and room names are refused with the reason,
+names are stored in NFC, and two seats of one room never carry the same name."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from server.net.server import GameServer
+from tests.net.client import Client
+
+REFUSED = [
+    ("escape sequence", "a\x1b[2J", "control character (U+001B)"),
+    ("OSC 8 link", "\x1b]8;;http://x\x1b\\x", "control character"),
+    ("newline", "ana\nbob", "control character (U+000A)"),
+    ("bidi override", "ana\u202egnp.exe", "bidirectional control character (U+202E)"),
+    ("bidi isolate", "\u2066ana", "bidirectional control character (U+2066)"),
+    ("zero width space", "an\u200ba", "invisible formatting character (U+200B)"),
+    ("only blanks", " \u3000 ", "no visible character"),
+    ("hangul filler", "\u3164", "no visible character"),
+    ("hangul fillers", "\u115f\u1160\uffa0", "no visible character"),
+    ("braille blank", "\u2800\u2800", "no visible character"),
+    ("line separator", "a\u2028b", "line break (U+2028)"),
+    ("private use", "ana\ue000", "private-use character (U+E000)"),
+    ("noncharacter", "ana\U0010ffff", "unassigned code point (U+10FFFF)"),
+    ("combining stack", "Z" + "\u0336\u0335\u0334\u0337\u0338\u0321", "combining marks"),
+]
+
+
+@pytest.mark.parametrize(("what", "name", "why"), REFUSED, ids=[r[0] for r in REFUSED])
+async def test_hostile_player_names_are_refused_with_the_reason(
+    server: GameServer, what: str, name: str, why: str
+) -> None:
+    c = await Client.connect(server.port, name)
+    try:
+        assert c.welcome["t"] == "error" and c.welcome["code"] == "bad_hello", c.welcome
+        assert why in c.welcome["message"] and "'name'" in c.welcome["message"]
+    finally:
+        await c.close()
+
+
+@pytest.mark.parametrize(("what", "name", "why"), REFUSED, ids=[r[0] for r in REFUSED])
+async def test_hostile_room_names_are_refused_with_the_reason(
+    server: GameServer, what: str, name: str, why: str
+) -> None:
+    c = await Client.connect(server.port, "ana")
+    try:
+        r = await c.cmd("create_room", game="nettoy", players=2, options={}, name=name)
+        assert r["t"] == "reject" and r["code"] == "bad_value", r
+        assert why in r["reason"]
+        assert (await c.ok("list_rooms"))["rooms"] == []
+    finally:
+        await c.close()
+
+
+async def test_markup_looking_names_are_plain_text_and_kept_as_typed(server: GameServer) -> None:
+    """Brackets are ordinary characters: the server keeps them; the client must show them."""
+    c = await Client.connect(server.port, "[@click=app.quit]x")
+    try:
+        assert c.welcome["t"] == "welcome" and c.welcome["name"] == "[@click=app.quit]x"
+        rid = (await c.ok("create_room", game="nettoy", players=2, options={}, name="[/]"))["room"]
+        rooms = (await c.ok("list_rooms"))["rooms"]
+        assert [(r["id"], r["name"]) for r in rooms] == [(rid, "[/]")]
+    finally:
+        await c.close()
+
+
+async def test_names_are_stored_in_nfc(server: GameServer) -> None:
+    decomposed = "Jose\u0301"  # e + combining acute
+    c = await Client.connect(server.port, f"  {decomposed}  ")
+    try:
+        assert c.welcome["name"] == "Jos\u00e9"
+        rid = (await c.ok("create_room", game="nettoy", players=2, options={},
+                          name=f"Cafe\u0301 {decomposed}"))["room"]
+        await c.ok("join_room", room=rid, as_="player")
+        await c.ok("take_seat", room=rid, seat=0)
+        room = await c.wait_for(lambda f: f["t"] == "room" and f["room"]["seats"][0]["name"])
+        assert room["room"]["name"] == "Caf\u00e9 Jos\u00e9"
+        assert room["room"]["seats"][0]["name"] == "Jos\u00e9"
+        assert unicodedata.is_normalized("NFC", room["room"]["host"])
+    finally:
+        await c.close()
+
+
+async def test_wide_and_accented_names_are_accepted(server: GameServer) -> None:
+    for name in ("李" * 32, "Nguyễn Thị Minh", "Ørjan", "שָׁלוֹם", "👩‍🚀"[:1]):
+        c = await Client.connect(server.port, name)
+        try:
+            assert c.welcome["t"] == "welcome", (name, c.welcome)
+        finally:
+            await c.close()
+
+
+async def test_two_seats_of_one_room_cannot_carry_the_same_name(server: GameServer) -> None:
+    a = await Client.connect(server.port, "Ana")
+    b = await Client.connect(server.port, "ana")  # same name, other case
+    c = await Client.connect(server.port, "A\u0301na")  # another name: Ána
+    try:
+        rid = (await a.ok("create_room", game="nettoy", players=3, options={}))["room"]
+        for cl in (a, b, c):
+            await cl.ok("join_room", room=rid, as_="player")
+        await a.ok("take_seat", room=rid, seat=0)
+        r = await b.cmd("take_seat", room=rid, seat=1)
+        assert r["t"] == "reject" and r["code"] == "name_taken", r
+        assert "seat 1" in r["reason"] and "ignoring case" in r["reason"]
+        await c.ok("take_seat", room=rid, seat=1)
+        await a.ok("take_seat", room=rid, seat=2)  # moving to another seat is no clash
+        summary = (await a.ok("list_rooms"))["rooms"][0]
+        assert [s["name"] for s in summary["seats"]] == [None, "Ána", "Ana"]
+        await a.ok("leave_seat", room=rid)
+        await b.ok("take_seat", room=rid, seat=0)  # the name is free again
+    finally:
+        for cl in (a, b, c):
+            await cl.close()
+
+
+async def test_a_bot_never_takes_the_name_a_person_sits_under(server: GameServer) -> None:
+    a = await Client.connect(server.port, "Bot 2 (easy)")
+    try:
+        rid = (await a.ok("create_room", game="nettoy", players=3, options={}))["room"]
+        await a.ok("join_room", room=rid, as_="player")
+        await a.ok("take_seat", room=rid, seat=0)
+        await a.ok("add_bot", room=rid, seat=1, level="easy")
+        summary = (await a.ok("list_rooms"))["rooms"][0]
+        assert [s["name"] for s in summary["seats"]][:2] == ["Bot 2 (easy)", "bot 2 (easy) #2"]
+    finally:
+        await a.close()
