@@ -1,7 +1,8 @@
 """Colour themes as Textual ``Theme`` objects, loaded from TOML files.
 
-Themes live in the repository's ``themes/`` directory and in the user's config
-directory (``platformdirs.user_config_dir("prtui")/themes``); a user file with the same
+The shipped themes are package data (``prtui/themes/*.toml``, read through
+importlib.resources so an installed wheel or zip needs no source tree); the user's own
+live in ``platformdirs.user_config_dir("prtui")/themes``, and a user file with the same
 name overrides a shipped one. Each file may carry a ``[goods]`` table: the colours of
 the five goods (and quarries, violet buildings), which widgets read through
 :func:`goods_palette` so a colour-blind or 16-colour palette reaches the board too.
@@ -11,12 +12,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import fields
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import platformdirs
+from rich.color import Color as RichColor
+from rich.color import ColorParseError as RichColorParseError
+from textual.color import ColorParseError
 from textual.theme import Theme
 
-THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
+SHIPPED_THEMES: Traversable = files("prtui") / "themes"
 DEFAULT_THEME = "prtui-dark"
 
 FALLBACK_GOODS = {
@@ -37,28 +43,64 @@ def user_themes_dir() -> Path:
     return Path(platformdirs.user_config_dir("prtui")) / "themes"
 
 
-def theme_from_toml(path: Path) -> Theme:
+def shipped_theme_files() -> list[Traversable]:
+    """The theme files inside the package, by name."""
+    return sorted((f for f in SHIPPED_THEMES.iterdir() if f.name.endswith(".toml")),
+                  key=lambda f: f.name)
+
+
+def theme_from_toml(path: Traversable) -> Theme:
     """Build a Theme from one file; raises ValueError with the file name on bad data."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"{path.name}: {exc}") from exc
     goods = data.pop("goods", {})
     unknown = set(data) - _THEME_FIELDS
     if unknown or "name" not in data or "primary" not in data:
         raise ValueError(f"{path.name}: needs name and primary; unknown keys {sorted(unknown)}")
-    theme = Theme(**data)
-    _GOODS[theme.name] = {**FALLBACK_GOODS, **{str(k): str(v) for k, v in goods.items()}}
+    try:
+        theme = _checked_theme(data)
+        palette = _checked_goods(goods)
+    except (TypeError, ValueError, AttributeError, ColorParseError, RichColorParseError) as exc:
+        raise ValueError(f"{path.name}: {exc}") from exc
+    _GOODS[theme.name] = {**FALLBACK_GOODS, **palette}
     return theme
+
+
+def _checked_theme(data: dict[str, object]) -> Theme:
+    """A Theme whose name is text, flags are booleans and colours parse (Textual would
+    otherwise fail later, when the theme is switched on, and stop the app)."""
+    if not isinstance(data["name"], str) or not data["name"]:
+        raise TypeError("name must be text")
+    for flag in ("dark", "ansi"):
+        if flag in data and not isinstance(data[flag], bool):
+            raise TypeError(f"{flag} must be true or false")
+    theme = Theme(**data)  # type: ignore[arg-type]
+    theme.to_color_system().generate()
+    return theme
+
+
+def _checked_goods(goods: object) -> dict[str, str]:
+    """The ``[goods]`` table: good -> a Rich colour."""
+    if not isinstance(goods, dict):
+        raise TypeError("[goods] must be a table")
+    for good, colour in goods.items():
+        if not isinstance(colour, str):
+            raise TypeError(f"goods.{good} must be a colour name or #hex")
+        RichColor.parse(colour)
+    return {str(k): v for k, v in goods.items()}
 
 
 def load_themes(extra_dirs: list[Path] | None = None) -> dict[str, Theme]:
     """Every readable theme, shipped first, then the user's (which may override)."""
     themes: dict[str, Theme] = {}
-    for folder in [THEMES_DIR, user_themes_dir(), *(extra_dirs or [])]:
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.toml")):
+    sources: list[list[Traversable]] = [shipped_theme_files()]
+    for folder in [user_themes_dir(), *(extra_dirs or [])]:
+        if folder.is_dir():
+            sources.append(sorted(folder.glob("*.toml")))
+    for paths in sources:
+        for path in paths:
             try:
                 theme = theme_from_toml(path)
             except ValueError:

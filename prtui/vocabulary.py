@@ -1,17 +1,19 @@
 """Names in the edition's own words: classic (2002) or 1897.
 
 The view carries canonical ids (lower-case classic names); a vocabulary maps them to
-what the table calls them. Vocabularies are TOML files in ``themes/vocab/``; the 1897
-one lists only what differs and falls back to classic.
+what the table calls them. Vocabularies are TOML files shipped inside the package
+(``prtui/vocab/``, read through importlib.resources so an installed copy needs no source
+tree); the 1897 one lists only what differs and falls back to classic.
 """
 
 from __future__ import annotations
 
 import tomllib
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
-VOCAB_DIR = Path(__file__).resolve().parent.parent / "themes" / "vocab"
+SHIPPED_VOCABULARIES: Traversable = files("prtui") / "vocab"
 EDITIONS = ("classic", "1897")
 
 
@@ -19,7 +21,7 @@ EDITIONS = ("classic", "1897")
 def _names(edition: str) -> dict[str, str]:
     names: dict[str, str] = {}
     for part in ("classic", edition):
-        path = VOCAB_DIR / f"{part}.toml"
+        path = SHIPPED_VOCABULARIES / f"{part}.toml"
         if path.is_file():
             names.update(tomllib.loads(path.read_text(encoding="utf-8")).get("names", {}))
     return names

@@ -10,8 +10,8 @@ from textual.theme import Theme
 from prtui.controller import bot_levels
 from prtui.helptext import BUILDINGS, ROLES, price_for
 from prtui.launch import parse_address, setup_from_args
-from prtui.theming import THEMES_DIR, goods_palette, load_themes, theme_from_toml
-from prtui.vocabulary import Vocabulary
+from prtui.theming import goods_palette, load_themes, shipped_theme_files, theme_from_toml
+from prtui.vocabulary import SHIPPED_VOCABULARIES, Vocabulary
 
 SHIPPED = {"prtui-dark", "prtui-light", "prtui-contrast", "prtui-colourblind", "prtui-16"}
 
@@ -46,9 +46,35 @@ def test_theme_without_primary_is_refused(tmp_path: Path) -> None:
         theme_from_toml(path)
 
 
+@pytest.mark.parametrize("body", [
+    'name = "a"\nprimary = 5\n',
+    'name = "a"\nprimary = "#123456"\ngoods = 3\n',
+    'name = "a"\nprimary = "#123456"\n[goods]\ncorn = "no such colour"\n',
+    'name = "a"\nprimary = "notacolour"\n',
+    'name = 1\nprimary = "#123456"\n',
+    'name = "a"\nprimary = "#123456"\ndark = "yes"\n',
+    b'name = "\xff"\n',
+])
+def test_broken_user_theme_is_refused_and_skipped(tmp_path: Path, body: str | bytes) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_bytes(body if isinstance(body, bytes) else body.encode())
+    with pytest.raises(ValueError, match=r"broken\.toml"):
+        theme_from_toml(path)
+    assert set(load_themes([tmp_path])) == SHIPPED | set(load_themes())  # nothing raised
+
+
 def test_every_shipped_theme_file_is_valid() -> None:
-    for path in THEMES_DIR.glob("*.toml"):
-        assert theme_from_toml(path).name
+    names = {theme_from_toml(path).name for path in shipped_theme_files()}
+    assert names == SHIPPED
+
+
+def test_shipped_data_is_package_data() -> None:
+    """Themes and names are read from inside the prtui package, so an installed wheel
+    (no source tree) has them; the top-level themes/ holds no second copy to drift."""
+    package = Path(__import__("prtui").__file__).parent
+    for item in [*shipped_theme_files(), SHIPPED_VOCABULARIES / "1897.toml"]:
+        assert Path(str(item)).is_relative_to(package) and item.is_file()
+    assert not list(Path(package.parent, "themes").rglob("*.toml"))
 
 
 def test_1897_names_fall_back_to_classic() -> None:
