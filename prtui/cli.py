@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 DEFAULT_PORT = 7797
 
@@ -27,12 +28,21 @@ _HANDLERS = {
 }
 
 
+def installed_version() -> str:
+    """The version pip installed (pyproject.toml is its one source)."""
+    try:
+        return metadata.version("prtui")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="prtui",
         description="Puerto Rico in the terminal. With no command: a new game against bots.",
     )
-    p.add_argument("--theme", help="colour theme name (see themes/)")
+    p.add_argument("--version", action="version", version=f"prtui {installed_version()}")
+    p.add_argument("--theme", help="colour theme name (see themes/README.md)")
     p.add_argument("--data", help="data directory of the embedded server (default: user data dir)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
