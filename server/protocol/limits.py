@@ -49,6 +49,11 @@ COMMAND_RATE_PER_S = 20.0
 COMMAND_BURST = 40
 """Commands a connection may send at once before the rate applies (bucket size)."""
 
+RATE_LIMITED_PAUSE_S = 1.0
+"""How long a client told `rate_limited` waits before sending that command again: the
+bucket has refilled by then, and the server forgives one strike per second, so such a
+client is never closed for flooding."""
+
 MAX_CONNECTIONS_PER_ADDRESS = 16
 """Simultaneous connections from one remote IP address."""
 

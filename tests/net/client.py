@@ -29,6 +29,7 @@ class Client:
         self.welcome: dict[str, Any] = {}
         self.on_frame: Callable[[dict[str, Any]], None] | None = None
         self.answer_pings = True
+        self.backoff = True  # pause and resend on `rate_limited` (off: see the reject)
 
     @classmethod
     async def connect(cls, port: int, name: str = "ana", role: str = "play",
@@ -90,12 +91,19 @@ class Client:
         return await asyncio.wait_for(scan(), GUARD_S)
 
     async def cmd(self, t: str, **fields: Any) -> dict[str, Any]:
-        self._next_id += 1
-        mid = self._next_id
-        mark = len(self.frames)
-        self.send(m.command(t, mid, **fields))
-        return await self.wait_for(
-            lambda f: f["t"] in ("ack", "reject") and f.get("id") == mid, mark)
+        """Send a command and return its ack or reject. Told `rate_limited`, pause as
+        docs/protocol.md says and send it again with a new id (unless `backoff` is off),
+        so a test never depends on how fast the machine asks."""
+        while True:
+            self._next_id += 1
+            mid = self._next_id
+            mark = len(self.frames)
+            self.send(m.command(t, mid, **fields))
+            answer = await self.wait_for(
+                lambda f, mid=mid: f["t"] in ("ack", "reject") and f.get("id") == mid, mark)
+            if not (self.backoff and answer["t"] == "reject" and answer["code"] == "rate_limited"):
+                return answer
+            await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
 
     async def ok(self, t: str, **fields: Any) -> dict[str, Any]:
         r = await self.cmd(t, **fields)
