@@ -22,6 +22,10 @@ from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, 
 
 __all__ = ["Client", "ConnectionClosed", "HandshakeError", "NetError", "Rejected", "RoomSync"]
 
+RATE_LIMITED_RETRIES = 5
+"""How many times one command is sent again after `rate_limited` before the refusal
+reaches the caller (each after `limits.RATE_LIMITED_PAUSE_S`)."""
+
 
 class NetError(Exception):
     """Base class of the errors this library raises (besides ConnectionClosed)."""
@@ -81,6 +85,7 @@ class Client:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.rooms: dict[str, RoomSync] = {}
         self.lag_ms: float | None = None
+        self.rate_limited = 0  # commands the server refused as too quick (and we resent)
         self.closed = False
         self.close_reason: str | None = None
         self._notice: str | None = None  # an error/bye that was the last frame received
@@ -191,19 +196,32 @@ class Client:
 
         A field named like a Python keyword takes a trailing "_": `as_="player"`. The
         message is validated against the catalog first (ProtocolError before sending).
+        Told `rate_limited`, it pauses as docs/protocol.md says and sends the command
+        again with a new id (a few times), so a burst of quick commands only slows down.
         """
+        messages.validate_client_message(messages.command(t, 0, **fields))
+        for attempt in itertools.count(1):
+            try:
+                data = await self._command_once(t, timeout, fields)
+                break
+            except Rejected as exc:
+                if exc.code != "rate_limited" or attempt > RATE_LIMITED_RETRIES:
+                    raise
+                self.rate_limited += 1
+                await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
+        if t == "leave_room":
+            self.rooms.pop(fields.get("room", ""), None)
+        return data
+
+    async def _command_once(self, t: str, timeout: float, fields: dict[str, Any]) -> dict[str, Any]:
         msg = messages.command(t, next(self._ids), **fields)
-        messages.validate_client_message(msg)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[msg["id"]] = future
         try:
             await self.send(msg)
-            data = await asyncio.wait_for(future, timeout)
+            return await asyncio.wait_for(future, timeout)
         finally:
             self._pending.pop(msg["id"], None)
-        if t == "leave_room":
-            self.rooms.pop(fields.get("room", ""), None)
-        return data
 
     async def measure_lag(self, timeout: float = limits.COMMAND_TIMEOUT_S) -> float:
         """Ping the server now and return the round trip in milliseconds (also `lag_ms`)."""
