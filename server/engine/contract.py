@@ -17,12 +17,20 @@ Conventions
   what that viewer may see.
 - States serialize to JSON/msgpack-safe data (``to_data``) and load back validated
   (``from_data`` raises ``CorruptState``).
+- A game describes itself (``describe``): its players range, its typed options
+  (server/engine/options.py) and its rules version, as plain data for clients and tools.
+  Nothing outside the game module names one of its options.
+- ``rules_version`` goes up whenever a rules change would replay a stored
+  (options, seed, action log) differently; a stored game of a version below
+  ``rules_compatible_since`` (or above ``rules_version``) is refused, never replayed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
+
+from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
@@ -90,9 +98,13 @@ class Game(Protocol):
     title: str  # human name, e.g. "Puerto Rico"
     min_players: int
     max_players: int
+    rules_version: int  # stored with each room; see the module docstring
+    rules_compatible_since: int  # the oldest stored rules version this code replays
+    options_spec: tuple[OptionSpec, ...]  # every option but ``names``
 
     def normalize_options(self, players: int, options: Options) -> Options:
-        """Fill defaults and validate; raise InvalidOptions with a reason.
+        """Fill defaults and validate against ``options_spec`` and the players range;
+        raise InvalidOptions with a reason.
 
         Every game accepts ``names``: one display name per seat (str, at most 32
         characters), used only in words (log, labels); it never changes a rule.
@@ -129,3 +141,27 @@ class Game(Protocol):
         ...
 
     def players(self, state: Any) -> int: ...
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """The game as plain data: what a client needs to offer it (players, options)."""
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "rules_version": game.rules_version,
+        "options": [spec.to_data() for spec in game.options_spec],
+    }
+
+
+def rules_refusal(game: Game, stored: int) -> str | None:
+    """Why a game stored under rules version ``stored`` cannot be replayed here (None: it can)."""
+    if game.rules_compatible_since <= stored <= game.rules_version:
+        return None
+    if stored > game.rules_version:
+        return (f"this {game.title} game was played under rules version {stored}, newer than "
+                f"this server's version {game.rules_version}: update prtui to continue it")
+    return (f"this {game.title} game was played under rules version {stored}; this server "
+            f"plays version {game.rules_version}, which would replay it differently, "
+            f"so it cannot be resumed or replayed")

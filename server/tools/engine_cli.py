@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from server.engine.contract import Action, Game
+from server.engine.contract import Action, Game, describe
 from server.engine.errors import EngineError, InvalidOptions
 from server.games import registry
 
@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "load": '{"cmd":"load","state":STATE,"game"?:NAME}',
     "result": '{"cmd":"result"}',
     "games": '{"cmd":"games"}',
+    "describe": '{"cmd":"describe","game"?:NAME}',
     "help": '{"cmd":"help"}',
     "quit": '{"cmd":"quit"}',
 }
@@ -62,6 +63,7 @@ class EngineSession:
             "load": self._load,
             "result": self._result,
             "games": self._games,
+            "describe": self._describe,
             "help": self._help,
             "quit": self._quit,
         }
@@ -226,9 +228,14 @@ class EngineSession:
                 game = registry.get_game(name)
             except Exception:  # a game that fails to load is left out, not fatal
                 continue
-            games.append({"name": name, "title": game.title,
-                          "min_players": game.min_players, "max_players": game.max_players})
+            games.append(describe(game))
         return {"games": games}
+
+    def _describe(self, request: dict[str, Any]) -> dict[str, Any]:
+        name = request.get("game", self.game.name if self.game else DEFAULT_GAME)
+        if not isinstance(name, str):
+            raise RequestError("bad_request", '"game" must be a string')
+        return {"game": describe(registry.get_game(name))}
 
     def _help(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"commands": dict(COMMANDS), "doc": "docs/engine-protocol.md"}

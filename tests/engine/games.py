@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from server.games.puerto_rico.game import PuertoRico
 from tests.engine import toygame
 
 Data = dict[str, Any]
@@ -19,6 +20,7 @@ Data = dict[str, Any]
 @dataclass
 class GameFacts:
     name: str
+    players: range  # the game's own players range (read from the game, never assumed)
     option_sets: list[dict[str, Any]]
     totals: Callable[[Data], dict[str, int]]  # component -> count that never changes
     hide: Callable[[Data, int | None], list[Data]]  # same view for that viewer, other truth
@@ -80,7 +82,13 @@ def _toy_impossible(d: Data) -> list[tuple[str, Data]]:
     ]
 
 
-TOY = GameFacts(toygame.NAME, [{}, {"open_vp": True}], _toy_totals, _toy_hide, _toy_impossible)
+def _players(game: Any) -> range:
+    return range(game.min_players, game.max_players + 1)
+
+
+TOY = GameFacts(toygame.NAME, _players(toygame.ToyRace),
+                [{}, {"open_vp": True}, {"deck": "long", "pool": 30}],
+                _toy_totals, _toy_hide, _toy_impossible)
 
 
 # -- Puerto Rico (to_data of server/games/puerto_rico/state.py) ---------------------
@@ -164,6 +172,7 @@ def _pr_impossible(d: Data) -> list[tuple[str, Data]]:
 
 PUERTO_RICO = GameFacts(
     "puerto-rico",
+    _players(PuertoRico),
     [{"edition": "classic"}, {"edition": "1897"}, {"edition": "classic", "open_vp": True}],
     _pr_totals,
     _pr_hide,

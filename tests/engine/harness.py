@@ -35,7 +35,8 @@ class Target:
 
 
 def targets() -> list[Target]:
-    toy = Target(toygame.NAME, [{}, {"open_vp": True}], [sys.executable, "-c", _TOY_BOOT])
+    toy = Target(toygame.NAME, [{}, {"open_vp": True, "deck": "long"}],
+                 [sys.executable, "-c", _TOY_BOOT])
     pr = Target(
         "puerto-rico",
         [{"edition": "classic"}, {"edition": "1897"}],

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server.engine.contract import Action, Game
-from server.engine.errors import CorruptState, IllegalAction
+from server.engine.contract import Action, Game, describe
+from server.engine.errors import CorruptState, IllegalAction, InvalidOptions
 from server.engine.playout import pick, play_out
 from server.games.registry import get_game
 from tests.engine.games import GameFacts, all_facts
 
 FACTS = all_facts()
-CASES = [(f, n, o) for f in FACTS for n in range(2, 6) for o in f.option_sets[:2]]
+CASES = [(f, n, o) for f in FACTS for n in f.players for o in f.option_sets[:2]]
 IDS = [f"{f.name}-{n}p-{i}" for f, n, o in CASES for i in [f.option_sets.index(o)]]
 
 
@@ -103,8 +103,43 @@ def test_save_load_round_trip_at_any_point_and_play_continues_identically(
 
 
 @pytest.mark.parametrize("facts", FACTS, ids=str)
+def test_the_game_describes_itself_and_normalize_options_follows_the_description(
+    facts: GameFacts,
+) -> None:
+    game = get_game(facts.name)
+    info = describe(game)
+    assert json.loads(json.dumps(info)) == info
+    assert msgpack.unpackb(msgpack.packb(info), raw=False) == info
+    assert range(info["min_players"], info["max_players"] + 1) == facts.players
+    assert isinstance(info["rules_version"], int)
+    low, high = facts.players[0], facts.players[-1]
+    for players in (low - 1, high + 1):
+        with pytest.raises(InvalidOptions):
+            game.normalize_options(players, {})
+    defaults = {o["name"]: o["default"] for o in info["options"]}
+    assert game.normalize_options(low, {}) == defaults
+    assert game.normalize_options(high, defaults) == defaults
+    with pytest.raises(InvalidOptions):
+        game.normalize_options(low, {"no_such_option": 1})
+    for o in info["options"]:
+        assert o["description"] and "\n" not in o["description"]
+        good: list[Any] = {"bool": [True, False], "choice": o.get("choices")}.get(o["type"]) or []
+        bad: list[Any] = ["not a bool", 1] if o["type"] == "bool" else [None, [1]]
+        if o["type"] == "int":
+            good = [o["min"], o["max"]]
+            bad += [o["min"] - 1, o["max"] + 1, True]
+        if o["type"] == "choice":
+            bad.append("no such choice")
+        for value in good:
+            assert game.normalize_options(low, {o["name"]: value})[o["name"]] == value
+        for value in bad:
+            with pytest.raises(InvalidOptions):
+                game.normalize_options(low, {o["name"]: value})
+
+
+@pytest.mark.parametrize("facts", FACTS, ids=str)
 def test_a_clone_is_independent_of_its_original(facts: GameFacts) -> None:
-    game, state = _new(facts, 4, facts.option_sets[0], 5)
+    game, state = _new(facts, facts.players[-1], facts.option_sets[0], 5)
     before = game.to_data(state)
     twin = game.clone(state)
     play_out(game, twin, random.Random(1))
@@ -168,7 +203,8 @@ def test_fuzzed_states_load_cleanly_or_raise_corrupt_state(data: st.DataObject) 
     """Loading never fails with anything but CorruptState, and a state it accepts can
     be saved again, viewed by anyone and asked for its legal actions."""
     facts = data.draw(st.sampled_from(FACTS))
-    game, state = _mid_game(facts, data.draw(st.integers(2, 5)), data.draw(st.integers(0, 50)))
+    game, state = _mid_game(facts, data.draw(st.sampled_from(facts.players)),
+                            data.draw(st.integers(0, 50)))
     doc = game.to_data(state)
     _mutate(doc, data)
     try:

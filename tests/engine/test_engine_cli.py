@@ -140,6 +140,38 @@ def test_view_hides_other_seats_vp_chips(engine: EngineProc, target: Target) -> 
     assert [p["vp_chips"] for p in spectator["view"]["players"]] == [None] * 3
 
 
+def _other_value(option: dict) -> object:
+    """A legal value of a described option that is not its default."""
+    if option["type"] == "bool":
+        return not option["default"]
+    if option["type"] == "int":
+        return option["max"] if option["default"] != option["max"] else option["min"]
+    if option["type"] == "choice":
+        return next(c for c in option["choices"] if c != option["default"])
+    return "x"
+
+
+def test_describe_gives_the_range_and_typed_options_that_new_accepts(
+    engine: EngineProc, target: Target
+) -> None:
+    info = engine.ask({"cmd": "describe", "game": target.name})["game"]
+    assert info["name"] == target.name and info["options"]
+    assert info in engine.ask({"cmd": "games"})["games"]
+    chosen = {o["name"]: _other_value(o) for o in info["options"]}
+    for players in (info["min_players"], info["max_players"]):
+        started = engine.ask({"cmd": "new", "game": target.name, "players": players,
+                              "options": chosen})
+        assert started["ok"], started
+        assert {k: started["options"][k] for k in chosen} == chosen
+    for players in (info["min_players"] - 1, info["max_players"] + 1):
+        refused = engine.ask({"cmd": "new", "game": target.name, "players": players})
+        assert refused["error"]["code"] == "invalid_options"
+        assert f"{info['min_players']}" in refused["error"]["message"]
+    assert engine.ask({"cmd": "describe", "game": "chess"})["error"]["code"] == "unknown_game"
+    assert engine.ask({"cmd": "describe", "game": 5})["error"]["code"] == "bad_request"
+    assert engine.ask({"cmd": "describe"})["game"]["name"] == target.name  # the current game
+
+
 def test_help_games_ids_blank_lines_and_quit(engine: EngineProc, target: Target) -> None:
     helped = engine.ask({"cmd": "help", "id": "h1"})
     assert helped["ok"] and helped["id"] == "h1"
@@ -177,7 +209,8 @@ def test_same_game_in_two_processes_with_different_hash_seeds(target: Target) ->
     for hash_seed in ("1", "2"):
         proc = EngineProc(target.argv, env={"PYTHONHASHSEED": hash_seed})
         try:
-            answer = new_game(proc, target, players=5, seed=42)
+            most = proc.ask({"cmd": "describe", "game": target.name})["game"]["max_players"]
+            answer = new_game(proc, target, players=most, seed=42)
             rnd = random.Random(42)
             while not answer["over"]:
                 answer = proc.ask({"cmd": "apply", "action": rnd.choice(answer["legal"])})

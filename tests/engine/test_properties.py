@@ -20,7 +20,7 @@ GAMES = int(os.environ.get("PRTUI_PROPERTY_GAMES", "0")) or None
 CASES = [
     (facts, players, options)
     for facts in all_facts()
-    for players in range(2, 6)
+    for players in facts.players
     for options in facts.option_sets
 ]
 

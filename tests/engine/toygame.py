@@ -5,6 +5,10 @@ seat takes 1 or 2 coins from the pool, draws the top card (its VP value goes to 
 seat's secret chips), or passes. The game ends when the pool or the deck is empty, or
 after everyone passed in a row. It has the same kinds of hidden information as
 Puerto Rico (secret chips, a face-down stack order, the RNG), so view tests bite.
+
+It is for 2 to 4 players (not Puerto Rico's 2 to 5) and has options of its own, so the
+tests prove that everything above the contract reads the players range and the options
+from the game: nothing outside the game module knows them.
 """
 
 from __future__ import annotations
@@ -13,35 +17,43 @@ import copy
 from typing import Any
 
 from server.engine.contract import Action, LogEvent, Options, Result, ScoreLine
-from server.engine.errors import CorruptState, IllegalAction, InvalidOptions, NotYourTurn
+from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
+from server.engine.options import OptionSpec, check_players, normalize
 from server.engine.rng import SeededRng
 from server.games import registry
 
 NAME = "toy-race"
 _KEYS = {"players", "options", "turn", "pool", "deck", "coins", "chips", "passes", "rng"}
+DECKS = {"short": [1, 1, 2, 2, 3, 5], "long": [1, 1, 1, 2, 2, 2, 3, 3, 5, 8]}
+OPTIONS = (
+    OptionSpec("open_vp", "bool", False, "everyone sees everyone's chips", title="Open chips",
+               reveals_hidden=True),
+    OptionSpec("pool", "int", 12, "coins in the pool at the start", title="Pool",
+               min=1, max=99),
+    OptionSpec("deck", "choice", "short", "how many VP cards are dealt face down",
+               title="Deck", choices=("short", "long"), labels=("Short (6)", "Long (10)")),
+)
 
 
 class ToyRace:
     name = NAME
     title = "Coin race (test game)"
     min_players = 2
-    max_players = 5
+    max_players = 4
+    rules_version = 3
+    rules_compatible_since = 2
+    options_spec = OPTIONS
 
     def normalize_options(self, players: int, options: Options) -> Options:
-        if not isinstance(players, int) or not 2 <= players <= 5:
-            raise InvalidOptions(f"toy-race takes 2-5 players, not {players!r}")
-        unknown = set(options) - {"open_vp", "pool"}
-        if unknown:
-            raise InvalidOptions(f"unknown options: {sorted(unknown)}")
-        pool = options.get("pool", 12)
-        if not isinstance(pool, int) or isinstance(pool, bool) or not 1 <= pool <= 99:
-            raise InvalidOptions("pool must be 1..99")
-        return {"open_vp": bool(options.get("open_vp", False)), "pool": pool}
+        check_players(self.title, self.min_players, self.max_players, players)
+        out = normalize(OPTIONS, options)
+        out.pop("names", None)  # words only; the toy speaks of seats by number
+        return out
 
     def setup(self, players: int, options: Options, seed: int) -> dict[str, Any]:
         opts = self.normalize_options(players, options)
         rng = SeededRng(seed)
-        deck = [1, 1, 2, 2, 3, 5]
+        deck = list(DECKS[opts["deck"]])
         rng.shuffle(deck)
         return {
             "players": players,
@@ -141,7 +153,7 @@ class ToyRace:
         if not isinstance(data, dict) or set(data) != _KEYS:
             raise CorruptState("toy-race state must be a map with the toy keys")
         n = data["players"]
-        if not isinstance(n, int) or not 2 <= n <= 5:
+        if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
             raise CorruptState("players out of range")
         for key in ("coins", "chips"):
             vals = data[key]
@@ -150,7 +162,7 @@ class ToyRace:
             ):
                 raise CorruptState(f"{key} must be {n} counts")
         opts = data["options"]
-        if not isinstance(opts, dict) or set(opts) != {"open_vp", "pool"}:
+        if not isinstance(opts, dict) or set(opts) != {spec.name for spec in OPTIONS}:
             raise CorruptState("options malformed")
         for key in ("turn", "passes", "pool"):
             if not isinstance(data[key], int) or isinstance(data[key], bool):

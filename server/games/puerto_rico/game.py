@@ -18,7 +18,7 @@ from . import flow
 from .catalog import vp_chips
 from .moves import TYPES, parse, to_dict
 from .scoring import result
-from .setup import new_state, normalize_options
+from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, PRState
 from .views import view
 
@@ -26,8 +26,11 @@ from .views import view
 class PuertoRico:
     name = "puerto-rico"
     title = "Puerto Rico"
-    min_players = 2
-    max_players = 5
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = 1  # raise when a rule change would replay stored games differently
+    rules_compatible_since = 1
+    options_spec = OPTIONS
 
     def normalize_options(self, players: int, options: Options) -> Options:
         return normalize_options(players, options)

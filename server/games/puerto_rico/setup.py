@@ -5,32 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.errors import InvalidOptions
+from server.engine.options import OptionSpec, check_players, normalize
 from server.engine.rng import SeededRng
 
 from . import catalog as C
 from .state import CHOOSE_ROLE, PRState, names_error
 from .text import default_names
 
-DEFAULTS: dict[str, Any] = {"edition": "classic", "open_vp": False}
-# also "names": one display name per seat, used only in words (log, labels, view)
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("edition", "choice", "classic",
+               "the rules and names of the classic (2002) or the 1897 edition",
+               title="Edition", choices=C.EDITIONS, labels=("Classic (2002)", "1897")),
+    OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
+               title="Open VP", reveals_hidden=True),
+)
+"""Every option Puerto Rico accepts, besides "names" (one display name per seat, used
+only in words: log, labels, view)."""
+DEFAULTS: dict[str, Any] = {spec.name: spec.default for spec in OPTIONS}
 
 
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise InvalidOptions(f"Puerto Rico is for 2 to 5 players, not {players!r}")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidOptions("options must be a map")
-    unknown = sorted(set(options) - set(DEFAULTS) - {"names"}, key=str)
-    if unknown:
-        raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
-    out = dict(DEFAULTS)
-    out.update(options)
-    if out["edition"] not in C.EDITIONS:
-        raise InvalidOptions(f"edition must be one of {', '.join(C.EDITIONS)}")
-    if not isinstance(out["open_vp"], bool):
-        raise InvalidOptions("open_vp must be true or false")
+    check_players("Puerto Rico", MIN_PLAYERS, MAX_PLAYERS, players)
+    out = normalize(OPTIONS, options)
     names = out.get("names")
     if names is None:
         out.pop("names", None)
