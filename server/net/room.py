@@ -80,7 +80,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         """Rebuild the game from (options, seed) and the stored action log."""
         opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, open_info(opts))
+        self.sync = GameSync(self.game, state, open_info(self.game, opts))
         for a in self.store.load_actions(self.id):
             self.sync.apply(a.seat, a.action)
 
@@ -289,6 +289,9 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self.sync is None or self.rec.status != "playing":
             raise Refuse("not_playing", "no game is running in this room")
         assert mem.seat is not None
+        if "v" in msg and msg["v"] != self.sync.v:  # a duplicate, or chosen on an old view
+            raise Refuse("stale", f"the game is at version {self.sync.v}, not {msg['v']}: "
+                                  "resync and choose again")
         self._play(mem.seat, msg["action"])
         unsent = [fast_frame(m.ack(msg["id"]))]
         try:
@@ -304,7 +307,8 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self.replay is None:
             opts = setup_options(self.rec)
             self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
-                                         self.store.load_actions(self.id), open_info(opts))
+                                         self.store.load_actions(self.id),
+                                         open_info(self.game, opts))
         steps, step = self.replay.steps, msg["step"]
         if not 0 <= step <= steps:
             raise Refuse("bad_step", f"step must be 0..{steps}")

@@ -84,7 +84,9 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("room", "str", nullable=True, max_len=limits.MAX_ID_LEN),
         _f("text", "str", max_len=limits.MAX_CHAT_LEN, text=True),
     ),
-    "act": (_ROOM, _f("action", "map")),
+    # `v`: the version of the snapshot the action was chosen from; another one is `stale`
+    # (optional in protocol 1, so clients written before it keep working)
+    "act": (_ROOM, _f("action", "map"), _f("v", "int", required=False)),
     "resync": (_ROOM,),
     "follow": (_ROOM, _SEAT),
     "replay": (_ROOM, _f("step", "int")),
