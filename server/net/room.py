@@ -80,7 +80,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         """Rebuild the game from (options, seed) and the stored action log."""
         opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, open_info(self.game, opts))
+        self.sync = GameSync(self.game, state, open_info(opts))
         for a in self.store.load_actions(self.id):
             self.sync.apply(a.seat, a.action)
 
@@ -307,8 +307,7 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if self.replay is None:
             opts = setup_options(self.rec)
             self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
-                                         self.store.load_actions(self.id),
-                                         open_info(self.game, opts))
+                                         self.store.load_actions(self.id), open_info(opts))
         steps, step = self.replay.steps, msg["step"]
         if not 0 <= step <= steps:
             raise Refuse("bad_step", f"step must be 0..{steps}")
