@@ -15,7 +15,7 @@ from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
 from server.protocol import messages as m
-from server.protocol.names import name_key
+from server.protocol.names import name_key, printable
 from server.store.base import SeatRecord
 
 if TYPE_CHECKING:
@@ -62,9 +62,11 @@ def setup_options(rec: Any) -> dict[str, Any]:
     """The game's options plus the seats' display names (the contract's ``names``).
 
     Seats cannot change once a game starts, so the names are the same at the start, at
-    every rebuild after a restart and in a replay.
+    every rebuild after a restart and in a replay. A name stored before the name rules
+    (server/protocol/names.py) is made printable, as games require, so such a room
+    still loads.
     """
-    names = [(s.name or f"Player {s.seat + 1}")[:32] for s in rec.seats]
+    names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]
     return {**game_options(rec.options), "names": names}
 
 

@@ -5,8 +5,11 @@ the server refuses control and formatting characters (bidi overrides, zero-width
 marks), code points with no glyph (private use, unassigned, surrogates), names made
 only of blanks or fillers, and stacks of combining marks; it stores names in NFC. Two
 names are the same name when their ``name_key`` is (NFC, case folded), so "Ana" and
-"ana" cannot sit at one table. The client's display helper (prtui/widgets/plain.py)
-uses the same character classes to show names stored before these rules safely.
+"ana" cannot sit at one table.
+
+Names stored before these rules (or sent by another server) may hold anything, so
+``printable`` turns any text into text that is safe to print: the client's display
+helper (prtui/widgets/plain.py) and the names the server hands a game both use it.
 """
 
 from __future__ import annotations
@@ -23,13 +26,23 @@ BIDI_CONTROLS = frozenset(
 )
 """Characters that reorder the text around them (RLO U+202E and friends)."""
 
-FILLERS = frozenset(
-    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
+BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that print as nothing (Hangul fillers, the braille blank): never in a name,
+where they only serve to fake a blank or pad another player's name."""
+
+IGNORABLES = frozenset(
+    "\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
     + "".join(chr(c) for c in range(0xFE00, 0xFE10))
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
-"""Printable characters that show nothing: Hangul fillers, the braille blank,
-grapheme joiners and variation selectors."""
+"""Marks that only tune the glyph before them (variation selectors, the grapheme joiner):
+allowed, but they neither make a name visible nor make two names different."""
+
+FILLERS = BLANK_LOOKALIKES | IGNORABLES
+"""Printable characters that show nothing by themselves."""
+
+REPLACEMENT = "\ufffd"
+"""Shown for a code point that has no agreed glyph."""
 
 _WHAT = {
     "Co": "a private-use character",
@@ -73,12 +86,17 @@ def _refusal(ch: str) -> str | None:
         return f"a line break ({_code(ch)})"
     if cat in _WHAT:
         return f"{_WHAT[cat]} ({_code(ch)}) that has no agreed glyph"
+    if ch in BLANK_LOOKALIKES:
+        return f"an invisible filler character ({_code(ch)})"
     return None
 
 
 def clean_name(text: str, field: str = "name", max_len: int = limits.MAX_NAME_LEN) -> str:
-    """``text`` as stored: NFC, outer blanks removed. Raises BadName with the reason."""
-    name = unicodedata.normalize("NFC", text).strip()
+    """``text`` as stored: NFC, every space a plain one, runs of spaces made one, outer
+    spaces removed. Raises BadName with the reason."""
+    spaced = "".join(" " if unicodedata.category(ch) == "Zs" else ch
+                     for ch in unicodedata.normalize("NFC", text))
+    name = " ".join(part for part in spaced.split(" ") if part)
     if len(name) > max_len:
         raise BadName(f"{field!r} is longer than {max_len} characters")
     run = 0
@@ -98,6 +116,34 @@ def clean_name(text: str, field: str = "name", max_len: int = limits.MAX_NAME_LE
     return name
 
 
+def _printable_char(ch: str) -> str:
+    cat = unicodedata.category(ch)
+    if cat == "Cc":
+        code = ord(ch)
+        if code < 0x20:
+            return chr(0x2400 + code)  # a picture of the control: ␀..␟ (ESC: ␛)
+        return "\u2421" if code == 0x7F else REPLACEMENT  # ␡, or a C1 control
+    if cat == "Cf":
+        return ""  # bidi overrides, zero-width marks: dropped
+    if cat[0] == "Z":
+        return " "  # line/paragraph separators, exotic spaces
+    if cat in _WHAT:
+        return REPLACEMENT
+    return ch
+
+
+def printable(text: str) -> str:
+    """``text`` in NFC with nothing a terminal acts on and nothing that hides or reorders
+    text: controls become their pictures (ESC: ␛), formatting characters are dropped,
+    separators become spaces, code points without a glyph become U+FFFD. The result
+    satisfies ``str.isprintable``. Combining marks and fillers are left to the caller."""
+    return "".join(_printable_char(ch) for ch in unicodedata.normalize("NFC", text))
+
+
 def name_key(name: str) -> str:
-    """What two names are compared by: NFC, case folded (so "ANA" is "ana")."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    """What two names are compared by: NFC, case folded (so "ANA" is "ana"), spaces made
+    plain and single, ignorable marks left out."""
+    text = "".join(" " if unicodedata.category(ch)[0] == "Z" else ch
+                   for ch in unicodedata.normalize("NFC", name) if ch not in IGNORABLES)
+    folded = unicodedata.normalize("NFC", text.casefold())
+    return " ".join(part for part in folded.split(" ") if part)

@@ -4,10 +4,15 @@ names are stored in NFC, and two seats of one room never carry the same name."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 
-from server.net.server import GameServer
+from server.games.registry import get_game
+from server.net.seating import hash_token
+from server.net.server import DB_NAME, GameServer
+from server.store.base import RoomRecord, SeatRecord
+from server.store.sqlite import SqliteStore
 from tests.net.client import Client
 
 REFUSED = [
@@ -18,9 +23,11 @@ REFUSED = [
     ("bidi isolate", "\u2066ana", "bidirectional control character (U+2066)"),
     ("zero width space", "an\u200ba", "invisible formatting character (U+200B)"),
     ("only blanks", " \u3000 ", "no visible character"),
-    ("hangul filler", "\u3164", "no visible character"),
-    ("hangul fillers", "\u115f\u1160\uffa0", "no visible character"),
-    ("braille blank", "\u2800\u2800", "no visible character"),
+    ("hangul filler", "\u3164", "invisible filler character (U+3164)"),
+    ("hangul fillers", "\u115f\u1160\uffa0", "invisible filler character (U+115F)"),
+    ("braille blank", "\u2800\u2800", "invisible filler character (U+2800)"),
+    ("filler after a name", "ana\u3164", "invisible filler character (U+3164)"),
+    ("only a variation selector", "\ufe0f", "no visible character"),
     ("line separator", "a\u2028b", "line break (U+2028)"),
     ("private use", "ana\ue000", "private-use character (U+E000)"),
     ("noncharacter", "ana\U0010ffff", "unassigned code point (U+10FFFF)"),
@@ -83,6 +90,14 @@ async def test_names_are_stored_in_nfc(server: GameServer) -> None:
         await c.close()
 
 
+async def test_spaces_are_plain_and_single(server: GameServer) -> None:
+    c = await Client.connect(server.port, "ana\u00a0\u00a0de\u3000souza ")
+    try:
+        assert c.welcome["name"] == "ana de souza"
+    finally:
+        await c.close()
+
+
 async def test_wide_and_accented_names_are_accepted(server: GameServer) -> None:
     for name in ("李" * 32, "Nguyễn Thị Minh", "Ørjan", "שָׁלוֹם", "👩‍🚀"[:1]):
         c = await Client.connect(server.port, name)
@@ -126,3 +141,30 @@ async def test_a_bot_never_takes_the_name_a_person_sits_under(server: GameServer
         assert [s["name"] for s in summary["seats"]][:2] == ["Bot 2 (easy)", "bot 2 (easy) #2"]
     finally:
         await a.close()
+
+
+async def test_a_stored_game_with_names_from_before_the_rules_still_loads(tmp_path: Path) -> None:
+    """Seat names an older server stored (escape codes, a noncharacter, a bidi override)
+    must not keep the game from loading: it resumes, with printable names in its log."""
+    store = SqliteStore(tmp_path / DB_NAME)
+    game = get_game("puerto-rico")
+    names = ["\x1b[2J", "x\U0010ffff\u202e"]
+    store.create_room(RoomRecord(
+        id="old00001", game="puerto-rico", players=2, options=game.normalize_options(2, {}),
+        seed=5, name="\x1b]8;;http://x\x1b\\", host=names[0], status="playing", created=1.0,
+        seats=[SeatRecord(i, "human", n, None, hash_token(f"old00001.s{i}"))
+               for i, n in enumerate(names)]))
+    store.close()
+    srv = GameServer(tmp_path, "127.0.0.1", 0)
+    await srv.start()
+    c = await Client.connect(srv.port, "ana", token="old00001.s0")
+    try:
+        assert c.welcome["t"] == "welcome" and c.welcome["resume"]["seat"] == 0
+        state = await c.wait_for(lambda f: f["t"] == "state")
+        text = " ".join(str(e["text"]) for e in state["snapshot"]["log"])
+        assert text.isprintable() and "\x1b" not in text
+        assert any(seat["name"] == names[1] for seat in
+                   (await c.wait_for(lambda f: f["t"] == "room"))["room"]["seats"])
+    finally:
+        await c.close()
+        await srv.stop()
