@@ -7,7 +7,19 @@ from collections.abc import Callable
 from server.engine.contract import Game
 from server.engine.errors import UnknownGame
 
-_FACTORIES: dict[str, Callable[[], Game]] = {}
+DEFAULT_GAME = "puerto-rico"
+"""What `prtui play` and the engine CLI start when no game is named."""
+
+
+def _puerto_rico() -> Game:
+    from server.games.puerto_rico.game import PuertoRico
+
+    return PuertoRico()
+
+
+# a factory imports its module only when the game is first asked for, so listing the
+# games never fails because one module does not load
+_FACTORIES: dict[str, Callable[[], Game]] = {"puerto-rico": _puerto_rico}
 _CACHE: dict[str, Game] = {}
 
 
@@ -15,15 +27,7 @@ def register(name: str, factory: Callable[[], Game]) -> None:
     _FACTORIES[name] = factory
 
 
-def _load_builtin() -> None:
-    if "puerto-rico" not in _FACTORIES:
-        from server.games.puerto_rico.game import PuertoRico
-
-        register("puerto-rico", PuertoRico)
-
-
 def get_game(name: str) -> Game:
-    _load_builtin()
     if name not in _CACHE:
         try:
             factory = _FACTORIES[name]
@@ -35,5 +39,5 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> list[str]:
-    _load_builtin()
-    return sorted(_FACTORIES)
+    """Every registered game, the default one first, then by name."""
+    return sorted(_FACTORIES, key=lambda name: (name != DEFAULT_GAME, name))

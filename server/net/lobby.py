@@ -12,8 +12,9 @@ import secrets
 import time
 from typing import Any
 
+from server.engine.contract import describe
 from server.engine.errors import EngineError
-from server.games.registry import get_game
+from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
 from server.net.peer import Peer, fast_frame
 from server.net.room import Room
@@ -141,6 +142,8 @@ class Lobby:
         t, mid = msg["t"], msg["id"]
         if t == "list_rooms":
             peer.send(m.ack(mid, {"rooms": self.list()}))
+        elif t == "list_games":
+            peer.send(m.ack(mid, {"games": games_catalog()}))
         elif t == "create_room":
             self._create(peer, msg)
         elif t == "chat" and msg["room"] is None:
@@ -161,6 +164,9 @@ class Lobby:
                 return
             if msg["as"] == "player" and peer.role == "spectate":
                 peer.send(m.reject(mid, "spectator", "spectators join as spectator"))
+                return
+            if room.stale is not None and room.rec.status != "waiting":
+                peer.send(m.reject(mid, "rules_changed", room.stale))
                 return
             if peer.room is not None and peer.room != room.id:
                 old = self.rooms.get(peer.room)
@@ -221,7 +227,7 @@ class Lobby:
             id=rid, game=game.name, players=players, options=options,
             seed=secrets.randbits(63) if seed is None else seed, name=msg.get("name") or f"{peer.name}'s table",
             host=peer.name, created=time.time(),
-            seats=[SeatRecord(i) for i in range(players)],
+            seats=[SeatRecord(i) for i in range(players)], rules_version=game.rules_version,
         )
         self.store.create_room(rec)
         room = Room(rec, game, self.store, self)
@@ -230,6 +236,18 @@ class Lobby:
         room.start_task()
         peer.send(m.ack(mid, {"room": rid}))
         self.room_changed(room)
+
+
+def games_catalog() -> list[dict[str, Any]]:
+    """Every game this server runs, as it describes itself (players range, typed
+    options, rules version): what a client builds its new-game form from."""
+    catalog = []
+    for name in game_names():
+        try:
+            catalog.append(describe(get_game(name)))
+        except Exception:  # a game module that fails to load is left out, not fatal
+            log.exception("game %s could not be described", name)
+    return catalog
 
 
 def _server_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import secrets
 import time
 from typing import Any, Protocol
 
-from server.engine.contract import Action, Game
+from server.engine.contract import Action, Game, rules_refusal
 from server.engine.errors import EngineError
 from server.net import replay as replays
 from server.net.bots import SeatBot
@@ -71,22 +71,31 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         self.task: asyncio.Task[None] | None = None
         self.replay: replays.Replay | None = None  # built on demand, dropped when idle
         self._replay_idle: asyncio.TimerHandle | None = None
-        if rec.status == "playing":  # finished games are rebuilt when someone looks
+        # made under rules this server cannot replay: listed, but never rebuilt
+        self.stale: str | None = rules_refusal(game, rec.rules_version)
+        if self.stale is not None and rec.status != "waiting":
+            log.warning("room %s: not resumed: %s", rec.id, self.stale)
+        elif rec.status == "playing":  # finished games are rebuilt when someone looks
             self._rebuild()
 
     # --- life cycle --------------------------------------------------------------
 
     def _rebuild(self) -> None:
         """Rebuild the game from (options, seed) and the stored action log."""
+        self._refuse_stale()
         opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, open_info(opts))
+        self.sync = GameSync(self.game, state, open_info(self.game, opts))
         for a in self.store.load_actions(self.id):
             self.sync.apply(a.seat, a.action)
 
+    def _refuse_stale(self) -> None:
+        if self.stale is not None:
+            raise Refuse("rules_changed", self.stale)
+
     def start_task(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"room-{self.id}")
-        if self.rec.status == "playing":  # restored: nobody is connected yet
+        if self.rec.status == "playing" and self.stale is None:  # restored: nobody is connected yet
             for s in self.rec.seats:
                 if s.kind == "human":
                     self._start_grace(s.seat)
@@ -243,6 +252,11 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         if seat is None:
             fut.set_result(False)
             return
+        if self.stale is not None:
+            log.warning("room %s: seat %d not resumed: %s", self.id, seat, self.stale)
+            peer.close("rules_changed", self.stale)
+            fut.set_result(False)
+            return
         old = self.seat_holder(seat)
         if old is not None:
             old.seat = None
@@ -304,10 +318,12 @@ class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its meth
         """Any connection, member or not: the public snapshot of a finished game at a step."""
         if self.rec.status != "over":
             raise Refuse("not_over", "only finished games can be replayed")
+        self._refuse_stale()
         if self.replay is None:
             opts = setup_options(self.rec)
             self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
-                                         self.store.load_actions(self.id), open_info(opts))
+                                         self.store.load_actions(self.id),
+                                         open_info(self.game, opts))
         steps, step = self.replay.steps, msg["step"]
         if not 0 <= step <= steps:
             raise Refuse("bad_step", f"step must be 0..{steps}")

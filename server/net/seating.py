@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from server.engine.options import reveals_hidden
 from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
@@ -70,8 +71,10 @@ def setup_options(rec: Any) -> dict[str, Any]:
     return {**game_options(rec.options), "names": names}
 
 
-def open_info(opts: dict[str, Any]) -> bool:
-    return bool(opts.get("open_vp") or opts.get("open_info"))
+def open_info(game: Game, opts: dict[str, Any]) -> bool:
+    """Whether everyone may read every seat's private log text: one of the game's
+    options that reveal hidden information (its ``options_spec`` says which) is on."""
+    return reveals_hidden(game.options_spec, opts)
 
 
 class Seating:
@@ -84,6 +87,7 @@ class Seating:
     members: dict[str, Member]
     ready: set[int]
     sync: GameSync | None
+    stale: str | None  # why this room's rules cannot be played here (None: they can)
     _bots: dict[int, SeatBot]
 
     def host_id(self) -> str | None: ...
@@ -217,9 +221,11 @@ class Seating:
         ]
         if waiting:
             raise Refuse("not_ready", f"seats not ready: {waiting}")
+        if self.stale is not None:
+            raise Refuse("rules_changed", self.stale)
         opts = setup_options(self.rec)
         state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, open_info(opts))
+        self.sync = GameSync(self.game, state, open_info(self.game, opts))
         self.rec.status = "playing"
         self.store.set_status(self.id, "playing")
         peer.send(m.ack(msg["id"]))

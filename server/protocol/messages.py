@@ -66,6 +66,7 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("token", "str", required=False, max_len=limits.MAX_ID_LEN),
     ),
     "list_rooms": (),
+    "list_games": (),
     "create_room": (
         _f("game", "str", max_len=limits.MAX_ID_LEN),
         _f("players", "int"),

@@ -34,6 +34,7 @@ class RoomRecord:
     created: float = 0.0
     result: dict[str, Any] | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+    rules_version: int = 1  # the game's rules version when the room was made (see contract)
 
 
 @dataclass

@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     host TEXT,
     status TEXT NOT NULL,
     created REAL NOT NULL,
-    result TEXT
+    result TEXT,
+    rules_version INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -47,6 +48,12 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),)
+"""Columns added after the first release: a file made before gets them on open. Rooms
+stored before rules versions were recorded get version 1, the rules they were played
+under (every game's first version)."""
+
+
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
@@ -63,6 +70,13 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        for table, column, decl in ADDED_COLUMNS:
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> None:
         self._db.execute(sql, params)  # autocommit: committed on return
@@ -72,11 +86,11 @@ class SqliteStore:
         try:
             self._db.execute(
                 "INSERT INTO rooms (id, game, players, options, seed, name, host, status,"
-                " created, result) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                " created, result, rules_version) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     room.id, room.game, room.players, _dumps(room.options), room.seed,
                     room.name, room.host, room.status, room.created or time.time(),
-                    None if room.result is None else _dumps(room.result),
+                    None if room.result is None else _dumps(room.result), room.rules_version,
                 ),
             )
             for s in room.seats:
@@ -119,14 +133,14 @@ class SqliteStore:
     def load_rooms(self) -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
         for row in self._db.execute(
-            "SELECT id, game, players, options, seed, name, host, status, created, result"
-            " FROM rooms ORDER BY created"
+            "SELECT id, game, players, options, seed, name, host, status, created, result,"
+            " rules_version FROM rooms ORDER BY created"
         ):
-            rid, game, players, options, seed, name, host, status, created, result = row
+            rid, game, players, options, seed, name, host, status, created, result, rules = row
             rooms[rid] = RoomRecord(
                 id=rid, game=game, players=players, options=json.loads(options), seed=seed,
                 name=name, host=host, status=status, created=created,
-                result=None if result is None else json.loads(result),
+                result=None if result is None else json.loads(result), rules_version=rules,
             )
         for rid, seat, kind, name, level, token_hash in self._db.execute(
             "SELECT room, seat, kind, name, level, token_hash FROM seats ORDER BY room, seat"

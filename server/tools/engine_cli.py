@@ -17,7 +17,7 @@ from server.engine.contract import Action, Game, describe
 from server.engine.errors import EngineError, InvalidOptions
 from server.games import registry
 
-DEFAULT_GAME = "puerto-rico"
+DEFAULT_GAME = registry.DEFAULT_GAME
 
 COMMANDS: dict[str, str] = {
     "new": '{"cmd":"new","game":"puerto-rico","players":4,"seed":7,"options":{}}',

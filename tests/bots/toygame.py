@@ -42,6 +42,9 @@ class ToyGame:
     title = "Harbour draw"
     min_players = 2
     max_players = 5
+    rules_version = 1
+    rules_compatible_since = 1
+    options_spec = ()
 
     def normalize_options(self, players: int, options: Options) -> Options:
         if not self.min_players <= players <= self.max_players:

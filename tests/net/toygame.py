@@ -11,6 +11,7 @@ from typing import Any
 
 from server.engine.contract import Action, LogEvent, Options, Result, ScoreLine
 from server.engine.errors import IllegalAction, InvalidOptions
+from server.engine.options import OptionSpec
 from server.engine.rng import SeededRng
 
 
@@ -19,6 +20,12 @@ class ToyGame:
     title = "Toy"
     min_players = 2
     max_players = 5
+    rules_version = 1
+    rules_compatible_since = 1
+    options_spec = (
+        OptionSpec("cards", "int", 12, "cards in the face-down stack", min=1, max=200),
+        OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP", reveals_hidden=True),
+    )
 
     def normalize_options(self, players: int, options: Options) -> Options:
         cards = options.get("cards", 12)
