@@ -160,8 +160,8 @@ def rules_refusal(game: Game, stored: int) -> str | None:
     if game.rules_compatible_since <= stored <= game.rules_version:
         return None
     if stored > game.rules_version:
-        return (f"this {game.title} game was played under rules version {stored}, newer than "
-                f"this server's version {game.rules_version}: update prtui to continue it")
-    return (f"this {game.title} game was played under rules version {stored}; this server "
+        return (f"this {game.title} room was made under rules version {stored}, newer than "
+                f"this server's version {game.rules_version}: update prtui to play it")
+    return (f"this {game.title} room was made under rules version {stored}; this server "
             f"plays version {game.rules_version}, which would replay it differently, "
-            f"so it cannot be resumed or replayed")
+            f"so it cannot be started, resumed or replayed here")
