@@ -2,9 +2,9 @@
 
 The client stores what it remembers (seat tokens, settings) through platformdirs, so
 pointing the XDG variables at a directory per identity gives each player their own
-memory on a shared server. The same directory is the child's working directory and its
-"Downloads" (Textual's screenshot command saves there), so nothing a remote player does
-in the TUI writes into the host user's own home.
+memory on a shared server. The same directory is the child's HOME, its working
+directory and its "Downloads" (Textual's screenshot command saves there), so nothing a
+remote player does in the TUI writes into, or reads from, the host user's own home.
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ def identity_home(data_dir: Path, identity: Identity) -> Path:
 
 
 def home_env(home: Path) -> dict[str, str]:
-    """The environment variables that send the client's files into ``home``."""
-    return {var: str(home / sub) for var, sub in _XDG.items()}
+    """The environment variables that send the client's files into ``home``: HOME
+    itself (anything that looks for ``~``) and the XDG directories under it."""
+    return {"HOME": str(home), **{var: str(home / sub) for var, sub in _XDG.items()}}
 
 
 def _write_user_dirs(home: Path) -> None:

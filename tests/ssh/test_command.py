@@ -37,6 +37,7 @@ def test_each_identity_has_its_own_private_home(tmp_path: Path) -> None:
     other = identity_home(tmp_path, Identity(name="ana", spectate=False, key="key:SHA256:x"))
     assert other != ana
     env = home_env(ana)
+    assert env.pop("HOME") == str(ana)  # not the host user's home
     assert set(env) == {"XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"}
     assert all(Path(p).parent == ana for p in env.values())
     assert "ana" not in ana.relative_to(tmp_path).as_posix()  # no names on disk

@@ -199,3 +199,21 @@ async def test_sessions_closed_at_once_leave_no_child(make_gateway: GatewayFacto
             break
         await asyncio.sleep(0.05)
     assert not gw.children and gw.active_sessions == 0 and not gw._runs
+
+
+async def test_the_child_has_its_own_home_not_the_hosts(
+    make_gateway: GatewayFactory, tmp_path: Path
+) -> None:
+    gw = await make_gateway()
+    term = await open_terminal(gw.port, "ana")
+    try:
+        await term.expect("SIZE 100x30")
+        (child,) = gw.children
+        environ = _environ(child.pid)
+        home = Path(environ["HOME"])
+        assert home == Path(os.readlink(f"/proc/{child.pid}/cwd"))  # its identity's home
+        assert home.is_relative_to(tmp_path / "data" / "ssh" / "homes")
+        assert Path(environ["XDG_STATE_HOME"]).parent == home
+        assert str(home) != os.environ.get("HOME")
+    finally:
+        await term.close()
