@@ -3,8 +3,9 @@
 Reading and writing are separate tasks. Everything the server sends goes through
 ``send``/``send_bytes``, which never block: a frame goes straight to the socket when
 nothing is queued and the socket keeps up (no task switch per frame), else into the
-queue the writer task drains; when the queue of a slow reader is full the connection
-is dropped, so no room ever waits on a socket. Bad input gets
+queue the writer task drains; when a slow reader has more than ``queue_bytes`` (or
+``queue_frames``) waiting the connection is dropped and its queue emptied at once, so
+no room ever waits on a socket and a deaf peer holds at most that much memory. Bad input gets
 a ``reject`` (command with an id) or an ``error``; framing errors and floods close
 this connection only.
 """
@@ -46,6 +47,9 @@ class SessionLimits:
     max_frame: int = limits.MAX_FRAME_FROM_CLIENT
     queue_frames: int = limits.OUTGOING_QUEUE_FRAMES
     rate: float = limits.COMMAND_RATE_PER_S
+    queue_bytes: int = limits.OUTGOING_QUEUE_BYTES
+    """Bytes waiting to be sent (queued plus buffered in the transport) before a slow
+    reader is dropped; one frame alone is always taken."""
     burst: int = limits.COMMAND_BURST
     sndbuf: int | None = None
     """Kernel send buffer per socket (None: the OS default); smaller finds slow readers sooner."""
@@ -73,6 +77,7 @@ class Session:
         self._closed = False
         self._strikes = limits.RateLimiter(rate=STRIKES_FORGIVEN_PER_S, burst=MAX_STRIKES)
         self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
+        self._queued_bytes = 0
         self._write_task: asyncio.Task[None] | None = None
         sock = writer.get_extra_info("socket")
         if lim.sndbuf is not None and sock is not None:
@@ -81,6 +86,12 @@ class Session:
     # --- Peer interface ----------------------------------------------------------
 
     def send(self, msg: dict[str, Any]) -> None:
+    @property
+    def backlog(self) -> int:
+        """Bytes waiting to be sent to this peer: queued, plus buffered in the transport."""
+        transport = self._writer.transport
+        return self._queued_bytes + (0 if transport.is_closing() else transport.get_write_buffer_size())
+
         self.send_bytes(fast_frame(msg))
 
     def send_bytes(self, frame: bytes) -> None:
@@ -90,13 +101,17 @@ class Session:
         if (
             self._queue.empty() and not transport.is_closing()
             and transport.get_write_buffer_size() <= self._lim.write_buffer
+        waiting = self.backlog
+        if waiting and waiting + len(frame) > self._lim.queue_bytes:
+            self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")
+            return
         ):  # nothing waiting and the socket keeps up: write now, no task switch
             transport.write(frame)
             return
         try:
-            self._queue.put_nowait(frame)
+            self._enqueue(frame)
         except asyncio.QueueFull:
-            self._abort("slow_consumer")
+            self._abort("slow_consumer: too many frames waiting")
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None:
         self.send(m.welcome(self.id, self.name, SERVER_NAME, resume))
@@ -107,7 +122,7 @@ class Session:
             return
         msg = m.bye(reason) if code == "bye" else m.error(code, reason)
         with contextlib.suppress(asyncio.QueueFull):
-            self._queue.put_nowait(encode_frame(msg))
+            self._enqueue(encode_frame(msg))
         self._finish()
 
     # --- internals -------------------------------------------------------------------
@@ -122,20 +137,36 @@ class Session:
     def _abort(self, why: str) -> None:
         log.info("dropping %s (%s): %s", self.id, self.name, why)
         self._closed = True
+    def _enqueue(self, frame: bytes) -> None:
+        self._queue.put_nowait(frame)
+        self._queued_bytes += len(frame)
+
+    def _dequeue(self, frame: bytes | None) -> bytes | None:
+        if frame is not None:
+            self._queued_bytes -= len(frame)
+        return frame
+
+    def _drop_queue(self) -> None:
+        """Forget every frame still queued: a dropped peer must not keep them alive."""
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queued_bytes = 0
+
         self._writer.transport.abort()
         if self._write_task is not None:
             self._write_task.cancel()
+        self._drop_queue()
 
     async def _write_loop(self) -> None:
         try:
             done = False
             while not done:
-                frame = await self._queue.get()
+                frame = self._dequeue(await self._queue.get())
                 if frame is None:
                     break
                 chunks = [frame]  # everything queued goes out in one send
                 while not self._queue.empty():
-                    more = self._queue.get_nowait()
+                    more = self._dequeue(self._queue.get_nowait())
                     if more is None:
                         done = True
                         break
@@ -151,6 +182,7 @@ class Session:
             with contextlib.suppress(Exception):
                 self._writer.close()
 
+            self._drop_queue()
     async def run(self) -> None:
         """Serve this connection until it closes; never raises."""
         self._write_task = asyncio.create_task(self._write_loop())

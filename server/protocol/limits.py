@@ -60,6 +60,11 @@ MAX_CONNECTIONS_PER_ADDRESS = 16
 OUTGOING_QUEUE_FRAMES = 256
 """Frames queued for one slow connection before the server drops it."""
 
+OUTGOING_QUEUE_BYTES = 1024 * 1024
+"""Bytes waiting to be sent to one connection (queued plus buffered, the kernel's socket
+buffer not counted) before the server drops it as too slow; a single frame alone is
+always taken, whatever its size."""
+
 MAX_CHAT_LEN = 500
 """Longest chat message, in characters."""
 
