@@ -46,10 +46,10 @@ class SessionLimits:
     ping_interval: float = limits.PING_INTERVAL_S
     max_frame: int = limits.MAX_FRAME_FROM_CLIENT
     queue_frames: int = limits.OUTGOING_QUEUE_FRAMES
-    rate: float = limits.COMMAND_RATE_PER_S
     queue_bytes: int = limits.OUTGOING_QUEUE_BYTES
     """Bytes waiting to be sent (queued plus buffered in the transport) before a slow
     reader is dropped; one frame alone is always taken."""
+    rate: float = limits.COMMAND_RATE_PER_S
     burst: int = limits.COMMAND_BURST
     sndbuf: int | None = None
     """Kernel send buffer per socket (None: the OS default); smaller finds slow readers sooner."""
@@ -74,37 +74,37 @@ class Session:
         self._lobby = lobby
         self._lim = lim
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(lim.queue_frames)
+        self._queued_bytes = 0
         self._closed = False
         self._strikes = limits.RateLimiter(rate=STRIKES_FORGIVEN_PER_S, burst=MAX_STRIKES)
         self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
-        self._queued_bytes = 0
         self._write_task: asyncio.Task[None] | None = None
         sock = writer.get_extra_info("socket")
         if lim.sndbuf is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, lim.sndbuf)
 
-    # --- Peer interface ----------------------------------------------------------
-
-    def send(self, msg: dict[str, Any]) -> None:
     @property
     def backlog(self) -> int:
         """Bytes waiting to be sent to this peer: queued, plus buffered in the transport."""
         transport = self._writer.transport
         return self._queued_bytes + (0 if transport.is_closing() else transport.get_write_buffer_size())
 
+    # --- Peer interface ----------------------------------------------------------
+
+    def send(self, msg: dict[str, Any]) -> None:
         self.send_bytes(fast_frame(msg))
 
     def send_bytes(self, frame: bytes) -> None:
         if self._closed:
             return
         transport = self._writer.transport
-        if (
-            self._queue.empty() and not transport.is_closing()
-            and transport.get_write_buffer_size() <= self._lim.write_buffer
         waiting = self.backlog
         if waiting and waiting + len(frame) > self._lim.queue_bytes:
             self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")
             return
+        if (
+            self._queue.empty() and not transport.is_closing()
+            and transport.get_write_buffer_size() <= self._lim.write_buffer
         ):  # nothing waiting and the socket keeps up: write now, no task switch
             transport.write(frame)
             return
@@ -134,9 +134,6 @@ class Session:
         except asyncio.QueueFull:
             self._writer.transport.abort()
 
-    def _abort(self, why: str) -> None:
-        log.info("dropping %s (%s): %s", self.id, self.name, why)
-        self._closed = True
     def _enqueue(self, frame: bytes) -> None:
         self._queue.put_nowait(frame)
         self._queued_bytes += len(frame)
@@ -152,10 +149,13 @@ class Session:
             self._queue.get_nowait()
         self._queued_bytes = 0
 
+    def _abort(self, why: str) -> None:
+        log.info("dropping %s (%s): %s", self.id, self.name, why)
+        self._closed = True
+        self._drop_queue()
         self._writer.transport.abort()
         if self._write_task is not None:
             self._write_task.cancel()
-        self._drop_queue()
 
     async def _write_loop(self) -> None:
         try:
@@ -179,10 +179,10 @@ class Session:
             pass
         finally:
             self._closed = True
+            self._drop_queue()
             with contextlib.suppress(Exception):
                 self._writer.close()
 
-            self._drop_queue()
     async def run(self) -> None:
         """Serve this connection until it closes; never raises."""
         self._write_task = asyncio.create_task(self._write_loop())
