@@ -21,6 +21,7 @@ from textual.worker import WorkerFailed
 
 from prtui.netclient import NetError
 from prtui.theming import DEFAULT_THEME, load_themes
+from server.errors import PrtuiError
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 Plan = Callable[["PrtuiApp"], Awaitable[None]]
 
 
-class ConnectFailed(Exception):
+class ConnectFailed(PrtuiError):
     """The plan could not reach the server: the app exits 2 and the launcher prints
     this one line on the plain terminal."""
 

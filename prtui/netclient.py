@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
+from server.errors import PrtuiError
 from server.protocol import limits, messages
 from server.protocol.diff import DiffError, apply_ops
 from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
@@ -27,7 +28,7 @@ RATE_LIMITED_RETRIES = 5
 reaches the caller (each after `limits.RATE_LIMITED_PAUSE_S`)."""
 
 
-class NetError(Exception):
+class NetError(PrtuiError):
     """Base class of the errors this library raises (besides ConnectionClosed)."""
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from server.errors import PrtuiError
 
-class EngineError(Exception):
+
+class EngineError(PrtuiError):
     """Base class: carries a stable machine code and a human message."""
 
     code = "engine_error"

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine.contract import Action, Game, LogEvent, Options
+from server.errors import PrtuiError
 
 #: No real game of Puerto Rico or San Juan needs anywhere near this many decisions.
 MAX_ACTIONS = 20_000
 
 
-class PlayoutStalled(RuntimeError):
+class PlayoutStalled(PrtuiError, RuntimeError):
     """The game did not end within the step bound, or a seat to move had no action."""
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from server.engine.options import reveals_hidden
+from server.errors import PrtuiError
 from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
@@ -34,7 +35,7 @@ TAKEOVER_LEVEL = "easy" if "easy" in LEVELS else "random"
 """Who plays a disconnected seat after its grace period, unless the room says otherwise."""
 
 
-class Refuse(Exception):
+class Refuse(PrtuiError):
     """A command the room will not carry out: becomes a ``reject`` with this code."""
 
     def __init__(self, code: str, reason: str) -> None:

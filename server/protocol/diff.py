@@ -13,6 +13,8 @@ from typing import Any
 
 import msgpack
 
+from server.errors import PrtuiError
+
 Path = list[str | int]
 Op = list[Any]
 
@@ -20,7 +22,7 @@ MAX_FRONT_DROP = 16
 """How far `diff` looks for items dropped from a list's front (a scrolling log)."""
 
 
-class DiffError(ValueError):
+class DiffError(PrtuiError, ValueError):
     """An op that does not fit the document (bad path, wrong container): resync."""
 
 

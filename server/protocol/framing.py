@@ -14,13 +14,14 @@ from typing import Any
 
 import msgpack
 
+from server.errors import PrtuiError
 from server.protocol import limits
 
 HEADER = struct.Struct(">I")
 """The length prefix: unsigned 32-bit big-endian."""
 
 
-class FrameError(Exception):
+class FrameError(PrtuiError):
     """A frame that breaks the framing rules; `code` is stable and machine-readable.
 
     Codes: "frame_too_large", "bad_msgpack", "not_a_map", "missing_type", "bad_key",
@@ -33,7 +34,7 @@ class FrameError(Exception):
         self.message = message
 
 
-class ConnectionClosed(ConnectionError):
+class ConnectionClosed(PrtuiError, ConnectionError):
     """The peer closed the stream: cleanly between frames (`clean`) or mid-frame."""
 
     def __init__(self, message: str = "connection closed", *, clean: bool = True) -> None:

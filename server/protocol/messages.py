@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from server.errors import PrtuiError
 from server.protocol import limits
 from server.protocol.names import BadName, clean_name
 
@@ -24,7 +25,7 @@ JOIN_AS = frozenset({"player", "spectator"})
 """`join_room.as`."""
 
 
-class ProtocolError(Exception):
+class ProtocolError(PrtuiError):
     """A client message that breaks the catalog; answered with `reject` (if it has an id)
     or `error`. Codes: "unknown_type", "missing_id", "missing_field", "bad_type",
     "bad_value", "too_long".

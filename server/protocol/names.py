@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from server.errors import PrtuiError
 from server.protocol import limits
 
 MAX_COMBINING_RUN = 4
@@ -51,7 +52,7 @@ _WHAT = {
 }
 
 
-class BadName(ValueError):
+class BadName(PrtuiError, ValueError):
     """A name that breaks the rules; ``reason`` says why in plain words."""
 
     def __init__(self, reason: str) -> None:

@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import IO
 
+from server.errors import PrtuiError
+
 try:
     import fcntl
 except ImportError:  # Windows
@@ -23,7 +25,7 @@ except ImportError:  # Windows
 LOCK_NAME = "prtui.lock"
 
 
-class DataDirBusy(Exception):
+class DataDirBusy(PrtuiError):
     """Another live process owns the data directory."""
 
     def __init__(self, data_dir: Path, holder: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from server.engine.contract import Action, Game, describe
 from server.engine.errors import EngineError, InvalidOptions
+from server.errors import PrtuiError
 from server.games import registry
 
 DEFAULT_GAME = registry.DEFAULT_GAME
@@ -34,7 +35,7 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class RequestError(Exception):
+class RequestError(PrtuiError):
     """A request the session refuses before it reaches the engine."""
 
     def __init__(self, code: str, message: str) -> None:
