@@ -97,6 +97,7 @@ class Controller:
         self.token: str | None = None
         self.names: dict[int, str] = {}
         self.room_info: dict[str, Any] | None = None
+        self.shown_v: int | None = None  # the version of the snapshot the screen shows
         self.game_over_shown = False
         self.tokens: TokenBook | None = None
         self.address = ""
@@ -131,7 +132,16 @@ class Controller:
     # --- TableLink -----------------------------------------------------------------
 
     async def act(self, action: dict[str, Any]) -> None:
-        await self.client.command("act", room=self.room, action=action)
+        """Send the player's choice with the version they saw. If the table moved on
+        first (`stale`), the client is already resyncing: say so quietly; the fresh
+        board arrives and the player chooses again. Other refusals reach the screen."""
+        try:
+            await self.client.act(str(self.room), action, v=self.shown_v)
+        except Rejected as exc:
+            if exc.code != "stale":
+                raise
+            self.app.notify("The table moved on before your choice arrived: choose again.",
+                            timeout=4)
 
     async def chat(self, text: str) -> None:
         await self.client.command("chat", room=self.room, text=text)
@@ -201,6 +211,7 @@ class Controller:
         if t in ("state", "diff") and event.get("room") == self.room:
             snapshot = self.client.snapshot(str(self.room))
             if snapshot is not None:
+                self.shown_v = self.client.rooms[str(self.room)].v
                 self.show_snapshot(snapshot)
         elif t == "room":
             self.room_info = event.get("room")

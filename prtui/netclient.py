@@ -2,9 +2,10 @@
 
 One `Client` per connection: it does the hello/welcome handshake, numbers commands and
 matches their ack/reject, keeps each joined room's snapshot current by applying
-`state`/`diff` (asking for `resync` on a gap), answers pings and measures lag. Pushes
-reach the caller as plain dicts on `client.events`, so a Textual worker can turn them
-into messages. No threads, no Textual, no rules.
+`state`/`diff` (asking for `resync` on a gap), sends each `act` with the version it
+answers (resyncing on `stale`), backs off on `rate_limited`, answers pings and measures
+lag. Pushes reach the caller as plain dicts on `client.events`, so a Textual worker can
+turn them into messages. No threads, no Textual, no rules.
 """
 
 from __future__ import annotations
@@ -213,6 +214,34 @@ class Client:
         if t == "leave_room":
             self.rooms.pop(fields.get("room", ""), None)
         return data
+
+    async def act(
+        self, room: str, action: dict[str, Any], v: int | None = None
+    ) -> dict[str, Any]:
+        """Send `act` for the snapshot at version `v` (default: the room's current one).
+
+        The server refuses another version with `stale` (a duplicate, or a choice made
+        on a view the game has left): this asks for a resync (its fresh `state` follows)
+        and then raises that Rejected, so the player chooses again from the new state.
+        If the resync itself fails, its error is raised instead.
+        """
+        sync = self.rooms.setdefault(room, RoomSync())
+        version = sync.v if v is None else v
+        fields: dict[str, Any] = {"room": room, "action": action}
+        if version is not None:
+            fields["v"] = version
+        try:
+            return await self.command("act", **fields)
+        except Rejected as exc:
+            if exc.code != "stale" or sync.resyncing:
+                raise
+            sync.resyncing = True  # diffs before the fresh state are dropped
+            try:
+                await self.command("resync", room=room)
+            except BaseException:
+                sync.resyncing = False
+                raise
+            raise
 
     async def _command_once(self, t: str, timeout: float, fields: dict[str, Any]) -> dict[str, Any]:
         msg = messages.command(t, next(self._ids), **fields)
