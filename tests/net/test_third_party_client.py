@@ -131,12 +131,19 @@ async def test_doc_only_client_plays_a_whole_game(server: GameServer) -> None:
         assert snap["seat"] == 0 and snap["view"]["viewer"] == 0
 
         rng = random.Random(5)
-        moves = 0
+        moves = stale = 0
+        acted_at = -1  # the version we last acted on: a state of that version comes late
         while not snap["view"]["over"]:
-            if snap["legal"]:
-                answer = await c.command("act", room=room, action=rng.choice(snap["legal"]))
+            if snap["legal"] and v != acted_at:
+                action = rng.choice(snap["legal"])
+                answer = await c.command("act", room=room, action=action, v=v)
                 assert answer["t"] == "ack", answer
-                moves += 1
+                moves, acted_at = moves + 1, v
+                if moves == 1:  # the same act again, as a double key press would send it
+                    again = await c.command("act", room=room, action=action, v=v)
+                    assert again["t"] == "reject" and again["code"] == "stale", again
+                    stale += 1  # the doc: resync, then choose again from the fresh state
+                    assert (await c.command("resync", room=room))["t"] == "ack"
             frame = await c.next_push("diff", "state")
             assert frame["room"] == room
             if frame["t"] == "state":
@@ -148,7 +155,7 @@ async def test_doc_only_client_plays_a_whole_game(server: GameServer) -> None:
             v = frame["v"]
             assert [e["n"] for e in snap["log"]] == list(range(len(snap["log"])))
 
-        assert moves > 10
+        assert moves > 10 and stale == 1
         assert snap["legal"] == [] and snap["view"]["result"] is not None
         resync = await c.command("resync", room=room)
         assert resync["t"] == "ack", resync
