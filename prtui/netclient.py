@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,16 @@ __all__ = ["Client", "ConnectionClosed", "HandshakeError", "NetError", "Rejected
 RATE_LIMITED_RETRIES = 5
 """How many times one command is sent again after `rate_limited` before the refusal
 reaches the caller (each after `limits.RATE_LIMITED_PAUSE_S`)."""
+
+
+PEER_ENV, PEER_PROOF_ENV = "PRTUI_SSH_PEER", "PRTUI_SSH_PEER_PROOF"
+
+
+def relayed_peer() -> tuple[str, str] | None:
+    """In an SSH session's client: the player's address and the game server's proof of
+    it, which the gateway put in this process's environment (docs/ssh.md); else None."""
+    peer, proof = os.environ.get(PEER_ENV), os.environ.get(PEER_PROOF_ENV)
+    return (peer, proof) if peer and proof else None
 
 
 class NetError(PrtuiError):
@@ -140,7 +151,8 @@ class Client:
     ) -> Client:
         """Handshake over already-open streams (any transport)."""
         try:
-            writer.write(encode_frame(messages.hello(name, role, token), limits.MAX_FRAME_FROM_CLIENT))
+            hello = messages.hello(name, role, token, relayed_peer())
+            writer.write(encode_frame(hello, limits.MAX_FRAME_FROM_CLIENT))
             await writer.drain()
             first = await asyncio.wait_for(read_frame(reader, limits.MAX_FRAME_FROM_SERVER), timeout)
         except TimeoutError:

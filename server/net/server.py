@@ -16,10 +16,10 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections import Counter
 from pathlib import Path
 
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
+from server.net.relay import AddressBook
 from server.net.session import Session, SessionLimits
 from server.protocol import limits
 from server.protocol import messages as m
@@ -72,7 +72,7 @@ class GameServer:
         self._server: asyncio.Server | None = None
         self._sessions: set[Session] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._per_address: Counter[str] = Counter()
+        self.addresses = AddressBook(max_per_address)  # SSH players count as themselves
 
     async def start(self) -> int:
         """Own the data directory (or not: see ``if_busy``), open the store, resume
@@ -107,14 +107,16 @@ class GameServer:
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
         addr = str(peer[0]) if peer else "?"
-        if self._per_address[addr] >= self.max_per_address or self.lobby is None:
+        own = writer.get_extra_info("sockname")  # a connection from this machine (the
+        # SSH gateway's sessions) is counted at its hello: see server/net/relay.py
+        place = self.addresses.admit(addr, str(own[0]) if own else None) if self.lobby else None
+        if place is None or self.lobby is None:
             with contextlib.suppress(Exception):
                 writer.write(encode_frame(m.error("too_many_connections", "from your address")))
                 await writer.drain()
                 writer.close()
             return
-        self._per_address[addr] += 1
-        session = Session(reader, writer, self.lobby, self.limits)
+        session = Session(reader, writer, self.lobby, self.limits, relayed=place.relayed)
         self._sessions.add(session)
         task = asyncio.current_task()
         if task is not None:
@@ -125,9 +127,15 @@ class GameServer:
             self._sessions.discard(session)
             if task is not None:
                 self._tasks.discard(task)  # type: ignore[arg-type]
-            self._per_address[addr] -= 1
-            if self._per_address[addr] <= 0:
-                del self._per_address[addr]
+            place.release()
+
+    def relay_proof(self, address: str) -> str:
+        """For this process's SSH gateway only: the proof a session's child sends in its
+        hello so that it counts against its player's ``address`` (server/net/relay.py)."""
+        return self.addresses.proof(address)
+
+    def connections_from(self, address: str) -> int:
+        return self.addresses.count(address)
 
     async def stop(self, reason: str = "server shutting down") -> None:
         """Tell every client ``bye``, stop the rooms, flush and close the store."""

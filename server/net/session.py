@@ -18,6 +18,7 @@ import logging
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,7 @@ class Session:
         writer: asyncio.StreamWriter,
         lobby: Lobby,
         lim: SessionLimits,
+        relayed: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None,
     ) -> None:
         self.id = secrets.token_hex(6)
         self.name = "?"
@@ -73,6 +75,7 @@ class Session:
         self._writer = writer
         self._lobby = lobby
         self._lim = lim
+        self._relayed = relayed  # checks a relayed hello's address (server/net/relay.py)
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(lim.queue_frames)
         self._queued_bytes = 0
         self._closed = False
@@ -229,6 +232,10 @@ class Session:
             return False
         if hello["proto"] != m.PROTO_VERSION:
             self.close("unsupported_proto", f"this server speaks protocol {m.PROTO_VERSION}")
+            return False
+        refusal = self._relayed(hello) if self._relayed is not None else None
+        if refusal is not None:
+            self.close(*refusal)
             return False
         self.name, self.role = hello["name"].strip(), hello["role"]
         token = hello.get("token")

@@ -65,6 +65,9 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("name", "str", max_len=limits.MAX_NAME_LEN, person=True),
         _f("role", "str", choices=ROLES),
         _f("token", "str", required=False, max_len=limits.MAX_ID_LEN),
+        # only from this server's own SSH gateway: the player's address (server/net/relay.py)
+        _f("peer", "str", required=False, max_len=limits.MAX_ID_LEN),
+        _f("peer_proof", "str", required=False, max_len=limits.MAX_ID_LEN),
     ),
     "list_rooms": (),
     "list_games": (),
@@ -178,10 +181,15 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
 # --- builders: one function per message, so field names are spelt in one place ---
 
 
-def hello(name: str, role: str = "play", token: str | None = None) -> dict[str, Any]:
+def hello(
+    name: str, role: str = "play", token: str | None = None, peer: tuple[str, str] | None = None
+) -> dict[str, Any]:
+    """``peer``: (address, proof) handed to an SSH session's client by the gateway."""
     msg: dict[str, Any] = {"t": "hello", "proto": PROTO_VERSION, "name": name, "role": role}
     if token is not None:
         msg["token"] = token
+    if peer is not None:
+        msg["peer"], msg["peer_proof"] = peer
     return msg
 
 

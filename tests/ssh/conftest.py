@@ -130,6 +130,15 @@ async def open_terminal(
     return Terminal(conn, proc, size or (80, 24))
 
 
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait for a condition the test cannot be told about (a hang guard, not a timing)."""
+    for _ in range(int(WAIT_S / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
 GatewayFactory = Callable[..., Awaitable[SshGateway]]
 
 
