@@ -50,7 +50,7 @@ class RoomHooks(Protocol):
         ...
 
 
-class Room(BotSeats, Seating):  # BotSeats first: Seating only declares its methods
+class Room(BotSeats, Seating):  # any order: the mixins only declare what they borrow
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
