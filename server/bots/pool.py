@@ -3,49 +3,73 @@
 The server awaits ``BotPool.choose(game_name, state, seat, level, seed, move_time)``. The
 pool determinizes the state *in the parent* from the seat's point of view and ships only
 that sample (``to_data``) to a worker, so hidden information never crosses into bot code.
-Each worker is its own one-process executor: when a worker crashes or overruns its
-budget (+ margin) it alone is killed and replaced in the background, and the move falls
-back at once to the next simpler level (hard -> medium -> easy -> random). ``easy`` and
-``random`` fallbacks run in the parent (they take milliseconds), so a move always ends
-with a legal action.
+The workers are a pebble ``ProcessPool``: each move is a task with a timeout (its budget +
+margin); a worker that crashes or overruns is killed and replaced by pebble, and the move
+falls back at once to the next simpler level (hard -> medium -> easy -> random).
+``easy`` and ``random`` fallbacks run in the parent (they take milliseconds), so a move
+always ends with a legal action. Workers bind themselves to the server process
+(server/bots/lifeline.py), so a ``kill -9`` of the server takes them with it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import importlib
+import logging
 import multiprocessing
+import os
 import random
 import signal
+import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from pebble import ProcessExpired, ProcessPool
+
 from server.bots.base import action_key
 from server.bots.levels import DEFAULT_MOVE_TIME, FALLBACK, MEDIUM_SHARE, known_level, make_bot
+from server.bots.lifeline import bind_to_parent
 from server.engine.contract import Action, Game
 from server.games.registry import get_game
 
+log = logging.getLogger(__name__)
+
 INLINE_LEVELS = frozenset({"random"})
 FALLBACK_INLINE = frozenset({"easy", "random"})
+LOST_WORKER = (TimeoutError, ProcessExpired, BrokenProcessPool)
+"""How a move's future fails when its worker overran (pebble killed it) or died. A
+``BrokenProcessPool`` means no worker had taken the move (pebble gives up a pool whose
+idle workers all died): the move is tried once more on a new pool first."""
 
 
-def _init_worker(plugins: Sequence[str]) -> None:
-    """Import extra modules (games or levels registered on import) in a fresh worker.
+def _init_worker(parent_pid: int, plugins: Sequence[str], games: Sequence[str]) -> None:
+    """Start a fresh worker: die with the server, ignore Ctrl-C, import plugins and games.
 
     Workers ignore Ctrl-C: the terminal sends SIGINT to the whole process group, and
     the server, not each worker, decides how thinking stops (the pool shuts them down).
+    An import that fails is logged, not raised: a worker that cannot start would be
+    respawned in a loop; a move for a game it lacks raises instead, and falls back.
     """
+    bind_to_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in plugins:
-        importlib.import_module(name)
+        try:
+            importlib.import_module(name)
+        except Exception:
+            log.exception("bot worker: plugin %s could not be imported", name)
+    for game in games:
+        try:
+            get_game(game)
+        except Exception:
+            log.exception("bot worker: game %s could not be loaded", game)
 
 
-def _warm(game_names: Sequence[str]) -> bool:
-    for name in game_names:
-        get_game(name)
-    return True
+def _ready() -> int:
+    """A no-op task: the worker that answers has started and imported its games."""
+    return os.getpid()
 
 
 def _think(game_name: str, state_data: Any, seat: int, level: str, seed: int,
@@ -54,24 +78,6 @@ def _think(game_name: str, state_data: Any, seat: int, level: str, seed: int,
     game = get_game(game_name)
     state = game.from_data(state_data)
     return make_bot(level, game, seed, move_time, iterations).choose(game, state, seat)
-
-
-class _Worker:
-    def __init__(self, plugins: Sequence[str], context: str) -> None:
-        self.executor = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context(context),
-            initializer=_init_worker,
-            initargs=(tuple(plugins),),
-        )
-
-    def kill(self) -> None:
-        processes = list(getattr(self.executor, "_processes", {}).values())
-        for process in processes:
-            process.kill()
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(timeout=5)
 
 
 class BotPool:
@@ -94,53 +100,57 @@ class BotPool:
         self.warm_timeout = warm_timeout
         self.fallbacks = 0  # moves decided by a simpler level than asked
         self.replaced = 0  # workers killed and replaced (crash or overrun)
-        self._idle: asyncio.Queue[_Worker] | None = None
-        self._all: list[_Worker] = []
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._pool: ProcessPool | None = None
+        self._pending: set[concurrent.futures.Future[Any]] = set()
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def _workers(self) -> ProcessPool:
+        """The running pebble pool; a new one if there is none or it broke."""
+        pool = self._pool
+        if pool is not None and pool.active:
+            return pool
+        if pool is not None:  # pebble gives up on a pool whose idle workers all died
+            log.warning("bot pool broken: starting new workers")
+            pool.stop()
+            threading.Thread(target=pool.join, daemon=True, name="prtui-pool-stop").start()
+        self._pool = ProcessPool(
+            max_workers=self.size,
+            initializer=_init_worker,
+            initargs=(os.getpid(), self.plugins, self.games),
+            context=multiprocessing.get_context(self.context),
+        )
+        return self._pool
+
+    def _schedule(self, fn: Any, args: tuple[Any, ...], timeout: float | None
+                  ) -> asyncio.Future[Any]:
+        try:
+            future = self._workers().schedule(fn, args, timeout=timeout)
+        except RuntimeError:  # broken between the check and the call: once more
+            self._pool = None
+            future = self._workers().schedule(fn, args, timeout=timeout)
+        self._pending.add(future)
+        future.add_done_callback(self._pending.discard)
+        return asyncio.wrap_future(future)
 
     async def start(self) -> None:
         """Spawn and warm the workers (optional: the first ``choose`` does it)."""
-        if self._idle is not None:
+        if self.started:
             return
-        idle = self._idle = asyncio.Queue()
-        fresh = [self._new_worker() for _ in range(self.size)]
-        for worker in fresh:
-            if await self._warm_up(worker):
-                idle.put_nowait(worker)
-
-    def _new_worker(self) -> _Worker:
-        worker = _Worker(self.plugins, self.context)
-        self._all.append(worker)
-        return worker
-
-    async def _warm_up(self, worker: _Worker) -> bool:
-        """Import the games in a new worker; a worker that cannot start is dropped."""
-        try:
-            await asyncio.wait_for(
-                asyncio.wrap_future(worker.executor.submit(_warm, self.games)),
-                self.warm_timeout,
-            )
-            return True
-        except Exception:
-            self._drop(worker)
-            return False
-
-    def _drop(self, worker: _Worker) -> None:
-        worker.kill()
-        if worker in self._all:
-            self._all.remove(worker)
-
-    async def _refill(self, worker: _Worker, idle: asyncio.Queue[_Worker]) -> None:
-        if await self._warm_up(worker) and self._idle is idle:
-            idle.put_nowait(worker)
+        ready = [self._schedule(_ready, (), None) for _ in range(self.size)]
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.gather(*ready, return_exceptions=True),
+                                   self.warm_timeout)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        for worker in self._all:
-            worker.kill()
-        self._all.clear()
-        self._idle = None
+        for future in list(self._pending):
+            future.cancel()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.stop()  # kills the workers (terminate, then SIGKILL after 3 s)
+            await asyncio.to_thread(pool.join)
 
     async def choose(self, game_name: str, state: Any, seat: int, level: str, seed: int,
                      move_time: float | None = None, iterations: int | None = None) -> Action:
@@ -187,37 +197,16 @@ class BotPool:
         budget = DEFAULT_MOVE_TIME if move_time is None else move_time
         if level == "medium":
             budget *= MEDIUM_SHARE
-        await self.start()
-        assert self._idle is not None
-        idle = self._idle
-        if idle.empty() and len(self._all) < self.size:
-            self._refill_later(idle)  # workers were lost (e.g. could not start): top up
-        worker: _Worker | None = await idle.get()
-        assert worker is not None
-        future = worker.executor.submit(_think, game_name, game.to_data(sample), seat, level,
-                                        seed, move_time, iterations)
+        # the timeout runs from when a worker takes the move, not while it waits for one;
+        # cancelling (the room gave up) makes pebble kill and replace the worker
+        args = (game_name, game.to_data(sample), seat, level, seed, move_time, iterations)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), budget + self.margin)
-        except (TimeoutError, BrokenProcessPool):  # overran or died: kill it, spawn a successor
-            self._drop(worker)
-            worker = None
+            try:
+                return await self._schedule(_think, args, budget + self.margin)
+            except BrokenProcessPool:  # the pool broke before any worker took the move
+                return await self._schedule(_think, args, budget + self.margin)  # (a new one)
+        except LOST_WORKER:  # overran or died: pebble has killed it and starts a successor
             self.replaced += 1
-            self._refill_later(idle)
             return None
         except Exception:  # the bot raised: the worker itself is fine
             return None
-        except asyncio.CancelledError:  # the room gave up: free the slot for a fresh worker
-            self._drop(worker)
-            worker = None
-            self._refill_later(idle)
-            raise
-        finally:
-            if worker is not None and self._idle is idle:
-                idle.put_nowait(worker)
-
-    def _refill_later(self, idle: asyncio.Queue[_Worker]) -> None:
-        """Replace a lost worker in the background (the move has already fallen back)."""
-        worker = self._new_worker()
-        task = asyncio.get_running_loop().create_task(self._refill(worker, idle))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)

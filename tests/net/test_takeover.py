@@ -38,7 +38,7 @@ class SlowStartPool(CountingPool):
         self.answered = 0
 
     async def start(self) -> None:
-        if self._idle is None:  # not started yet: a slow start-up (a loaded machine)
+        if not self.started:  # not started yet: a slow start-up (a loaded machine)
             await asyncio.sleep(0.5)
         await super().start()
 
