@@ -3,24 +3,25 @@
 Run with the installed venv's python, outside the checkout. The real app runs under
 Textual's test pilot with the real launcher plan of `prtui play` (embedded server on
 loopback, a data directory in a temporary folder): a two-player 1897 table against a
-bot. Once the board is up, every shipped theme is switched on and the screen rendered;
+bot, set up from command-line arguments as `prtui play` does. Once the board is up, every shipped theme is switched on and the screen rendered;
 the 1897 names ("Recruiter") must be on it, so the vocabularies shipped too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 import re
 import sys
 import tempfile
+from argparse import Namespace
 from pathlib import Path
 
 from textual.widgets import Static
 
 from prtui.app import PrtuiApp
-from prtui.controller import TableSetup
-from prtui.launch import local_plan
+from prtui.launch import local_plan, setup_from_args
 from prtui.screens.game import GameScreen
 from prtui.theming import DEFAULT_THEME, shipped_theme_files, theme_from_toml
 
@@ -36,7 +37,11 @@ def screen_text(app: PrtuiApp) -> str:
 async def smoke(folder: Path) -> list[str]:
     themes = [theme_from_toml(path).name for path in shipped_theme_files()]
     assert DEFAULT_THEME in themes and len(themes) >= 5, themes
-    setup = TableSetup(players=2, edition="1897", bots=["random"], seed=3, bot_delay_s=10.0)
+    # `prtui play --players 2 --edition 1897 --bots random --seed 3` (both spellings of the
+    # edition: the --edition shortcut and the generic --option)
+    args = Namespace(game=None, players=2, edition="1897", option=["edition=1897"],
+                     open_vp=False, bots="random", seed=3)
+    setup = dataclasses.replace(setup_from_args(args), bot_delay_s=10.0)  # a still board
     app = PrtuiApp(plan=local_plan(folder, "smoke", setup))
     async with app.run_test(size=(160, 50)) as pilot:
         status = app.query_one("#base-status", Static)
