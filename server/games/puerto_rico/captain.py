@@ -5,17 +5,21 @@ aboard goes only on that ship; a new kind goes on an empty ship that takes the m
 it (any of several that take them all); no two ships carry the same kind. A player who
 can load on a ship must load (the wharf counts as loading); one who could only use his
 wharf may decline it, and is then done with the wharf for this phase.
+
+The VP for the barrels are compulsory; the harbor's point and (classic only) the
+captain's privilege point may be declined (step ``captain_vp``: one decision per
+point, privilege first) while they would come from the chips. Once the chips are gone
+they are pencil-and-paper points that cannot end the game, and are simply counted.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import catalog as C
-from .common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, say, who
-from .moves import LOAD, PASS, PASS_MOVE, STORE, Move
-from .state import CAPTAIN, CAPTAIN_STORE, PRState
-from .text import VOCAB, listing
+from .common import CONTINUE, Events, award_vp, order_from, say, who
+from .moves import CAPTAIN_VP_MOVE, HARBOR_VP_MOVE, LOAD, PASS, PASS_MOVE, STORE, Move
+from .state import CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE, PRState
+from .storage import next_storer, store, store_options
+from .text import VOCAB
 
 W = C.WHARF_SHIP
 
@@ -25,6 +29,7 @@ def start(s: PRState, ev: Events) -> int:
     s.wharf_used = [0] * n
     s.wharf_declined = [0] * n
     s.captain_loaded = False
+    s.vp_pending = 0
     s.step = CAPTAIN
     return _next_loader(s, ev, s.role_player, first_turn=True)
 
@@ -66,18 +71,34 @@ def options(s: PRState, p: int) -> list[Move]:
     return moves
 
 
+PRIVILEGE_POINT, HARBOR_POINT = 1, 2  # bits of vp_pending
+_CAPTAIN_CHOICE = [CAPTAIN_VP_MOVE, PASS_MOVE]
+_HARBOR_CHOICE = [HARBOR_VP_MOVE, PASS_MOVE]
+
+
 def legal(s: PRState) -> list[Move]:
     if s.step == CAPTAIN_STORE:
         return store_options(s, s.turn)
+    if s.step == CAPTAIN_EXTRA:
+        return _CAPTAIN_CHOICE if s.vp_pending & PRIVILEGE_POINT else _HARBOR_CHOICE
     return options(s, s.turn)
 
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
     v = VOCAB[s.edition]
+    if s.step == CAPTAIN_EXTRA:
+        point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
+        s.vp_pending &= ~point
+        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        if m[0] == PASS:
+            say(ev, p, "pass", f"{who(s, p)} leaves the {why} {v.vp} chip in the supply")
+        else:
+            award_vp(s, p, 1, ev, f"{who(s, p)} takes 1 {v.vp} chip for the {why}")
+        return _extra_points(s, ev)
     if m[0] == STORE:
-        _store(s, p, m, ev)
-        return _next_storer(s, ev, s.phase_i + 1)
+        store(s, p, m, ev)
+        return next_storer(s, ev, s.phase_i + 1)
     if m[0] == PASS:
         s.wharf_declined[p] = 1
         say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.WHARF]}")
@@ -97,12 +118,35 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
     s.pgoods[p][g] -= k
     gain = k
-    if s.occupied(p, C.HARBOR):
-        gain += 1
+    optional = HARBOR_POINT if s.occupied(p, C.HARBOR) else 0
     if p == s.role_player and not s.captain_loaded:
         s.captain_loaded = True
-        gain += 1
+        if s.edition == "1897":  # 000: the captain's advantage is not optional
+            gain += 1
+        else:  # 001: "he may choose not to use the ... privilege"
+            optional |= PRIVILEGE_POINT
+    if s.vp_supply - gain <= 0:  # the chips run out with this load: nothing to decide
+        gain += bin(optional).count("1")
+        optional = 0
     award_vp(s, p, gain, ev, f"{who(s, p)} ships {k} {v.goods[g]} {where}")
+    s.vp_pending = optional
+    return _extra_points(s, ev)
+
+
+def _extra_points(s: PRState, ev: Events) -> int:
+    """Ask for the next optional point while it would come from the chips; count it
+    without asking once they are gone; then the next player loads."""
+    p = s.turn
+    v = VOCAB[s.edition]
+    while s.vp_pending:
+        if s.vp_supply > 0:
+            s.step = CAPTAIN_EXTRA
+            return CONTINUE
+        point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
+        s.vp_pending &= ~point
+        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        award_vp(s, p, 1, ev, f"{who(s, p)} scores 1 {v.vp} for the {why}")
+    s.step = CAPTAIN
     return _next_loader(s, ev, (p + 1) % s.n)
 
 
@@ -112,81 +156,7 @@ def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -
             s.turn = p
             return CONTINUE
     say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
-    return _next_storer(s, ev, 0)
-
-
-# -- storage ---------------------------------------------------------------------------
-
-
-def warehouse_kinds(s: PRState, p: int) -> int:
-    return (1 if s.occupied(p, C.SMALL_WAREHOUSE) else 0) + (
-        2 if s.occupied(p, C.LARGE_WAREHOUSE) else 0
-    )
-
-
-def store_options(s: PRState, p: int) -> list[Move]:
-    """Undominated ways to keep goods; [] when everything can be kept."""
-    mine = s.pgoods[p]
-    kinds = [g for g in range(5) if mine[g]]
-    whole = warehouse_kinds(s, p)
-    if len(kinds) <= whole:
-        return []
-    results: dict[tuple[int, ...], Move] = {}
-    for keep in combinations(kinds, whole):
-        mask = 0
-        for g in keep:
-            mask |= 1 << g
-        for single in kinds:
-            if mask >> single & 1:
-                continue
-            res = tuple(mine[g] if mask >> g & 1 else (1 if g == single else 0) for g in range(5))
-            results.setdefault(res, (STORE, mask, single))
-    best = [
-        r
-        for r in results
-        if not any(o != r and all(a <= b for a, b in zip(r, o, strict=True)) for o in results)
-    ]
-    if len(best) == 1 and list(best[0]) == mine:
-        return []
-    return [results[r] for r in best]
-
-
-def _next_storer(s: PRState, ev: Events, i: int) -> int:
-    s.step = CAPTAIN_STORE
-    order = order_from(s, s.role_player)
-    while i < s.n:
-        p = order[i]
-        opts = store_options(s, p)
-        if len(opts) == 1:
-            _store(s, p, opts[0], ev)
-        elif opts:
-            s.turn = p
-            s.phase_i = i
-            return CONTINUE
-        i += 1
-    return PHASE_OVER
-
-
-def _store(s: PRState, p: int, m: Move, ev: Events) -> None:
-    v = VOCAB[s.edition]
-    mine = s.pgoods[p]
-    kept = []
-    lost = []
-    for g in range(5):
-        keep = mine[g] if m[1] >> g & 1 else (min(1, mine[g]) if g == m[2] else 0)
-        if keep:
-            kept.append(f"{keep} {v.goods[g]}")
-        if keep < mine[g]:
-            lost.append(f"{mine[g] - keep} {v.goods[g]}")
-            s.goods[g] += mine[g] - keep
-            mine[g] = keep
-    if lost:
-        say(
-            ev,
-            p,
-            "store",
-            f"{who(s, p)} keeps {listing(kept) or 'nothing'}, loses {listing(lost)}",
-        )
+    return next_storer(s, ev, 0)
 
 
 def finish(s: PRState, ev: Events) -> None:

@@ -38,6 +38,16 @@ def award_vp(s: PRState, p: int, k: int, ev: Events, text: str, kind: str = "shi
         say(ev, None, "end_trigger", "The last VP chip is gone: this round is the last.")
 
 
+def colonist_source(s: PRState) -> str | None:
+    """Where a hospice or university colonist would come from: the supply, else the
+    ship (001, 000), else nowhere (then there is nothing to decide)."""
+    if s.col_supply > 0:
+        return "supply"
+    if s.col_ship > 0:
+        return "ship"
+    return None
+
+
 def take_colonist(s: PRState) -> bool:
     """One colonist for a hospice or university: from the supply, else from the ship."""
     if s.col_supply > 0:
@@ -60,6 +70,7 @@ __all__ = [
     "TURN_OVER",
     "Events",
     "award_vp",
+    "colonist_source",
     "order_from",
     "say",
     "take_colonist",

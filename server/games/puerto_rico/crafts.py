@@ -1,108 +1,17 @@
-"""Craftsman (production, factory, privilege), trader (trading house, markets, office)
-and prospector: the phases about goods and money that need few decisions."""
+"""Trader (trading house, markets, office) and prospector: the phases about money.
+
+(The craftsman phase is in craftsman.py.)
+"""
 
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, order_from, say, who
-from .moves import BONUS, PASS_MOVE, SELL, Move
-from .state import CRAFTSMAN_BONUS, TRADER, PRState
-from .text import VOCAB, listing
+from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, say, who
+from .moves import PASS_MOVE, SELL, Move
+from .state import TRADER, PRState
+from .text import VOCAB
 
-_BONUS = tuple((BONUS, g) for g in range(5))
 _SELL = tuple((SELL, g) for g in range(5))
-
-
-def production(s: PRState, p: int) -> list[int]:
-    """What seat p's occupied plantations and production buildings can make now."""
-    plant = [0] * 6
-    for t, c in zip(s.island[p], s.island_col[p], strict=True):
-        if c:
-            plant[t] += 1
-    cap = [0] * 5
-    prod = C.PRODUCES
-    for b, c in zip(s.city[p], s.city_col[p], strict=True):
-        g = prod[b]
-        if g >= 0:
-            cap[g] += c
-    out = [plant[0], 0, 0, 0, 0]
-    for g in range(1, 5):
-        out[g] = plant[g] if plant[g] < cap[g] else cap[g]
-    return out
-
-
-class Craftsman:
-    @staticmethod
-    def start(s: PRState, ev: Events) -> int:
-        v = VOCAB[s.edition]
-        for p in order_from(s, s.role_player):
-            made = production(s, p)
-            got = []
-            short = []
-            kinds = 0
-            mask = 0
-            for g in range(5):
-                k = min(made[g], s.goods[g])
-                if k:
-                    s.goods[g] -= k
-                    s.pgoods[p][g] += k
-                    kinds += 1
-                    mask |= 1 << g
-                    got.append(f"{k} {v.goods[g]}")
-                if k < made[g]:
-                    short.append(v.goods[g])
-            if got or short or p == s.role_player:
-                # silent only for a player who could make nothing and made nothing
-                what = listing(got) if got else "nothing"
-                if short:
-                    what += f" (the supply has no more {listing(short)})"
-                say(ev, p, "produce", f"{who(s, p)} produces {what}")
-            if kinds >= 2 and s.occupied(p, C.FACTORY):
-                bonus = C.FACTORY_BONUS[kinds]
-                s.coins[p] += bonus
-                say(
-                    ev,
-                    p,
-                    "produce",
-                    f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})",
-                )
-            if p == s.role_player:
-                s.produced = mask
-        if not any(s.produced >> g & 1 and s.goods[g] for g in range(5)):
-            if s.produced:
-                p = s.role_player
-                kinds = listing([v.goods[g] for g in range(5) if s.produced >> g & 1])
-                say(
-                    ev,
-                    p,
-                    "produce",
-                    f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
-                )
-            return PHASE_OVER
-        s.step = CRAFTSMAN_BONUS
-        s.turn = s.role_player
-        return CONTINUE
-
-    @staticmethod
-    def legal(s: PRState) -> list[Move]:
-        return [_BONUS[g] for g in range(5) if s.produced >> g & 1 and s.goods[g]]
-
-    @staticmethod
-    def act(s: PRState, m: Move, ev: Events) -> int:
-        p, g = s.turn, m[1]
-        v = VOCAB[s.edition]
-        s.goods[g] -= 1
-        s.pgoods[p][g] += 1
-        say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
-        return PHASE_OVER
-
-    @staticmethod
-    def finish(s: PRState, ev: Events) -> None:
-        s.produced = 0
-
-    @staticmethod
-    def begin_turn(s: PRState) -> None:
-        return None
 
 
 class Trader:

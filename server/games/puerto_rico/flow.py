@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import builder, captain, mayor, settler
+from . import builder, captain, craftsman, mayor, settler
 from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, say, who
-from .crafts import Craftsman, Prospector, Trader
+from .crafts import Prospector, Trader
 from .moves import PASS, ROLE, Move
 from .scoring import final_scores
 from .state import CHOOSE_ROLE, GAME_OVER, PRState
@@ -21,7 +21,7 @@ _PHASES: tuple[Any, ...] = (
     settler,
     mayor,
     builder,
-    Craftsman,
+    craftsman,
     Trader,
     captain,
     Prospector,

@@ -16,7 +16,8 @@ from server.engine.rng import SeededRng
 
 from . import flow
 from .catalog import vp_chips
-from .moves import TYPES, parse, to_dict
+from .labels import to_dict
+from .moves import TYPES, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, PRState

@@ -1,5 +1,9 @@
 """Mayor phase: privilege colonist, the ship dealt one by one, placement, ship refill.
 
+The mayor first decides whether to take his privilege colonist from the supply (001:
+"may first take one colonist"; declining keeps it there, which can keep the ship
+refillable and the game going); with an empty supply there is nothing to decide.
+
 A player's turn starts with his colonists where they were and the new ones in San Juan.
 He may keep that arrangement (``mayor_done``; any colonists still waiting fill every
 empty circle when they are enough to), or lift all colonists back to San Juan once
@@ -11,8 +15,19 @@ from __future__ import annotations
 
 from . import catalog as C
 from .common import CONTINUE, TURN_OVER, Events, say, who
-from .moves import DONE_MOVE, LIFT_MOVE, MAYOR_DONE, MAYOR_LIFT, MAYOR_PLACE, Move
-from .state import MAYOR, PRState
+from .moves import (
+    DONE_MOVE,
+    LIFT_MOVE,
+    MAYOR_COLONIST,
+    MAYOR_COLONIST_MOVE,
+    MAYOR_DONE,
+    MAYOR_LIFT,
+    MAYOR_PLACE,
+    PASS,
+    PASS_MOVE,
+    Move,
+)
+from .state import MAYOR, MAYOR_PRIVILEGE, PRState
 from .text import VOCAB, listing
 
 _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
@@ -25,13 +40,29 @@ def begin_turn(s: PRState) -> None:
 
 
 def start(s: PRState, ev: Events) -> int:
+    if s.col_supply > 0:
+        s.step = MAYOR_PRIVILEGE
+        return CONTINUE
+    return _arrive(s, ev)
+
+
+def _privilege(s: PRState, m: Move, ev: Events) -> int:
     v = VOCAB[s.edition]
     p = s.role_player
-    n = s.n
-    if s.col_supply > 0:
+    if m[0] == MAYOR_COLONIST:
         s.col_supply -= 1
         s.san_juan[p] += 1
         say(ev, p, "mayor", f"{who(s, p)} takes 1 {v.colonist} from the supply ({v.privilege})")
+    else:
+        say(ev, p, "pass", f"{who(s, p)} leaves the {v.privilege} {v.colonist} in the supply")
+    return _arrive(s, ev)
+
+
+def _arrive(s: PRState, ev: Events) -> int:
+    """The ship's colonists, dealt one at a time from the mayor; then placement."""
+    v = VOCAB[s.edition]
+    p = s.role_player
+    n = s.n
     k = s.col_ship
     for i in range(k):
         s.san_juan[(p + i) % n] += 1
@@ -66,6 +97,8 @@ def empty_circles(s: PRState, p: int) -> int:
 
 
 def legal(s: PRState) -> list[Move]:
+    if s.step == MAYOR_PRIVILEGE:
+        return [MAYOR_COLONIST_MOVE, PASS_MOVE]
     p = s.turn
     sj = s.san_juan[p]
     on = placed(s, p)
@@ -96,6 +129,9 @@ def legal(s: PRState) -> list[Move]:
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
     code = m[0]
+    if s.step == MAYOR_PRIVILEGE:
+        assert code in (MAYOR_COLONIST, PASS)
+        return _privilege(s, m, ev)
     if code == MAYOR_PLACE:
         s.san_juan[p] -= 1
         if m[1] == 0:

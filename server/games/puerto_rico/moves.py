@@ -1,9 +1,9 @@
-"""Actions: compact internal tuples, and their wire form (plain dicts with labels).
+"""Actions: compact internal tuples, and the parsing of their wire form.
 
 The rules work on tuples ``(code, a, b)``: hashable, cheap to build and compare, and
-shared safely between clones. ``to_dict`` adds the human label in the edition's words;
-``parse`` turns a client's dict back into a tuple (or raises IllegalAction) so that
-``apply`` can check it against the legal tuples before touching the state.
+shared safely between clones. ``parse`` turns a client's dict back into a tuple (or
+raises IllegalAction) so that ``apply`` can check it against the legal tuples before
+touching the state; labels.py makes the labelled dicts the other way.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from server.engine.errors import IllegalAction
 
 from . import catalog as C
 from .state import PRState
-from .text import VOCAB, Vocabulary
 
 Move = tuple[int, ...]
 
 ROLE, PLANTATION, QUARRY, HACIENDA, HOSPICE, MAYOR_PLACE, MAYOR_DONE, MAYOR_LIFT = range(8)
 BUILD, BONUS, SELL, LOAD, STORE, PASS = range(8, 14)
+# taking an optional privilege or building effect (declining it is ``pass``)
+MAYOR_COLONIST, UNIVERSITY, PRODUCE, CAPTAIN_VP, HARBOR_VP = range(14, 19)
 TYPES = (
     "role",
     "plantation",
@@ -35,6 +36,11 @@ TYPES = (
     "load",
     "store",
     "pass",
+    "mayor_colonist",
+    "university",
+    "produce",
+    "captain_vp",
+    "harbor_vp",
 )
 _TYPE = {t: i for i, t in enumerate(TYPES)}
 _ROLE = {r: i for i, r in enumerate(C.ROLES)}
@@ -45,6 +51,11 @@ WHERE = ("island", "city")
 PASS_MOVE: Move = (PASS,)
 DONE_MOVE: Move = (MAYOR_DONE,)
 LIFT_MOVE: Move = (MAYOR_LIFT,)
+MAYOR_COLONIST_MOVE: Move = (MAYOR_COLONIST,)
+UNIVERSITY_MOVE: Move = (UNIVERSITY,)
+PRODUCE_MOVE: Move = (PRODUCE,)
+CAPTAIN_VP_MOVE: Move = (CAPTAIN_VP,)
+HARBOR_VP_MOVE: Move = (HARBOR_VP,)
 
 
 def _int(d: dict[str, Any], key: str) -> int:
@@ -102,139 +113,6 @@ def parse(action: Any) -> Move:
             return (STORE, mask, -1)
         return (STORE, mask, _name(action, "single", _GOOD))
     return (code,)
-
-
-_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
-# moves whose label reads nothing of the state: one dict per edition and move
-_STATELESS = frozenset((PLANTATION, QUARRY, HACIENDA, BONUS, SELL, STORE, PASS, MAYOR_LIFT))
-_FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
-
-
-def to_dict(m: Move, s: PRState) -> dict[str, Any]:
-    """The wire form of a legal move, labelled for the player about to choose it.
-
-    Labels depend on a little of the state (a role's doubloons, a price, ...); that
-    little is the memo key, so each distinct dict is built once and then copied.
-    """
-    if m[0] in _STATELESS:
-        fixed = _FIXED[s.edition]
-        if m in fixed:
-            return fixed[m].copy()
-        d = fixed[m] = _make_dict(m, s)
-        return d.copy()
-    key = (s.edition, m, _label_key(m, s))
-    d = _MEMO.get(key)
-    if d is None:
-        d = _MEMO[key] = _make_dict(m, s)
-    return d.copy()
-
-
-def _label_key(m: Move, s: PRState) -> Any:
-    code = m[0]
-    p = s.turn
-    if code == ROLE:
-        return s.role_coins[m[1]]
-    if code == HOSPICE:
-        return s.island[p][m[1]]
-    if code == MAYOR_PLACE:
-        return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
-    if code == MAYOR_DONE:
-        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
-    if code == BUILD:
-        return build_cost(s, p, m[1])
-    if code == LOAD:
-        have = s.pgoods[p][m[1]]
-        if m[2] == C.WHARF_SHIP:
-            return have
-        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]])
-    return None
-
-
-def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
-    v = VOCAB[s.edition]
-    code = m[0]
-    t = TYPES[code]
-    if code == ROLE:
-        coins = s.role_coins[m[1]]
-        extra = f" (+{v.coins(coins)})" if coins else ""
-        return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
-    if code == PLANTATION:
-        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take {v.a_tiles[m[1]]} {v.plantation}"}
-    if code == QUARRY:
-        return {"type": t, "label": "Take a quarry"}
-    if code == HACIENDA:
-        return {"type": t, "label": f"{v.buildings[C.HACIENDA]}: draw a face-down {v.plantation}"}
-    if code == HOSPICE:
-        tile = v.tiles[s.island[s.turn][m[1]]]
-        return {
-            "type": t,
-            "index": m[1],
-            "label": f"{v.buildings[C.HOSPICE]}: {v.colonist} on the {tile}",
-        }
-    if code == MAYOR_PLACE:
-        p = s.turn
-        if m[1] == 0:
-            where = (
-                f"{v.tiles[s.island[p][m[2]]]} {v.plantation}"
-                if s.island[p][m[2]] < 5
-                else "quarry"
-            )
-        else:
-            where = v.buildings[s.city[p][m[2]]]
-        return {
-            "type": t,
-            "where": WHERE[m[1]],
-            "index": m[2],
-            "label": f"Place a {v.colonist} on the {where}",
-        }
-    if code == MAYOR_DONE:
-        label = "Keep the current arrangement" if s.mayor_fresh else "Done placing"
-        if s.san_juan[s.turn] and _fills(s):
-            label += f" (fill every empty {v.circle})"
-        return {"type": t, "label": label}
-    if code == MAYOR_LIFT:
-        return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}
-    if code == BUILD:
-        return {
-            "type": t,
-            "building": C.BUILDINGS[m[1]],
-            "label": f"Build the {v.buildings[m[1]]} ({v.coins(build_cost(s, s.turn, m[1]))})",
-        }
-    if code == BONUS:
-        return {"type": t, "good": C.GOODS[m[1]], "label": f"Take 1 extra {v.goods[m[1]]}"}
-    if code == SELL:
-        return {"type": t, "good": C.GOODS[m[1]], "label": f"Sell 1 {v.goods[m[1]]}"}
-    if code == LOAD:
-        return _load_dict(m, s, v)
-    if code == STORE:
-        keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
-        single = None if m[2] < 0 else C.GOODS[m[2]]
-        return {"type": t, "keep": keep, "single": single, "label": _store_label(m, v)}
-    return {"type": t, "label": "Pass"}
-
-
-def _fills(s: PRState) -> bool:
-    from .mayor import empty_circles
-
-    return s.san_juan[s.turn] >= empty_circles(s, s.turn) > 0
-
-
-def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
-    g, ship = m[1], m[2]
-    have = s.pgoods[s.turn][g]
-    if ship == C.WHARF_SHIP:
-        label = f"Ship all {have} {v.goods[g]} with the {v.buildings[C.WHARF]}"
-        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label}
-    k = min(have, s.ship_cap[ship] - s.ship_load[ship])
-    label = f"Load {k} {v.goods[g]} onto the {s.ship_cap[ship]}-ship"
-    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label}
-
-
-def _store_label(m: Move, v: Vocabulary) -> str:
-    parts = [f"all {v.goods[g]}" for g in range(5) if m[1] >> g & 1]
-    if m[2] >= 0:
-        parts.append(f"1 {v.goods[m[2]]}")
-    return "Keep " + (", ".join(parts) if parts else "nothing")
 
 
 def build_cost(s: PRState, p: int, b: int) -> int:

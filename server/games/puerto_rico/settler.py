@@ -1,9 +1,15 @@
-"""Settler phase: plantations and quarries, hacienda, construction hut, hospice, refill."""
+"""Settler phase: plantations and quarries, hacienda, construction hut, hospice, refill.
+
+After placing a tile, the owner of an occupied hospice decides whether to take a
+colonist for it (001/000: "may take"; step ``settler_hospice``, declined by ``pass``);
+the 1897 hospital may staff either of the two tiles placed with a hacienda. With no
+colonist in the supply or on the ship there is nothing to decide.
+"""
 
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, TURN_OVER, Events, say, take_colonist, who
+from .common import CONTINUE, TURN_OVER, Events, colonist_source, say, take_colonist, who
 from .moves import HACIENDA, HOSPICE, PASS, PASS_MOVE, PLANTATION, QUARRY, Move
 from .state import SETTLER, SETTLER_HOSPICE, PRState
 from .text import VOCAB
@@ -27,10 +33,7 @@ def legal(s: PRState) -> list[Move]:
     p = s.turn
     isl = s.island[p]
     if s.step == SETTLER_HOSPICE:
-        a, b = s.hacienda_tile, len(isl) - 1
-        if isl[a] == isl[b]:
-            return [(HOSPICE, b)]
-        return [(HOSPICE, a), (HOSPICE, b)]
+        return [(HOSPICE, i) for i in hospice_tiles(s)] + [PASS_MOVE]
     if len(isl) >= C.ISLAND_SPACES:
         return [PASS_MOVE]
     moves: list[Move] = []
@@ -52,8 +55,11 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     v = VOCAB[s.edition]
     code = m[0]
     isl = s.island[p]
-    if code == HOSPICE:
-        _hospice(s, p, m[1], ev)
+    if s.step == SETTLER_HOSPICE:
+        if code == HOSPICE:
+            _hospice(s, p, m[1], ev)
+        else:
+            say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
         s.step = SETTLER
         return TURN_OVER
     if code == HACIENDA:
@@ -93,19 +99,36 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
     isl.append(t)
     s.island_col[p].append(0)
-    if s.occupied(p, C.HOSPICE) and (s.col_supply or s.col_ship):
-        if s.edition == "1897" and s.hacienda_tile >= 0 and isl[s.hacienda_tile] != t:
-            s.step = SETTLER_HOSPICE  # 1897: the worker may go on either tile placed
-            return CONTINUE
-        _hospice(s, p, len(isl) - 1, ev)
-    return TURN_OVER
+    return _offer_hospice(s, p)
 
 
 def _after_pass(s: PRState, p: int, ev: Events) -> int:
-    """1897: a hospital owner who placed only the hacienda tile staffs that one."""
-    if s.edition == "1897" and s.hacienda_tile >= 0 and s.occupied(p, C.HOSPICE):
-        _hospice(s, p, s.hacienda_tile, ev)
+    """1897: a hospital owner who placed only the hacienda tile may staff that one."""
+    if s.edition == "1897" and s.hacienda_tile >= 0:
+        return _offer_hospice(s, p)
     return TURN_OVER
+
+
+def _offer_hospice(s: PRState, p: int) -> int:
+    if s.occupied(p, C.HOSPICE) and colonist_source(s) is not None:
+        s.step = SETTLER_HOSPICE
+        return CONTINUE
+    return TURN_OVER
+
+
+def hospice_tiles(s: PRState) -> list[int]:
+    """The island indexes the hospice colonist may go to: the tile just placed; in
+    1897 also the hacienda's tile (one index per kind: the same kind is the same choice).
+    Classic: never the hacienda's tile (001: "he does not get a colonist for the extra
+    tile"), so a classic player who placed only that tile has no decision."""
+    isl = s.island[s.turn]
+    last = len(isl) - 1
+    h = s.hacienda_tile
+    if h < 0 or s.edition != "1897":
+        return [last]
+    if h == last or isl[h] == isl[last]:
+        return [last]
+    return [h, last]
 
 
 def _hospice(s: PRState, p: int, i: int, ev: Events) -> None:

@@ -93,6 +93,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.wharf_used = [0] * n
     s.wharf_declined = [0] * n
     s.captain_loaded = False
+    s.vp_pending = 0
     s.hacienda_tile = -1
     s.mayor_fresh = False
     s.produced = 0

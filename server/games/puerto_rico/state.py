@@ -32,9 +32,10 @@ def names_error(names: Any, n: int) -> str | None:
     return None
 
 
-# Steps of the game (which kind of decision is pending).
+# Steps of the game (which kind of decision is pending); the numbers are the save format.
 CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6)
 TRADER, CAPTAIN, CAPTAIN_STORE, GAME_OVER = range(6, 10)
+MAYOR_PRIVILEGE, BUILDER_UNIVERSITY, CRAFTSMAN_PRODUCE, CAPTAIN_EXTRA = range(10, 14)
 STEPS = (
     "choose_role",
     "settler",
@@ -46,6 +47,10 @@ STEPS = (
     "captain",
     "captain_store",
     "game_over",
+    "mayor_privilege",
+    "builder_university",
+    "craftsman_produce",
+    "captain_vp",
 )
 
 # (slot, kind): "i" int, "b" bool, "l" list of ints, "ll" per-player lists of ints
@@ -88,6 +93,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("wharf_used", "l"),
     ("wharf_declined", "l"),
     ("captain_loaded", "b"),
+    ("vp_pending", "i"),
     ("hacienda_tile", "i"),
     ("mayor_fresh", "b"),
     ("produced", "i"),
@@ -150,6 +156,7 @@ class PRState:
     wharf_used: list[int]
     wharf_declined: list[int]
     captain_loaded: bool
+    vp_pending: int  # optional VP still to decide after a load: 1 captain's, 2 harbor's
     hacienda_tile: int
     mayor_fresh: bool
     produced: int
@@ -319,11 +326,11 @@ def _validate(s: PRState) -> None:
 # the steps each role may be in
 _ROLE_STEPS = {
     C.SETTLER: (SETTLER, SETTLER_HOSPICE),
-    C.MAYOR: (MAYOR,),
-    C.BUILDER: (BUILDER,),
-    C.CRAFTSMAN: (CRAFTSMAN_BONUS,),
+    C.MAYOR: (MAYOR_PRIVILEGE, MAYOR),
+    C.BUILDER: (BUILDER, BUILDER_UNIVERSITY),
+    C.CRAFTSMAN: (CRAFTSMAN_PRODUCE, CRAFTSMAN_BONUS),
     C.TRADER: (TRADER,),
-    C.CAPTAIN: (CAPTAIN, CAPTAIN_STORE),
+    C.CAPTAIN: (CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE),
 }
 
 
@@ -337,7 +344,7 @@ def _check_steps(s: PRState) -> None:
     _check(s.role in _ROLE_STEPS and s.step in _ROLE_STEPS[s.role], "step does not fit role")
     _check(0 <= s.role_player < s.n, "role player out of range")
     if s.step == SETTLER_HOSPICE:
-        _check(0 <= s.hacienda_tile < len(s.island[s.turn]) - 1, "hospice tile out of range")
+        _check(-1 <= s.hacienda_tile < len(s.island[s.turn]), "hospice tile out of range")
 
 
 def _check_totals(s: PRState) -> None:

@@ -83,6 +83,23 @@ def legal(s: PRState, seat: int | None = None) -> list[dict[str, Any]]:
     return GAME.legal_actions(s, s.turn if seat is None else seat)
 
 
+# actions that take an optional privilege or building effect (declined by "pass")
+TAKES = frozenset(("mayor_colonist", "hospice", "university", "produce", "captain_vp",
+                   "harbor_vp"))
+
+
+def take_all(s: PRState) -> list[LogEvent]:
+    """Take every optional privilege or building effect offered, one after the other,
+    until another kind of decision comes (the hospice's last tile: the one just taken)."""
+    events: list[LogEvent] = []
+    while not GAME.is_over(s):
+        takes = [a for a in legal(s) if a["type"] in TAKES]
+        if not takes:
+            break
+        events += GAME.apply(s, s.turn, takes[-1])
+    return events
+
+
 def strip(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Actions without their labels, for comparing parameters."""
     return [{k: v for k, v in a.items() if k != "label"} for a in actions]

@@ -89,6 +89,9 @@ def test_university_staffs_the_new_building_from_supply_then_ship() -> None:
     ship = s.col_ship
     choose(s, 0, "builder")
     act(s, 0, "build", building="coffee_roaster")
+    assert [x["type"] for x in legal(s)] == ["university", "pass"]
+    assert legal(s)[0]["label"].endswith("coffee roaster (from the colonist ship)")
+    act(s, 0, "university")
     i = s.bpos[0][C.B_INDEX["coffee_roaster"]]
     assert s.city_col[0][i] == 1  # one colonist only, though two circles
     assert s.col_ship == ship - 1

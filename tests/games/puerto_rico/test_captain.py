@@ -14,6 +14,7 @@ from tests.games.puerto_rico.helpers import (
     new,
     step,
     strip,
+    take_all,
 )
 
 SUGAR, CORN, TOBACCO = C.SUGAR, C.CORN, C.TOBACCO
@@ -24,8 +25,9 @@ def _loads(s, seat=None):
 
 
 def test_captain_example_anna_benno_clara_donni() -> None:
-    """1897 rulebook, 4 players: ships 5, 6 (half full of corn), 7."""
-    s = new(4)
+    """1897 rulebook, 4 players: ships 5, 6 (half full of corn), 7. (In 1897 the
+    captain's advantage VP is not optional: it comes with the load.)"""
+    s = new(4, "1897")
     anna, benno, clara, donni = range(4)
     load_ship(s, 1, "corn", 3)
     goods(s, anna, corn=2, sugar=6)
@@ -46,7 +48,12 @@ def test_captain_example_anna_benno_clara_donni() -> None:
     # Donni can only load his corn, Anna then her corn, Benno his tobacco: all forced
     assert s.vp == [9, 4, 1, 1]
     assert s.pgoods[benno][TOBACCO] == 0
-    # storage: Clara and Donni keep one barrel each; full ships unloaded, the 5-ship stays
+    # storage: Clara and Donni keep one barrel each (or nothing: their choice); full
+    # ships unloaded, the 5-ship stays
+    assert step(s) == "captain_store" and s.turn == clara
+    assert [a["label"] for a in legal(s)] == ["Keep 1 corn", "Keep nothing"]
+    act(s, clara, "store", keep=[], single="corn")
+    act(s, donni, "store", keep=[], single="indigo")
     assert s.pgoods[clara] == [1, 0, 0, 0, 0]
     assert s.pgoods[donni] == [0, 1, 0, 0, 0]
     assert s.ship_load == [4, 0, 0] and s.ship_good == [TOBACCO, -1, -1]
@@ -69,12 +76,16 @@ def test_harbor_with_wharf_example() -> None:
         ("tobacco", "wharf"),
     }
     act(s, p, "load", good="tobacco", ship=0)
+    assert s.vp[p] == 3 and step(s) == "captain_vp"  # the harbor's point is a choice
+    take_all(s)
     assert s.vp[p] == 4
     act(s, p, "load", good="sugar", ship=1)
+    take_all(s)
     assert s.vp[p] == 7
     # no cargo ship takes tobacco now: the wharf is optional, so pass is offered
     assert {a["type"] for a in legal(s)} == {"load", "pass"}
     act(s, p, "load", good="tobacco", ship="wharf")
+    take_all(s)
     assert s.vp[p] == 10 and s.pgoods[p] == [0] * 5
     assert s.vp[1] == 0  # the captain loaded nothing: no privilege
 
@@ -111,8 +122,11 @@ def test_wharf_once_per_phase_and_declined_wharf() -> None:
     choose(s, 0, "captain")
     assert set(_loads(s)) == {("corn", "wharf"), ("sugar", "wharf")}
     act(s, 0, "load", good="sugar", ship="wharf")
+    take_all(s)
     assert s.vp[0] == 4  # 3 + captain's privilege
-    # corn is left, the wharf is used: nobody can load, phase over, corn stored
+    # corn is left, the wharf is used: nobody can load; seat 0 keeps one corn of two
+    assert step(s) == "captain_store" and s.turn == 0
+    act(s, 0, "store", keep=[], single="corn")
     assert step(s) == "choose_role"
     assert s.pgoods[0][CORN] == 1 and s.pgoods[1][CORN] == 1
 
@@ -125,16 +139,21 @@ def test_store_choices_with_small_warehouse() -> None:
     goods(s, 0, corn=3, coffee=2)
     goods(s, 1, corn=2, coffee=1)
     choose(s, 0, "captain")
-    # seat 0 has two kinds and one warehouse kind: keeps one kind whole plus one barrel
+    # seat 0 has two kinds and one warehouse kind: keeps one kind whole plus one barrel,
+    # or less (001: "he may choose which goods to store and which to return")
     assert step(s) == "captain_store" and s.turn == 0
-    opts = sorted((tuple(a["keep"]), a["single"]) for a in strip(legal(s)))
-    assert opts == [(("coffee",), "corn"), (("corn",), "coffee")]
+    opts = [(tuple(a["keep"]), a["single"]) for a in strip(legal(s))]
+    assert sorted(opts[:2]) == [(("coffee",), "corn"), (("corn",), "coffee")]  # most first
+    assert set(opts[2:]) == {
+        (("corn",), None), (("coffee",), None), ((), "corn"), ((), "coffee"), ((), None)
+    }
+    assert opts[-1] == ((), None)
     act(s, 0, "store", keep=["coffee"], single="corn")
     assert s.pgoods[0] == [1, 0, 0, 0, 2]
-    # seat 1: no warehouse, two kinds -> chooses which single barrel to keep
+    # seat 1: no warehouse, two kinds -> chooses which single barrel to keep, or none
     assert s.turn == 1
-    opts = sorted((tuple(a["keep"]), a["single"]) for a in strip(legal(s)))
-    assert opts == [((), "coffee"), ((), "corn")]
+    opts = [(tuple(a["keep"]), a["single"]) for a in strip(legal(s))]
+    assert sorted(opts[:2]) == [((), "coffee"), ((), "corn")] and opts[2:] == [((), None)]
     act(s, 1, "store", keep=[], single="coffee")
     assert s.pgoods[1] == [0, 0, 0, 0, 1]
 
@@ -176,6 +195,7 @@ def test_full_ships_unload_partial_stay() -> None:
     corn_supply = s.goods[CORN]
     choose(s, 0, "captain")
     act(s, 0, "load", good="corn", ship=0)  # fills the 5-ship
+    take_all(s)  # the captain's privilege point
     act(s, 1, "load", good="sugar", ship=2)
     assert step(s) == "choose_role"
     assert s.ship_good == [-1, -1, SUGAR] and s.ship_load == [0, 0, 2]

@@ -71,6 +71,8 @@ def test_a_kind_on_a_full_ship_cannot_go_on_another_ship() -> None:
     load_ship(s, 0, "corn", 5)  # full
     goods(s, 1, corn=3)
     ev = choose(s, 0, "captain")
+    assert s.turn == 1 and {a["single"] for a in legal(s)} == {"corn", None}
+    ev += act(s, 1, "store", keep=[], single="corn")
     assert s.vp == [0, 0, 0, 0] and s.pgoods[1][0] == 1  # stored one, lost two
     assert "Nobody can load" in text(ev)
     assert "Player 2 keeps 1 corn, loses 2 corn" in text(ev)

@@ -66,7 +66,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 
 
 def test_views_hide_other_vp_and_stack_order() -> None:
-    s = new(4)
+    s = new(4, "1897")  # the captain's advantage point comes with the load
     goods(s, 0, corn=2)
     choose(s, 0, "captain")
     act(s, 0, "load", good="corn", ship=0)
@@ -82,7 +82,7 @@ def test_views_hide_other_vp_and_stack_order() -> None:
 
 def test_vp_gains_are_private_unless_open_vp() -> None:
     for open_vp in (False, True):
-        s = new(4, open_vp=open_vp)
+        s = new(4, "1897", open_vp=open_vp)
         goods(s, 0, corn=2)
         choose(s, 0, "captain")
         ev = act(s, 0, "load", good="corn", ship=0)

@@ -4,7 +4,17 @@ full house, markets, privilege) and prospector."""
 from __future__ import annotations
 
 from server.games.puerto_rico import catalog as C
-from tests.games.puerto_rico.helpers import act, build, choose, goods, legal, new, plant, step
+from tests.games.puerto_rico.helpers import (
+    act,
+    build,
+    choose,
+    goods,
+    legal,
+    new,
+    plant,
+    step,
+    take_all,
+)
 
 
 def test_factory_example_with_short_supply() -> None:
@@ -17,6 +27,10 @@ def test_factory_example_with_short_supply() -> None:
     s.goods[C.SUGAR] = 2
     coins = s.coins[david]
     choose(s, 0, "craftsman")
+    assert s.turn == david and legal(s)[0]["label"] == (
+        "Produce 2 sugar and 1 tobacco (+1 doubloon, factory)"
+    )
+    take_all(s)
     assert s.pgoods[david] == [0, 0, 2, 1, 0]
     assert s.coins[david] == coins + 1
 
@@ -28,6 +42,7 @@ def test_factory_example_1897_three_kinds() -> None:
     s.island_col[0][0] = 1  # the starting indigo too
     coins = s.coins[0]
     choose(s, 1, "craftsman")
+    take_all(s)
     assert s.pgoods[0] == [3, 2, 0, 0, 1]
     assert s.coins[0] == coins + 2
 
@@ -40,9 +55,12 @@ def test_craftsman_privilege_after_everyone_produced() -> None:
     s.island_col[0][0] = 1  # seat 0: indigo + corn
     s.goods[C.CORN] = 4
     choose(s, 0, "craftsman")
-    # corn ran out during production: only indigo may be the extra good
+    take_all(s)
+    # corn ran out during production: only indigo may be the extra good (or none)
+    assert [a["type"] for a in legal(s)] == ["craftsman_bonus", "pass"]
+    act(s, 0, "craftsman_bonus", good="indigo")
     assert [p[C.CORN] for p in s.pgoods] == [1, 1, 1, 1]
-    assert s.pgoods[0][C.INDIGO] == 2  # one produced + the forced privilege choice
+    assert s.pgoods[0][C.INDIGO] == 2  # one produced + the privilege
     assert step(s) == "choose_role"
 
 
@@ -52,8 +70,9 @@ def test_craftsman_privilege_is_a_choice_among_produced_kinds() -> None:
     plant(s, 0, "corn")
     s.island_col[0][0] = 1
     choose(s, 0, "craftsman")
+    take_all(s)
     assert step(s) == "craftsman_bonus"
-    assert sorted(a["good"] for a in legal(s)) == ["corn", "indigo"]
+    assert sorted(a.get("good", "-") for a in legal(s)) == ["-", "corn", "indigo"]
     act(s, 0, "craftsman_bonus", good="corn")
     assert s.pgoods[0][:2] == [2, 1]
 
@@ -155,4 +174,5 @@ def test_production_example_1897() -> None:
     plant(s, 0, "corn", "corn", "tobacco", "sugar", "sugar", "sugar")
     plant(s, 0, "corn", "sugar", occupied=False)
     choose(s, 1, "craftsman")
+    take_all(s)
     assert s.pgoods[0] == [2, 0, 3, 1, 0]

@@ -22,6 +22,7 @@ from tests.games.puerto_rico.helpers import (
     load_ship,
     new,
     plant,
+    take_all,
     text,
 )
 
@@ -173,6 +174,7 @@ def test_production_shortfall_and_missing_privilege_are_said() -> None:
     plant(s, 0, "corn", "corn")  # with the start tiles: player 1 can make 2 corn
     goods(s, 2, corn=9)  # one corn left in the supply
     ev = choose(s, 0, "craftsman")
+    ev += take_all(s)
     assert "Player 1 produces 1 corn (the supply has no more corn)" in text(ev)
     assert "Player 1 gets no extra good (privilege): the supply has no more corn" in text(ev)
     assert "Player 2" not in text(ev)  # could make nothing, made nothing: silent
@@ -189,6 +191,7 @@ def test_hospice_colonist_is_logged() -> None:
     build(s, 0, "hospice")
     choose(s, 0, "settler")
     ev = act(s, 0, "quarry")
+    ev += take_all(s)
     assert "Player 1 takes a quarry (privilege)" in text(ev)
     assert "Player 1 puts a colonist on the new quarry (hospice)" in text(ev)
 
@@ -277,7 +280,9 @@ def test_a_load_says_how_full_the_ship_is() -> None:
     load_ship(s, 1, "sugar", 2)
     goods(s, 0, sugar=3)
     ev = choose(s, 0, "captain")
-    assert "Player 1 ships 3 sugar on the 6-ship, 5/6 full (+4 VP)" in text(ev)
+    assert "Player 1 ships 3 sugar on the 6-ship, 5/6 full (+3 VP)" in text(ev)
+    ev = take_all(s)  # classic: the privilege point is optional
+    assert text(ev).splitlines()[0] == "Player 1 takes 1 VP chip for the privilege (+1 VP)"
 
 
 def test_the_ship_says_who_gets_how_many() -> None:
@@ -286,6 +291,7 @@ def test_the_ship_says_who_gets_how_many() -> None:
     s.col_ship += 2
     s.col_supply -= 2
     ev = choose(s, 0, "mayor")
+    ev += take_all(s)
     assert "Player 1 takes 1 worker from the supply (advantage)" in text(ev)
     assert (
         "The Work Register brings 6 workers: 2 for Player 1 and Player 2, 1 for each other player"
@@ -293,6 +299,8 @@ def test_the_ship_says_who_gets_how_many() -> None:
     )
     s = new(3)
     ev = choose(s, 1, "mayor")
+    ev += act(s, 1, "pass")
+    assert "Player 2 leaves the privilege colonist in the supply" in text(ev)
     assert "The colonist ship brings 3 colonists: 1 for each player" in text(ev)
 
 
@@ -304,12 +312,18 @@ def test_the_harbor_and_wharf_example_reads_like_the_rulebook() -> None:
     goods(s, 0, tobacco=5, sugar=2)
     ev = choose(s, 1, "captain")
     ev += act(s, 0, "load", good="tobacco", ship=0)
+    ev += act(s, 0, "harbor_vp")
     ev += act(s, 0, "load", good="sugar", ship=1)
+    ev += act(s, 0, "harbor_vp")
     ev += act(s, 0, "load", good="tobacco", ship="wharf")
+    ev += act(s, 0, "harbor_vp")
     assert [e["text"] for e in ev if e["kind"] == "ship"] == [
-        "Player 1 ships 3 tobacco on the 5-ship, 5/5 full (+4 VP)",
-        "Player 1 ships 2 sugar on the 6-ship, 2/6 full (+3 VP)",
-        "Player 1 ships 2 tobacco with the wharf (+3 VP)",
+        "Player 1 ships 3 tobacco on the 5-ship, 5/5 full (+3 VP)",
+        "Player 1 takes 1 VP chip for the harbor (+1 VP)",
+        "Player 1 ships 2 sugar on the 6-ship, 2/6 full (+2 VP)",
+        "Player 1 takes 1 VP chip for the harbor (+1 VP)",
+        "Player 1 ships 2 tobacco with the wharf (+2 VP)",
+        "Player 1 takes 1 VP chip for the harbor (+1 VP)",
         "Nobody can load any more",
         "The full 5-ship unloads its tobacco",
     ]

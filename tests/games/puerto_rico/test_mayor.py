@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from server.engine.errors import IllegalAction
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, step
+from tests.games.puerto_rico.helpers import (
+    GAME,
+    act,
+    build,
+    choose,
+    legal,
+    new,
+    plant,
+    step,
+    take_all,
+)
 
 
 def test_colonists_dealt_from_the_mayor_on_1897_example() -> None:
@@ -13,6 +23,7 @@ def test_colonists_dealt_from_the_mayor_on_1897_example() -> None:
     s.col_ship = 6
     supply = s.col_supply
     choose(s, 0, "mayor")
+    take_all(s)  # the privilege worker
     # each player had one circle: everything was forced, the rest waits on the Portrait
     assert s.island_col == [[1], [1], [1], [1]]
     assert s.san_juan == [2, 1, 0, 0]  # 3, 2, 1, 1 received
@@ -26,7 +37,8 @@ def test_no_colonist_in_san_juan_while_a_circle_is_empty() -> None:
     build(s, 0, "sugar_mill", colonists=0)
     plant(s, 0, "sugar", "sugar", occupied=False)
     s.col_ship = 4
-    choose(s, 0, "mayor")  # seat 0 gets 2: 6 circles empty
+    choose(s, 0, "mayor")
+    take_all(s)  # seat 0 gets 2: 6 circles empty
     assert s.turn == 0 and s.san_juan[0] == 2
     types = {a["type"] for a in legal(s)}
     assert "mayor_done" not in types
@@ -73,7 +85,8 @@ def test_forced_placement_is_applied_and_extras_wait_in_san_juan() -> None:
     plant(s, 0, "corn", occupied=False)
     s.col_ship = 8
     s.col_supply = 50
-    choose(s, 0, "mayor")  # seat 0: 1 + 2 colonists for 3 circles
+    choose(s, 0, "mayor")
+    take_all(s)  # seat 0: 1 + 2 colonists for 3 circles
     assert s.island_col[0] == [1, 1] and s.city_col[0] == [1] and s.san_juan[0] == 0
     assert s.turn == 1
 
@@ -85,6 +98,7 @@ def test_ship_refill_counts_empty_building_circles_not_plantations() -> None:
     s.col_ship = 3
     supply = s.col_supply
     choose(s, 0, "mayor")
+    take_all(s)
     # seat 1 got one colonist; wherever it went, 4 building circles stay empty at least
     while step(s) == "mayor":
         act(
@@ -105,6 +119,7 @@ def test_colonist_shortage_ends_the_game_after_the_round() -> None:
     s = new(3)
     s.col_supply = 2  # privilege takes 1, refill needs 3
     choose(s, 0, "mayor")
+    take_all(s)
     assert s.last_round and s.col_supply == 0
     assert not GAME.is_over(s)
     while not GAME.is_over(s):

@@ -1,8 +1,10 @@
 """A referee beside the engine: every internal move of many random and heuristic-bot
 games (2-5 players, both editions) is checked against the rulebooks' arithmetic,
 computed here independently of the engine's phase code: role doubloons and turn
-order, building costs, production, sale prices, VP per load, the colonist ship
-refill, doubloons on unchosen roles and the governor's rotation."""
+order, building costs, production, sale prices, VP per load and the optional extra
+points, the mayor's privilege and the ship's colonists, the colonist ship refill,
+doubloons on unchosen roles and the governor's rotation. Random players also decline
+every optional privilege now and then, so declines are refereed too."""
 
 from __future__ import annotations
 
@@ -15,8 +17,25 @@ import pytest
 from server.bots import make_bot
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico import flow
-from server.games.puerto_rico.moves import BUILD, LOAD, ROLE, SELL
-from server.games.puerto_rico.state import CHOOSE_ROLE, GAME_OVER, PRState
+from server.games.puerto_rico.moves import (
+    BUILD,
+    CAPTAIN_VP,
+    HARBOR_VP,
+    LOAD,
+    MAYOR_COLONIST,
+    PASS,
+    PRODUCE,
+    ROLE,
+    SELL,
+)
+from server.games.puerto_rico.state import (
+    CAPTAIN_EXTRA,
+    CHOOSE_ROLE,
+    CRAFTSMAN_PRODUCE,
+    GAME_OVER,
+    MAYOR_PRIVILEGE,
+    PRState,
+)
 from tests.games.puerto_rico.helpers import GAME
 
 
@@ -46,6 +65,15 @@ def _empty_building_circles(s: PRState) -> int:
     )
 
 
+def _check_dealt(a: PRState, b: PRState, mayor: int, privilege: int) -> None:
+    """The ship's colonists are dealt one at a time from the mayor (the ship empties)."""
+    n = a.n
+    dealt = [a.col_ship // n + (1 if i < a.col_ship % n else 0) for i in range(n)]
+    people_b = b.san_juan[mayor] + sum(b.island_col[mayor]) + sum(b.city_col[mayor])
+    people_a = a.san_juan[mayor] + sum(a.island_col[mayor]) + sum(a.city_col[mayor])
+    assert people_b - people_a == privilege + dealt[0], "mayor's colonists"
+
+
 def _check(a: PRState, m: tuple[int, ...], b: PRState) -> None:
     """``a`` before, ``b`` after one internal move ``m`` of seat ``a.turn``."""
     p = a.turn
@@ -56,30 +84,35 @@ def _check(a: PRState, m: tuple[int, ...], b: PRState) -> None:
         assert a.turn == (a.governor + a.picks) % n, "role chosen out of turn"
         gain = b.coins[p] - a.coins[p]
         expected = a.role_coins[r] + (1 if r in (C.PROSPECTOR, C.PROSPECTOR2) else 0)
-        if r == C.CRAFTSMAN:
-            supply = list(a.goods)
-            for i in range(n):
-                q = (p + i) % n
-                made = _can_make(a, q)
-                got = [min(made[g], supply[g]) for g in range(5)]
-                for g in range(5):
-                    supply[g] -= got[g]
-                    assert b.pgoods[q][g] - a.pgoods[q][g] == got[g] or (
-                        q == p and b.pgoods[q][g] - a.pgoods[q][g] == got[g] + 1
-                    ), f"seat {q} produced the wrong amount of {C.GOODS[g]}"
-                kinds = sum(1 for g in range(5) if got[g])
-                bonus = C.FACTORY_BONUS[kinds] if _occupied(a, q, C.FACTORY) else 0
-                if q != p:
-                    assert b.coins[q] - a.coins[q] == bonus, "factory pays by kinds produced"
-                else:
-                    expected += bonus
+        if r == C.CRAFTSMAN:  # production is each player's decision: nothing yet
+            assert all(b.pgoods[q] == a.pgoods[q] for q in range(n))
         if r == C.MAYOR:
-            privilege = 1 if a.col_supply > 0 else 0
-            dealt = [a.col_ship // n + (1 if i < a.col_ship % n else 0) for i in range(n)]
-            people_b = b.san_juan[p] + sum(b.island_col[p]) + sum(b.city_col[p])
-            people_a = a.san_juan[p] + sum(a.island_col[p]) + sum(a.city_col[p])
-            assert people_b - people_a == privilege + dealt[0], "mayor's colonists"
+            if a.col_supply > 0:  # the mayor decides on his privilege colonist first
+                assert b.step == MAYOR_PRIVILEGE and b.col_ship == a.col_ship
+            else:
+                _check_dealt(a, b, p, 0)
         assert gain == expected, f"role {C.ROLES[r]} paid {gain}, expected {expected}"
+    elif a.step == MAYOR_PRIVILEGE:
+        assert code in (MAYOR_COLONIST, PASS) and p == a.role_player
+        took = 1 if code == MAYOR_COLONIST else 0
+        assert a.col_supply - b.col_supply == took + (b.col_ship if b.role != C.MAYOR else 0)
+        _check_dealt(a, b, p, took)
+    elif a.step == CRAFTSMAN_PRODUCE:
+        assert p == (a.role_player + a.phase_i) % n, "producers in order from the craftsman"
+        made = _can_make(a, p)
+        got = [min(made[g], a.goods[g]) for g in range(5)] if code == PRODUCE else [0] * 5
+        assert any(min(made[g], a.goods[g]) for g in range(5)), "asked with nothing to make"
+        kinds = sum(1 for g in range(5) if got[g])
+        bonus = C.FACTORY_BONUS[kinds] if _occupied(a, p, C.FACTORY) else 0
+        assert b.coins[p] - a.coins[p] == bonus, "factory pays by kinds produced"
+        for g in range(5):
+            assert b.pgoods[p][g] - a.pgoods[p][g] == got[g], f"{C.GOODS[g]} produced"
+    elif a.step == CAPTAIN_EXTRA:
+        assert code in (CAPTAIN_VP, HARBOR_VP, PASS) and a.vp_supply > 0
+        point = 1 if code != PASS else 0
+        left = bin(a.vp_pending).count("1") - 1  # the other optional point, if any
+        auto = left if a.vp_supply - point <= 0 else 0  # chips gone: counted unasked
+        assert b.vp[p] - a.vp[p] == point + auto, "an optional point"
     elif code == BUILD:
         bld = m[1]
         builder = 1 if p == a.role_player else 0
@@ -115,9 +148,15 @@ def _check(a: PRState, m: tuple[int, ...], b: PRState) -> None:
                 assert k == best, "a new kind goes on the empty ship that takes the most"
         else:
             assert k == a.pgoods[p][g] and _occupied(a, p, C.WHARF)
-        vp = k + (1 if _occupied(a, p, C.HARBOR) else 0)
-        vp += 1 if p == a.role_player and not a.captain_loaded else 0
-        assert b.vp[p] - a.vp[p] == vp, "VP for a load"
+        first = p == a.role_player and not a.captain_loaded
+        harbor = 1 if _occupied(a, p, C.HARBOR) else 0
+        compulsory = k + (1 if first and a.edition == "1897" else 0)
+        optional = harbor + (1 if first and a.edition == "classic" else 0)
+        if a.vp_supply - compulsory <= 0:  # the chips run out: extras counted unasked
+            assert b.vp[p] - a.vp[p] == compulsory + optional, "VP for a load"
+        else:
+            assert b.vp[p] - a.vp[p] == compulsory, "VP for a load"
+            assert bin(b.vp_pending).count("1") == optional, "optional points to decide"
     if a.role == C.MAYOR and b.role != C.MAYOR:  # the mayor phase just ended
         need = max(_empty_building_circles(b), n)
         if b.col_ship != need:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from server.games.puerto_rico import catalog as C
-from tests.games.puerto_rico.helpers import act, build, choose, legal, new, plant, step
+from tests.games.puerto_rico.helpers import act, build, choose, legal, new, plant, step, take_all
 
 
 def _types(s) -> set[str]:
@@ -86,6 +86,8 @@ def test_hospice_classic_staffs_only_the_chosen_tile() -> None:
     choose(s, 0, "settler")
     act(s, 0, "hacienda")
     act(s, 0, "quarry")
+    assert [a["index"] for a in legal(s) if a["type"] == "hospice"] == [2]  # the quarry
+    act(s, 0, "hospice", index=2)
     assert s.island_col[0][-2:] == [0, 1]
     assert s.turn == 1
 
@@ -99,8 +101,8 @@ def test_hospital_1897_with_hacienda_worker_on_either_tile() -> None:
     supply = s.col_supply
     act(s, 0, "quarry")
     assert step(s) == "settler_hospice"
-    opts = sorted(a["index"] for a in legal(s))
-    assert opts == [1, 2]
+    opts = sorted(a.get("index", -1) for a in legal(s))
+    assert opts == [-1, 1, 2]  # either tile, or no worker
     act(s, 0, "hospice", index=1)
     assert s.island_col[0][1:] == [1, 0] and s.col_supply == supply - 1
     assert s.turn == 1
@@ -113,6 +115,8 @@ def test_hospice_takes_from_the_ship_when_the_supply_is_empty() -> None:
     ship = s.col_ship
     choose(s, 0, "settler")
     act(s, 0, "quarry")
+    assert legal(s)[0]["label"] == "Hospice: take a colonist for the quarry (from the colonist ship)"
+    take_all(s)
     assert s.island_col[0][-1] == 1 and s.col_ship == ship - 1
 
 
@@ -123,5 +127,6 @@ def test_hospital_1897_staffs_the_hacienda_tile_when_nothing_else_is_taken() -> 
         choose(s, 0, "settler")
         act(s, 0, "hacienda")
         act(s, 0, "pass")
+        take_all(s)  # 1897: the hospital's worker for the hacienda tile (a choice)
         assert s.island_col[0][-1] == staffed, edition
         assert s.turn == 1

@@ -1,0 +1,260 @@
+"""The wire form of a legal move: a plain dict with its parameters and a human label.
+
+Labels use the edition's words (text.py) and say what the choice does for the player
+about to make it; a decline (``pass``) says what is left ("Leave the colonist in the
+supply"), so an action list reads as plain choices without any client knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog as C
+from .common import colonist_source
+from .moves import (
+    BONUS,
+    BUILD,
+    CAPTAIN_VP,
+    HACIENDA,
+    HARBOR_VP,
+    HOSPICE,
+    LOAD,
+    MAYOR_COLONIST,
+    MAYOR_DONE,
+    MAYOR_LIFT,
+    MAYOR_PLACE,
+    PASS,
+    PLANTATION,
+    PRODUCE,
+    QUARRY,
+    ROLE,
+    SELL,
+    STORE,
+    TYPES,
+    UNIVERSITY,
+    WHERE,
+    Move,
+    build_cost,
+)
+from .state import (
+    BUILDER_UNIVERSITY,
+    CAPTAIN,
+    CAPTAIN_EXTRA,
+    CRAFTSMAN_BONUS,
+    CRAFTSMAN_PRODUCE,
+    MAYOR_PRIVILEGE,
+    SETTLER_HOSPICE,
+    PRState,
+)
+from .text import VOCAB, Vocabulary, listing
+
+_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+# moves whose label reads nothing of the state: one dict per edition and move
+_STATELESS = frozenset(
+    (
+        PLANTATION,
+        QUARRY,
+        HACIENDA,
+        BONUS,
+        SELL,
+        STORE,
+        MAYOR_LIFT,
+        MAYOR_COLONIST,
+        CAPTAIN_VP,
+        HARBOR_VP,
+    )
+)
+_FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
+
+
+def to_dict(m: Move, s: PRState) -> dict[str, Any]:
+    """The wire form of a legal move, labelled for the player about to choose it.
+
+    Labels depend on a little of the state (a role's doubloons, a price, ...); that
+    little is the memo key, so each distinct dict is built once and then copied.
+    """
+    if m[0] in _STATELESS:
+        fixed = _FIXED[s.edition]
+        if m in fixed:
+            return fixed[m].copy()
+        d = fixed[m] = _make_dict(m, s)
+        return d.copy()
+    key = (s.edition, m, _label_key(m, s))
+    d = _MEMO.get(key)
+    if d is None:
+        d = _MEMO[key] = _make_dict(m, s)
+    return d.copy()
+
+
+def _label_key(m: Move, s: PRState) -> Any:
+    code = m[0]
+    p = s.turn
+    if code == ROLE:
+        return s.role_coins[m[1]]
+    if code == HOSPICE:
+        return (s.island[p][m[1]], s.col_supply > 0)
+    if code == MAYOR_PLACE:
+        return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
+    if code == MAYOR_DONE:
+        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
+    if code == BUILD:
+        return build_cost(s, p, m[1])
+    if code == LOAD:
+        have = s.pgoods[p][m[1]]
+        if m[2] == C.WHARF_SHIP:
+            return have
+        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]])
+    if code == UNIVERSITY:
+        return (s.city[p][-1], s.col_supply > 0)
+    if code == PRODUCE:
+        return _produce_key(s)
+    if code == PASS:
+        return (s.step, s.vp_pending, s.col_supply > 0)
+    return None
+
+
+def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
+    v = VOCAB[s.edition]
+    code = m[0]
+    t = TYPES[code]
+    if code == ROLE:
+        coins = s.role_coins[m[1]]
+        extra = f" (+{v.coins(coins)})" if coins else ""
+        return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
+    if code == PLANTATION:
+        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take {v.a_tiles[m[1]]} {v.plantation}"}
+    if code == QUARRY:
+        return {"type": t, "label": "Take a quarry"}
+    if code == HACIENDA:
+        return {
+            "type": t,
+            "label": f"{_cap(v.buildings[C.HACIENDA])}: draw a face-down {v.plantation}",
+        }
+    if code == HOSPICE:
+        tile = _tile_words(v, s.island[s.turn][m[1]])
+        label = f"{_cap(v.buildings[C.HOSPICE])}: take a {v.colonist} for the {tile}{_from(s, v)}"
+        return {"type": t, "index": m[1], "label": label}
+    if code == MAYOR_PLACE:
+        p = s.turn
+        where = _tile_words(v, s.island[p][m[2]]) if m[1] == 0 else v.buildings[s.city[p][m[2]]]
+        return {
+            "type": t,
+            "where": WHERE[m[1]],
+            "index": m[2],
+            "label": f"Place a {v.colonist} on the {where}",
+        }
+    if code == MAYOR_DONE:
+        label = "Keep the current arrangement" if s.mayor_fresh else "Done placing"
+        if s.san_juan[s.turn] and _fills(s):
+            label += f" (fill every empty {v.circle})"
+        return {"type": t, "label": label}
+    if code == MAYOR_LIFT:
+        return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}
+    if code == MAYOR_COLONIST:
+        return {"type": t, "label": f"Take 1 {v.colonist} from the supply ({v.privilege})"}
+    if code == BUILD:
+        return {
+            "type": t,
+            "building": C.BUILDINGS[m[1]],
+            "label": f"Build the {v.buildings[m[1]]} ({v.coins(build_cost(s, s.turn, m[1]))})",
+        }
+    if code == UNIVERSITY:
+        built = v.buildings[s.city[s.turn][-1]]
+        label = (
+            f"{_cap(v.buildings[C.UNIVERSITY])}: take a {v.colonist} for the {built}{_from(s, v)}"
+        )
+        return {"type": t, "label": label}
+    if code == PRODUCE:
+        return {"type": t, "label": _produce_label(s, v)}
+    if code == BONUS:
+        return {"type": t, "good": C.GOODS[m[1]], "label": f"Take 1 extra {v.goods[m[1]]}"}
+    if code == SELL:
+        return {"type": t, "good": C.GOODS[m[1]], "label": f"Sell 1 {v.goods[m[1]]}"}
+    if code == LOAD:
+        return _load_dict(m, s, v)
+    if code == CAPTAIN_VP:
+        return {"type": t, "label": f"Take 1 {v.vp} chip ({v.privilege})"}
+    if code == HARBOR_VP:
+        return {"type": t, "label": f"{_cap(v.buildings[C.HARBOR])}: take 1 {v.vp} chip"}
+    if code == STORE:
+        keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
+        single = None if m[2] < 0 else C.GOODS[m[2]]
+        return {"type": t, "keep": keep, "single": single, "label": _store_label(m, v)}
+    return {"type": t, "label": pass_label(s, v)}
+
+
+def pass_label(s: PRState, v: Vocabulary) -> str:
+    """What declining means at this step (a plain "Pass" where nothing is handed out)."""
+    step = s.step
+    if step == MAYOR_PRIVILEGE:
+        return f"Leave the {v.colonist} in the supply ({v.privilege})"
+    if step == SETTLER_HOSPICE:
+        return f"{_cap(v.buildings[C.HOSPICE])}: leave the {v.colonist}{_where(s, v)}"
+    if step == BUILDER_UNIVERSITY:
+        return f"{_cap(v.buildings[C.UNIVERSITY])}: leave the {v.colonist}{_where(s, v)}"
+    if step == CRAFTSMAN_PRODUCE:
+        return "Produce nothing"
+    if step == CRAFTSMAN_BONUS:
+        return f"Take no extra good ({v.privilege})"
+    if step == CAPTAIN_EXTRA:
+        if s.vp_pending & 1:
+            return f"Leave the {v.vp} chip in the supply ({v.privilege})"
+        return f"{_cap(v.buildings[C.HARBOR])}: leave the {v.vp} chip in the supply"
+    if step == CAPTAIN:
+        return f"Do not use the {v.buildings[C.WHARF]}"
+    return "Pass"
+
+
+def _cap(words: str) -> str:
+    """A building's name at the start of a label ("Hospice: ...")."""
+    return words[:1].upper() + words[1:]
+
+
+def _tile_words(v: Vocabulary, tile: int) -> str:
+    return "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
+
+
+def _from(s: PRState, v: Vocabulary) -> str:
+    return " (from the supply)" if colonist_source(s) == "supply" else f" (from the {v.ship})"
+
+
+def _where(s: PRState, v: Vocabulary) -> str:
+    return " in the supply" if colonist_source(s) == "supply" else f" on the {v.ship}"
+
+
+def _fills(s: PRState) -> bool:
+    from .mayor import empty_circles
+
+    return s.san_juan[s.turn] >= empty_circles(s, s.turn) > 0
+
+
+def _produce_key(s: PRState) -> tuple[int, ...]:
+    from .craftsman import factory_bonus, harvest
+
+    got = harvest(s, s.turn)
+    return (*got, factory_bonus(s, s.turn, got))
+
+
+def _produce_label(s: PRState, v: Vocabulary) -> str:
+    *got, bonus = _produce_key(s)
+    what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
+    extra = f" (+{v.coins(bonus)}, {v.buildings[C.FACTORY]})" if bonus else ""
+    return f"Produce {what}{extra}"
+
+
+def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
+    g, ship = m[1], m[2]
+    have = s.pgoods[s.turn][g]
+    if ship == C.WHARF_SHIP:
+        label = f"Ship all {have} {v.goods[g]} with the {v.buildings[C.WHARF]}"
+        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label}
+    k = min(have, s.ship_cap[ship] - s.ship_load[ship])
+    label = f"Load {k} {v.goods[g]} onto the {s.ship_cap[ship]}-ship"
+    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label}
+
+
+def _store_label(m: Move, v: Vocabulary) -> str:
+    parts = [f"all {v.goods[g]}" for g in range(5) if m[1] >> g & 1]
+    if m[2] >= 0:
+        parts.append(f"1 {v.goods[m[2]]}")
+    return "Keep " + (", ".join(parts) if parts else "nothing")
