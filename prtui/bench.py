@@ -22,7 +22,7 @@ GAME = "puerto-rico"
 
 
 def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
-                        edition: str = "classic") -> list[dict[str, Any]]:
+                        options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Snapshots for seat 0 over the last ``count`` moves of a seeded random game.
 
     The final one is the game-over board (with its result).
@@ -30,8 +30,7 @@ def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
     from server.games.registry import get_game
 
     game = get_game(GAME)
-    options = game.normalize_options(players, {"edition": edition})
-    state = game.setup(players, options, seed)
+    state = game.setup(players, game.normalize_options(players, options or {}), seed)
     rng = random.Random(seed)
     log: list[dict[str, Any]] = []
     frames: list[dict[str, Any]] = []

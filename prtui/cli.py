@@ -47,13 +47,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="straight to the board against bots")
-    play.add_argument("--players", type=int, default=4, help="2-5 (default 4)")
-    play.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    play.add_argument("--game", help="which game (default: puerto-rico)")
+    play.add_argument("--players", type=int, default=4,
+                      help="within the game's range (default 4, or the most it takes)")
+    _option_arguments(play)
     play.add_argument("--bots", help="levels for the other seats, e.g. hard,easy,easy")
     play.add_argument("--seed", type=int, help="seed for a reproducible game")
     play.add_argument("--theme", help="colour theme name")
     play.add_argument("--name", help="your name at the table")
-    play.add_argument("--open-vp", action="store_true", help="everyone's VP chips are visible")
+    play.add_argument("--open-vp", action="store_true", help="shortcut for --option open_vp=true")
     play.add_argument("--data", default=argparse.SUPPRESS, help="data directory of the embedded server")
 
     connect = sub.add_parser("connect", help="join a server's lobby")
@@ -81,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-password", help="shared password for --ssh-auth password")
     serve.add_argument("--ssh-authorized-keys", help="authorized_keys file for --ssh-auth keys")
     serve.add_argument("--ssh-max-sessions", type=int, default=32)
+    serve.add_argument("--ssh-max-per-address", type=int, default=8,
+                       help="SSH sessions from one address at once (default 8)")
 
     engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
     engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)
@@ -90,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     be = bench_sub.add_parser("engine", help="random-legal games per second")
     be.add_argument("--players", type=int, default=4)
     be.add_argument("--games", type=int, default=200)
-    be.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    be.add_argument("--game", help="which game (default: puerto-rico)")
+    _option_arguments(be)
     be.add_argument("--seed", type=int, default=1)
     be.add_argument("--json", action="store_true")
     bs = bench_sub.add_parser("server", help="bot-only games on a loopback server")
@@ -111,13 +116,33 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1)
     arena.add_argument("--move-time", type=float, help="seconds per move for search bots")
-    arena.add_argument("--edition", choices=["classic", "1897"], default="classic")
+    _option_arguments(arena)
     arena.add_argument("--json", action="store_true")
     return p
 
 
+def _option_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, repeatable, typed by the game's own description "
+                             '(`prtui engine`: {"cmd":"describe"} lists them)')
+    parser.add_argument("--edition", help="shortcut for --option edition=EDITION")
+
+
+def option_pairs(args: argparse.Namespace) -> list[str]:
+    """Every ``--option`` of the command line, the shortcuts (``--edition X``,
+    ``--open-vp``) written out first; the game's spec checks and types them."""
+    pairs = list(getattr(args, "option", None) or [])
+    if getattr(args, "open_vp", False):
+        pairs.insert(0, "open_vp=true")
+    if getattr(args, "edition", None):
+        pairs.insert(0, f"edition={args.edition}")
+    return pairs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if hasattr(args, "option"):
+        args.option = option_pairs(args)
     target = _HANDLERS[args.command]
     module_name, func_name = target.split(":")
     try:

@@ -21,17 +21,14 @@ from prtui.netclient import Client, HandshakeError, NetError, Rejected
 if TYPE_CHECKING:
     from prtui.app import PrtuiApp
 
-GAME = "puerto-rico"
-
-
 @dataclass
 class TableSetup:
     """A new local table: what the new-game screen or `prtui play` asked for."""
 
     players: int = 4
-    edition: str = "classic"
+    game: str = ""  # a name from the server's catalog; "": the first game it offers
+    options: dict[str, Any] = field(default_factory=dict)  # the game's own, by its spec
     bots: list[str] = field(default_factory=lambda: ["medium"] * 3)
-    open_vp: bool = False
     seed: int | None = None
     bot_delay_s: float = 0.3
 
@@ -120,11 +117,14 @@ class Controller:
         try:
             client = await Client.connect(host, port, name, role, remembered)
         except HandshakeError as exc:
-            if remembered is None or exc.code != "bad_token":
+            if remembered is None or exc.code not in ("bad_token", "rules_changed"):
                 raise
             if tokens is not None:
-                tokens.put(address, None)  # that game is gone: forget it
+                tokens.put(address, None)  # that game is gone (or not playable here): forget it
             client = await Client.connect(host, port, name, role, None)
+            if exc.code == "rules_changed":  # the server's reason: why the seat is not back
+                app.notify(f"Your game could not be resumed: {exc.message}", severity="warning",
+                           timeout=15, markup=False)
         controller = cls(app, client)
         controller.tokens, controller.address = tokens, address
         return controller
@@ -152,9 +152,20 @@ class Controller:
 
     # --- flows ---------------------------------------------------------------------
 
+    async def games(self) -> list[dict[str, Any]]:
+        """The server's games as they describe themselves (``list_games``): names,
+        players range, typed options. Empty from a server without the command."""
+        try:
+            data = await self.client.command("list_games")
+        except Rejected:
+            return []
+        return [g for g in data.get("games") or []
+                if isinstance(g, dict) and isinstance(g.get("name"), str)]
+
     async def start_local_table(self, setup: TableSetup) -> None:
         """Create a room, sit in seat 0, bots elsewhere, start. Raises Rejected."""
-        options: dict[str, Any] = {"edition": setup.edition, "open_vp": setup.open_vp,
+        game = setup.game or next((g["name"] for g in await self.games()), "")
+        options: dict[str, Any] = {**setup.options,
                                    "bot_delay_s": setup.bot_delay_s,
                                    # a local table waits for its only human: no bot plays
                                    # the seat in the background after the player quits
@@ -162,13 +173,13 @@ class Controller:
         if setup.seed is not None:
             options["seed"] = setup.seed
         try:
-            data = await self.client.command("create_room", game=GAME, players=setup.players,
+            data = await self.client.command("create_room", game=game, players=setup.players,
                                              options=options)
         except Rejected:
             if "seed" not in options:
                 raise
             options.pop("seed")  # a server that picks its own seeds
-            data = await self.client.command("create_room", game=GAME, players=setup.players,
+            data = await self.client.command("create_room", game=game, players=setup.players,
                                              options=options)
         room = str(data["room"])
         await self.join(room, as_player=True)

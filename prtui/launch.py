@@ -81,12 +81,25 @@ async def open_controller(app: PrtuiApp, host: str, port: int, name: str,
 
 
 def setup_from_args(args: Any) -> TableSetup:
-    players = max(2, min(5, int(getattr(args, "players", 4) or 4)))
+    """`prtui play`'s table. The game is asked for its players range (the count is kept
+    inside it) and its options (``--option KEY=VALUE``, typed by its spec); an unknown
+    game or a bad option is a ValueError of one line."""
+    from server.engine.errors import EngineError
+    from server.engine.options import parse_assignments
+    from server.games.registry import DEFAULT_GAME, get_game
+
+    name = str(getattr(args, "game", None) or DEFAULT_GAME)
+    try:
+        game = get_game(name)
+        options = parse_assignments(game.options_spec, getattr(args, "option", None) or [])
+    except EngineError as exc:
+        raise ValueError(exc.message) from None
+    players = max(game.min_players, min(game.max_players, int(getattr(args, "players", 4) or 4)))
     return TableSetup(
         players=players,
-        edition=str(getattr(args, "edition", "classic") or "classic"),
+        game=name,
+        options=options,
         bots=bot_levels(getattr(args, "bots", None), players),
-        open_vp=bool(getattr(args, "open_vp", False)),
         seed=getattr(args, "seed", None),
     )
 
@@ -110,7 +123,8 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
                 # plain `prtui` with an unfinished local game: back to that board
                 await controller.pump()
                 return
-            chosen = setup or await app.push_screen_wait(NewGameScreen())
+            chosen = setup or await app.push_screen_wait(
+                NewGameScreen(await controller.games()))
             if chosen is None:
                 return
             await controller.start_local_table(chosen)
@@ -176,8 +190,13 @@ def run_default(args: Namespace) -> int:
 
 
 def run_play(args: Namespace) -> int:
+    try:
+        setup = setup_from_args(args)
+    except ValueError as exc:
+        print(f"prtui play: {exc}", file=sys.stderr)
+        return 2
     return _run(PrtuiApp(theme=getattr(args, "theme", None),
-                         plan=local_plan(data_dir(args), my_name(args), setup_from_args(args))))
+                         plan=local_plan(data_dir(args), my_name(args), setup)))
 
 
 def run_connect(args: Namespace) -> int:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.netclient import Rejected
 from prtui.widgets.feed import ChatPanel
 
 if TYPE_CHECKING:
@@ -81,12 +82,16 @@ class LobbyScreen(Screen[None]):
         from prtui.screens.newgame import NewGameScreen
         from prtui.screens.room import RoomScreen
 
-        setup = await self.app.push_screen_wait(NewGameScreen(allow_open_seats=True))
+        games = await self.controller.games()
+        setup = await self.app.push_screen_wait(NewGameScreen(games, allow_open_seats=True))
         if setup is None:
             return
-        data = await self.controller.client.command(
-            "create_room", game="puerto-rico", players=setup.players,
-            options={"edition": setup.edition, "open_vp": setup.open_vp})
+        try:
+            data = await self.controller.client.command(
+                "create_room", game=setup.game, players=setup.players, options=setup.options)
+        except Rejected as exc:  # the server's reason, shown as is
+            self.notify(f"New room: {exc.reason}", severity="error", markup=False)
+            return
         await self.controller.join(str(data["room"]), as_player=True)
         await self.controller.take_seat(0)
         for seat, level in enumerate(setup.bots, start=1):

@@ -1,23 +1,60 @@
-"""New game: game, edition, number of players, and who sits in the other seats.
+"""New game: which game, its options, the number of players, and who sits in the other
+seats.
 
-Returns a ``TableSetup`` via ``dismiss``. In the lobby the other seats may also be left
-open for people (level "open").
+Everything about a game comes from the server's catalog (``list_games``: each game as
+it describes itself, see server/engine/options.py): the player-count picker spans the
+game's own range and each option becomes a widget by its type (a Select for a choice, a
+Checkbox for a bool, an Input for a number or text). The screen names no game and no
+option. Returns a ``TableSetup`` via ``dismiss``; in the lobby the other seats may also
+be left open for people (level "open").
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from prtui.controller import TableSetup
 
+
+def plain(value: object) -> Text:
+    """Text from the server's catalog as shown: never markup, no control characters."""
+    return Text("".join(ch if ch.isprintable() else "\ufffd" for ch in str(value)), end="")
+
+
 LEVELS = ["random", "easy", "medium", "hard"]
-MAX_PLAYERS = 5
+KINDS = ("bool", "int", "choice", "str")
+"""The option types this form can show; an option of another type keeps its default."""
+
+
+def usable_options(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of a catalog entry that this form can offer (a third-party server may
+    send anything: what does not make sense is left to the server's default)."""
+    out = []
+    for option in game.get("options") or []:
+        if not isinstance(option, dict) or not isinstance(option.get("name"), str):
+            continue
+        kind = option.get("type")
+        if kind not in KINDS:
+            continue
+        if kind == "choice" and not (isinstance(option.get("choices"), list) and option["choices"]):
+            continue
+        out.append(option)
+    return out
+
+
+def players_range(game: dict[str, Any]) -> range:
+    low, high = game.get("min_players"), game.get("max_players")
+    if not isinstance(low, int) or not isinstance(high, int) or not 1 <= low <= high <= 64:
+        return range(1, 2)
+    return range(low, high + 1)
 
 
 class NewGameScreen(Screen[TableSetup | None]):
@@ -26,58 +63,140 @@ class NewGameScreen(Screen[TableSetup | None]):
     CSS_PATH = "newgame.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "Start"), Binding("escape", "cancel", "Back")]
 
-    def __init__(self, allow_open_seats: bool = False, players: int = 4) -> None:
+    def __init__(self, games: list[dict[str, Any]], allow_open_seats: bool = False,
+                 players: int = 4, game: str | None = None) -> None:
         super().__init__()
+        self.games = [g for g in games if isinstance(g, dict) and isinstance(g.get("name"), str)]
         self.allow_open_seats = allow_open_seats
+        names = [g["name"] for g in self.games]
+        self.game_index = names.index(game) if game in names else 0
         self.players = players
+        self.levels: dict[int, str] = {}  # seat -> level, kept when the game changes
+        self.option_widgets: dict[str, Widget] = {}  # option name -> its widget
+
+    @property
+    def game(self) -> dict[str, Any]:
+        return self.games[self.game_index] if self.games else {}
 
     def compose(self) -> ComposeResult:
-        levels = (["open"] if self.allow_open_seats else []) + LEVELS
+        self.option_widgets = {}
         with VerticalScroll(id="form"):
             yield Static("New game", id="form-title")
+            if not self.games:
+                yield Static("This server offers no games.", id="no-games")
+            else:
+                yield from self._compose_game()
             with Horizontal(classes="row"):
-                yield Label("Game", classes="label")
-                yield Select([("Puerto Rico", "puerto-rico")], value="puerto-rico",
-                             allow_blank=False, id="game")
-            with Horizontal(classes="row"):
-                yield Label("Edition", classes="label")
-                yield Select([("Classic (2002)", "classic"), ("1897", "1897")], value="classic",
-                             allow_blank=False, id="edition")
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=self.players,
-                             allow_blank=False, id="players")
-            for seat in range(1, MAX_PLAYERS):
-                with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="label")
-                    yield Select([(lv, lv) for lv in levels], value="medium", allow_blank=False,
-                                 id=f"seat-{seat}")
-            yield Checkbox("Open VP (everyone sees everyone's VP chips)", id="open-vp")
-            with Horizontal(classes="row"):
-                yield Button("Start", variant="success", id="start")
+                yield Button("Start", variant="success", id="start", disabled=not self.games)
                 yield Button("Back", id="cancel")
         yield Footer()
+
+    def _compose_game(self) -> ComposeResult:
+        game, span = self.game, players_range(self.game)
+        self.players = min(max(self.players, span[0]), span[-1])
+        levels = (["open"] if self.allow_open_seats else []) + LEVELS
+        options = usable_options(game)
+        with Horizontal(classes="row"):
+            yield Label("Game", classes="label")
+            yield Select([(plain(g.get("title") or g["name"]), i) for i, g in enumerate(self.games)],
+                         value=self.game_index, allow_blank=False, id="game")
+        for i, option in enumerate(options):
+            if option["type"] != "bool":
+                with Horizontal(classes="row"):
+                    yield Label(plain(option.get("title") or option["name"]), classes="label")
+                    yield self._widget(i, option)
+        with Horizontal(classes="row"):
+            yield Label("Players", classes="label")
+            yield Select([(str(n), n) for n in span], value=self.players, allow_blank=False,
+                         id="players")
+        for seat in range(1, span[-1]):
+            with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
+                yield Label(f"Seat {seat + 1}", classes="label")
+                yield Select([(lv, lv) for lv in levels], value=self.levels.get(seat, "medium"),
+                             allow_blank=False, id=f"seat-{seat}")
+        for i, option in enumerate(options):
+            if option["type"] == "bool":
+                yield self._widget(i, option)
+
+    def _widget(self, i: int, option: dict[str, Any]) -> Widget:
+        """The widget for one option, by its type, set to its default."""
+        kind, default, wid = option["type"], option.get("default"), f"opt-{i}"
+        widget: Widget
+        if kind == "bool":
+            text = plain(option.get("title") or option["name"])
+            if option.get("description"):
+                text.append(" (").append_text(plain(option["description"])).append(")")
+            widget = Checkbox(text, value=default is True, id=wid, classes="option-flag")
+        elif kind == "choice":
+            labels = option.get("labels")
+            if not isinstance(labels, list) or len(labels) != len(option["choices"]):
+                labels = option["choices"]
+            choices = list(zip(option["choices"], labels, strict=True))
+            widget = Select([(plain(label), value) for value, label in choices],
+                            value=default if default in option["choices"] else choices[0][0],
+                            allow_blank=False, id=wid)
+        elif kind == "int":
+            widget = Input(str(default) if isinstance(default, int) else "", type="integer",
+                           id=wid)
+        else:
+            max_len = option.get("max_len")
+            widget = Input(str(default or ""), id=wid,
+                           max_length=max_len if isinstance(max_len, int) else 64)
+        if kind != "bool" and option.get("description"):
+            widget.tooltip = plain(option["description"])
+        self.option_widgets[option["name"]] = widget
+        return widget
 
     def on_mount(self) -> None:
         self._show_seats(self.players)
         self.query_one("#start", Button).focus()
 
     def _show_seats(self, players: int) -> None:
-        for seat in range(1, MAX_PLAYERS):
-            self.query_one(f"#seat-row-{seat}").display = seat < players
+        for row in self.query(".seat-row"):
+            row.display = int(str(row.id).rsplit("-", 1)[1]) < players
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self.players = event.value
             self._show_seats(event.value)
+        elif (event.select.id == "game" and isinstance(event.value, int)
+              and event.value != self.game_index):
+            self._keep_levels()
+            self.game_index = event.value
+            await self.recompose()
+            self._show_seats(self.players)
+
+    def _keep_levels(self) -> None:
+        for select in self.query(".seat-row Select").results(Select):
+            self.levels[int(str(select.id).rsplit("-", 1)[1])] = str(select.value)
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options as set in the form; ValueError names the first bad one."""
+        out: dict[str, Any] = {}
+        for option in usable_options(self.game):
+            widget = self.option_widgets.get(option["name"])
+            if isinstance(widget, Checkbox | Select):
+                out[option["name"]] = widget.value
+            elif isinstance(widget, Input) and option["type"] == "int":
+                low, high = option.get("min"), option.get("max")
+                try:
+                    number = int(widget.value)
+                except ValueError:
+                    raise ValueError(f"{option.get('title') or option['name']}: a whole number") from None
+                if (isinstance(low, int) and number < low) or (isinstance(high, int) and number > high):
+                    raise ValueError(f"{option.get('title') or option['name']}: from {low} to {high}")
+                out[option["name"]] = number
+            elif isinstance(widget, Input):
+                out[option["name"]] = widget.value
+        return out
 
     def setup(self) -> TableSetup:
         players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
         return TableSetup(
             players=players,
-            edition=str(self.query_one("#edition", Select).value),
+            game=str(self.game.get("name", "")),
+            options=self.chosen_options(),
             bots=[str(self.query_one(f"#seat-{s}", Select).value) for s in range(1, players)],
-            open_vp=self.query_one("#open-vp", Checkbox).value,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -87,7 +206,14 @@ class NewGameScreen(Screen[TableSetup | None]):
             self.action_cancel()
 
     def action_start(self) -> None:
-        self.dismiss(self.setup())
+        if not self.games:
+            return
+        try:
+            setup = self.setup()
+        except ValueError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.dismiss(setup)
 
     def action_cancel(self) -> None:
         """From the lobby: back to it (None). As the first screen of `prtui`: quit."""

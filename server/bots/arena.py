@@ -20,6 +20,7 @@ from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
 from server.bots.stats import BotTally
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
+from server.engine.options import parse_assignments
 from server.games.registry import get_game
 
 MAX_ACTIONS = 20_000
@@ -152,9 +153,12 @@ def run(args: Any) -> int:
     if len(levels) != players:
         print(f"arena: --bots names {len(levels)} levels for {players} players", file=sys.stderr)
         return 2
-    options: dict[str, Any] = {}
-    if getattr(args, "edition", None):
-        options["edition"] = args.edition
+    try:
+        game = get_game(args.game)
+        options = parse_assignments(game.options_spec, getattr(args, "option", None) or [])
+    except EngineError as exc:
+        print(f"arena: {exc.message}", file=sys.stderr)
+        return 2
     try:
         summary = run_arena(args.game, levels, int(args.games), int(args.seed or 0),
                             int(getattr(args, "jobs", 1) or 1), getattr(args, "move_time", None),

@@ -21,6 +21,7 @@ import msgpack
 
 from server.engine.contract import Game, Options
 from server.engine.errors import EngineError
+from server.engine.options import parse_assignments
 from server.engine.playout import play_out, steps
 from server.games import registry
 
@@ -35,7 +36,7 @@ class EngineFigures:
     game: str
     players: int
     games: int
-    edition: str | None
+    options: dict[str, Any]  # as the game normalized them (defaults filled in)
     seed: int
     seconds: float
     games_per_s: float  # wall clock: what a user sees, slowed by other load
@@ -98,7 +99,7 @@ def engine_bench(
         game=game_name,
         players=players,
         games=games,
-        edition=opts.get("edition"),
+        options={k: v for k, v in opts.items() if k != "names"},
         seed=seed,
         seconds=round(seconds, 4),
         games_per_s=round(games / seconds, 2) if seconds else 0.0,
@@ -114,7 +115,8 @@ def engine_bench(
 
 
 def _print_engine(fig: EngineFigures) -> None:
-    print(f"{fig.game}, {fig.players} players, edition {fig.edition}, seeds {fig.seed}..")
+    chosen = ", ".join(f"{k}={v}" for k, v in fig.options.items()) or "no options"
+    print(f"{fig.game}, {fig.players} players, {chosen}, seeds {fig.seed}..")
     print(f"  {fig.games} random-legal games in {fig.seconds:.2f} s on one core")
     print(f"  {fig.games_per_s:.1f} games/s ({fig.games_per_cpu_s:.1f} per CPU second), "
           f"{fig.actions_per_s:.0f} actions/s, {fig.mean_actions:.1f} actions per game")
@@ -128,10 +130,10 @@ def run_engine(args: Any) -> int:
     if games < 1:
         print("prtui bench engine: --games must be at least 1", file=sys.stderr)
         return 2
-    edition = getattr(args, "edition", None)
-    game_name = getattr(args, "game", None) or "puerto-rico"
-    options: Options = {"edition": edition} if edition and game_name == "puerto-rico" else {}
+    game_name = getattr(args, "game", None) or registry.DEFAULT_GAME
     try:
+        game = registry.get_game(game_name)
+        options = parse_assignments(game.options_spec, getattr(args, "option", None) or [])
         fig = engine_bench(game_name, players, games, options, int(getattr(args, "seed", 1)))
     except (EngineError, ImportError) as exc:
         print(f"prtui bench engine: {exc}", file=sys.stderr)

@@ -125,6 +125,19 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
     return runs + arena_runs()
 
 
+OPTION_FLAGS = ("--option", "--edition", "--open-vp")
+"""Flags that set a game option (the shortcuts of prtui/cli.py included)."""
+
+
+def _options(figures: dict[str, Any]) -> str:
+    """A run's game options as `key=value` words (what the game normalized them to)."""
+    options = figures.get("options")
+    if not isinstance(options, dict):
+        return "-"
+    return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in options.items()) or "-"
+
+
 def _figure(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:,.2f}"
@@ -154,22 +167,23 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
             "of the full state mid-game (and the largest sampled), and the Python heap a live",
             "clone of that state holds (tracemalloc).",
             "",
-            "| players | edition | games | games/s (wall) | games/CPU-s | actions/s (wall) "
+            "| players | options | games | games/s (wall) | games/CPU-s | actions/s (wall) "
             "| actions/game | state bytes (max) | live clone bytes |",
             "|---|---|---|---|---|---|---|---|---|",
         ]
         for r in engine:
             f = r.figures or {}
             out.append(
-                f"| {f.get('players')} | {f.get('edition')} | {f.get('games')} "
+                f"| {f.get('players')} | {_options(f)} | {f.get('games')} "
                 f"| {_figure(f.get('games_per_s'))} | {_figure(f.get('games_per_cpu_s'))} "
                 f"| {_figure(f.get('actions_per_s'))} "
                 f"| {_figure(f.get('mean_actions'))} "
                 f"| {_figure(f.get('state_bytes'))} ({_figure(f.get('state_bytes_max'))}) "
                 f"| {_figure(f.get('live_state_bytes'))} |"
             )
-        four = [r.figures for r in engine
-                if r.figures and r.figures.get("players") == 4 and r.figures.get("edition") == "classic"]
+        four = [r.figures for r in engine  # the game's default options: no option asked for
+                if r.figures and r.figures.get("players") == 4
+                and not any(a in OPTION_FLAGS for a in r.argv)]
         if four:
             wall = float(four[0].get("games_per_s", 0))
             cpu = float(four[0].get("games_per_cpu_s", 0))

@@ -68,6 +68,11 @@ def test_arena_cli_table_and_bad_levels(capsys: pytest.CaptureFixture[str]) -> N
         (["--players", "2", "--bots", "random", "--games", "0"], "--games must be at least 1"),
         (["--players", "2", "--bots", "random", "--jobs", "-1"], "--jobs must be at least 1"),
         (["--players", "2", "--bots", "random", "--move-time", "-1"], "--move-time must be"),
+        (["--players", "2", "--bots", "random", "--option", "edition=2099"],
+         "edition must be one of classic, 1897"),
+        (["--players", "2", "--bots", "random", "--option", "colour=red"],
+         "unknown option 'colour' (known: edition, open_vp)"),
+        (["--players", "2", "--bots", "random", "--option", "open_vp"], "KEY=VALUE"),
     ],
 )
 def test_arena_cli_bad_arguments_are_a_message_not_a_traceback(

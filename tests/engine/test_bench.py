@@ -29,11 +29,18 @@ def test_engine_bench_counts_games_actions_and_state_size() -> None:
 
 def test_bench_json_line_has_the_agreed_fields(capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(bench_what="engine", game=toygame.NAME, players=2, games=10,
-                              seed=1, edition=None, json=True)
+                              seed=1, option=["deck=long", "pool=20"], json=True)
     assert bench.run(args) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1
-    assert set(json.loads(lines[0])) >= REQUIRED
+    fig = json.loads(lines[0])
+    assert set(fig) >= REQUIRED
+    assert fig["options"] == {"open_vp": False, "pool": 20, "deck": "long"}
+    for bad, says in (["deck=huge"], "deck must be one of"), (["colour=red"], "unknown option"):
+        args.option = bad
+        assert bench.run(args) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.splitlines()) == 1
 
 
 def test_missing_benches_are_a_clear_message_not_a_crash(
@@ -42,14 +49,13 @@ def test_missing_benches_are_a_clear_message_not_a_crash(
     assert bench.run(argparse.Namespace(bench_what="nonsense")) == 2
     assert "unknown bench" in capsys.readouterr().err
     bad = argparse.Namespace(bench_what="engine", game="chess", players=4, games=3, seed=1,
-                             edition=None, json=True)
+                             option=[], json=True)
     assert bench.run(bad) == 2
     assert "chess" in capsys.readouterr().err
 
 
 def test_report_page_quotes_commands_machine_and_figures(tmp_path: Path) -> None:
     fig = asdict(bench.engine_bench(toygame.NAME, 4, 5, {}, seed=1))
-    fig["edition"] = "classic"
     runs = [
         benchmarks.Run("engine, 4 players", ["bench", "engine", "--players", "4", "--json"], fig),
         benchmarks.Run("server", [], problem="server/net/bench.py not present yet"),
@@ -77,8 +83,8 @@ def test_make_bench_driver_writes_the_page_from_real_commands(tmp_path: Path) ->
     text = page.read_text()
     for n in (2, 3, 4, 5):
         assert f"prtui bench engine --players {n} --games 3 --seed 1 --json" in text
-        assert f"\n| {n} | classic | 3 | " in text
-    assert "\n| 4 | 1897 | 3 | " in text and "Not measured" not in text
+        assert f"\n| {n} | edition=classic open_vp=false | 3 | " in text
+    assert "\n| 4 | edition=1897 open_vp=false | 3 | " in text and "Not measured" not in text
     assert "Target: at least 250 four-player games/s" in text
 
 

@@ -116,8 +116,11 @@ def test_bot_levels_fill_the_other_seats() -> None:
 
 def test_play_args_to_setup() -> None:
     class Args:
-        players, edition, bots, seed, open_vp = 9, "1897", "hard", 5, True
+        players, bots, seed, option = 9, "hard", 5, ["edition=1897", "open_vp=yes"]
 
     setup = setup_from_args(Args())
-    assert setup.players == 5 and setup.edition == "1897" and setup.bots == ["hard"] * 4
-    assert setup.seed == 5 and setup.open_vp
+    assert setup.players == 5 and setup.game == "puerto-rico" and setup.bots == ["hard"] * 4
+    assert setup.seed == 5 and setup.options == {"edition": "1897", "open_vp": True}
+    Args.option = ["edition=2099"]
+    with pytest.raises(ValueError, match="edition must be one of classic, 1897"):
+        setup_from_args(Args())

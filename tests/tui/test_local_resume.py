@@ -42,7 +42,7 @@ async def released(lock: Path) -> None:
 
 async def test_plain_prtui_resumes_the_unfinished_local_game(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    setup = TableSetup(players=2, edition="classic", bots=["random"], bot_delay_s=0.0, seed=11)
+    setup = TableSetup(players=2, bots=["random"], bot_delay_s=0.0, seed=11)
     first = PrtuiApp(plan=local_plan(data, "tester", setup))
     async with first.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, first, GameScreen)

@@ -20,7 +20,7 @@ MAX_STEPS = 60_000
 
 
 async def test_whole_game_against_bots_by_keys(tmp_path: Path) -> None:
-    setup = TableSetup(players=3, edition="classic", bots=["random", "random"], bot_delay_s=0.0)
+    setup = TableSetup(players=3, bots=["random", "random"], bot_delay_s=0.0)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "tester", setup))
     pressed = 0
     async with app.run_test(size=(120, 40)) as pilot:

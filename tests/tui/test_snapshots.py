@@ -9,6 +9,8 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.help import HelpScreen
 from prtui.screens.newgame import NewGameScreen
+from server.engine.contract import describe
+from server.games.registry import get_game
 from tests.tui.boards import final_5p, late_game_5p, midgame_4p
 
 SIZES = [(80, 24), (160, 50)]
@@ -47,7 +49,7 @@ def test_help_on_a_building(snap_compare) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game(snap_compare, size: tuple[int, int]) -> None:
-    app = PrtuiApp(lambda a: NewGameScreen())
+    app = PrtuiApp(lambda a: NewGameScreen([describe(get_game("puerto-rico"))]))
     assert snap_compare(app, terminal_size=size)
 
 
