@@ -5,7 +5,9 @@ printed numbers of the catalog. Values are rough "victory points now or later": 
 or a doubloon is worth something while the game has rounds left and nothing at the end.
 The estimate of a (determinized) position adds printed VP, chips, end bonuses and that
 economic potential; it takes everyone's VP chips from the determinized state, where the
-hidden ones have already been re-sampled.
+hidden ones have already been re-sampled. Optional privileges are taken, except that a
+seat that is behind declines the one that would end the game (the last VP chip, the
+colonist the ship refill needs).
 """
 
 from __future__ import annotations
@@ -132,7 +134,39 @@ class PuertoRicoHeuristic:
     def action_scores(self, game: Game, state: Any, seat: int,
                       actions: list[Action]) -> list[float]:
         table = Table(game.view(state, seat))
-        return [score(table, seat, a) for a in actions]
+        scores = [score(table, seat, a) for a in actions]
+        ends = [ends_game(table, a) for a in actions]
+        if any(ends) and self.behind(game, state, seat):
+            # a player who is behind keeps the game going: leave the last chip or colonist
+            scores = [-5.0 if end else value for value, end in zip(scores, ends, strict=True)]
+        return scores
+
+    def behind(self, game: Game, state: Any, seat: int) -> bool:
+        """Whether someone is expected to finish ahead of ``seat`` (on the determinized
+        state, where others' hidden VP have been re-sampled)."""
+        estimates = self.estimate(game, state)
+        return estimates[seat] < max(v for p, v in enumerate(estimates) if p != seat)
+
+
+# taking these may end the game: the last VP chip, or a colonist the ship refill needs
+ENDING_TAKES = frozenset(("captain_vp", "harbor_vp", "mayor_colonist", "hospice", "university"))
+
+
+def ends_game(t: Table, a: Action) -> bool:
+    """Whether taking this optional privilege triggers the end where declining would not."""
+    kind = a["type"]
+    if kind not in ENDING_TAKES or t.view.get("last_round"):
+        return False
+    if kind in ("captain_vp", "harbor_vp"):
+        return bool(t.view["vp_chips"] == 1)
+    supply = t.view["colonists"]["supply"]
+    if supply <= 0:  # from the ship: the supply is already gone
+        return False
+    empty = sum(CIRCLES[c["building"]] - c["colonists"] for s in t.seats for c in s.city)
+    if kind == "mayor_colonist":  # the refill at the end of this phase
+        empty -= t.view["colonists"]["ship"]
+    need = max(len(t.seats), empty)
+    return supply - 1 < need <= supply
 
 
 def score(t: Table, seat: int, a: Action) -> float:
@@ -146,6 +180,12 @@ def score(t: Table, seat: int, a: Action) -> float:
         return tile_value(t, me, "quarry")
     if kind in ("hacienda", "hospice"):
         return 2.5 if len(me.island) < 11 else 0.1
+    if kind in ("mayor_colonist", "university"):
+        return 1.5
+    if kind in ("captain_vp", "harbor_vp"):
+        return 1.0
+    if kind == "produce":
+        return 1.0 + me.output()
     if kind == "build":
         return build_value(t, me, a["building"])
     if kind == "mayor_place":
