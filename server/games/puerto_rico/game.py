@@ -29,8 +29,11 @@ class PuertoRico:
     title = "Puerto Rico"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    rules_version = 1  # raise when a rule change would replay stored games differently
-    rules_compatible_since = 1
+    # raise when a rule change would replay stored games differently. 2: optional
+    # privileges and building effects became decisions of their own (358510e), so an
+    # action log of version 1 does not replay under version 2
+    rules_version = 2
+    rules_compatible_since = 2
     options_spec = OPTIONS
 
     def normalize_options(self, players: int, options: Options) -> Options:
