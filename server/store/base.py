@@ -34,7 +34,17 @@ class RoomRecord:
     created: float = 0.0
     result: dict[str, Any] | None = None
     seats: list[SeatRecord] = field(default_factory=list)
-    rules_version: int = 1  # the game's rules version when the room was made (see contract)
+    rules_version: int = 0  # the game's rules version when the room was made (contract);
+    # 0: made now, so today's (filled in below; stored rooms always carry theirs)
+
+    def __post_init__(self) -> None:
+        if self.rules_version == 0:
+            from server.games.registry import get_game  # lazily: the store loads no game
+
+            try:
+                self.rules_version = get_game(self.game).rules_version
+            except Exception:  # a game this process does not know: its first version
+                self.rules_version = 1
 
 
 @dataclass

@@ -38,6 +38,16 @@ def test_a_file_from_before_rules_versions_gains_the_column_and_its_rooms_are_ve
     again.close()
 
 
+def test_a_record_made_in_code_is_made_under_todays_rules() -> None:
+    """A tool or test that makes a room without saying its version gets the game's
+    current one, never a stale default that would refuse its own game."""
+    seats = [SeatRecord(0), SeatRecord(1)]
+    made = RoomRecord("r2", "nettoy", 2, {}, 1, "t", None, seats=seats)
+    assert made.rules_version == ToyGame.rules_version
+    assert RoomRecord("r3", "no-such-game", 2, {}, 1, "t", None).rules_version == 1
+    assert RoomRecord("r4", "nettoy", 2, {}, 1, "t", None, rules_version=9).rules_version == 9
+
+
 async def test_a_game_under_incompatible_rules_is_refused_after_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
