@@ -62,7 +62,7 @@ async def serve(args: argparse.Namespace) -> int:
     ssh_port = getattr(args, "ssh_port", None)
     if ssh_port is not None:
         try:
-            from server.ssh.gateway import start_ssh
+            from server.ssh.gateway import MAX_SESSIONS_PER_ADDRESS, start_ssh
         except ImportError as exc:
             print(f"warning: SSH gateway unavailable: {exc}", file=sys.stderr)
         else:
@@ -75,6 +75,10 @@ async def serve(args: argparse.Namespace) -> int:
                     password=getattr(args, "ssh_password", None),
                     authorized_keys=Path(keys) if keys else None,
                     max_sessions=getattr(args, "ssh_max_sessions", 32),
+                    max_sessions_per_address=getattr(
+                        args, "ssh_max_per_address", MAX_SESSIONS_PER_ADDRESS
+                    ),
+                    relay_proof=server.relay_proof,  # SSH players count as their own address
                 )
             except (ValueError, OSError) as exc:
                 print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)

@@ -8,7 +8,8 @@ Interface agreed with server/net/serve_cli.py::
         data_dir=Path(...),                   # host key and per-identity client dirs live here
         auth="open" | "password" | "keys",
         password=None, authorized_keys=None,  # per mode; wrong combinations raise ValueError
-        max_sessions=32,
+        max_sessions=32, max_sessions_per_address=8,
+        relay_proof=server.relay_proof,       # SSH players count as their own address there
     )
     ...
     await gateway.close()                     # stops listening, hangs up every session
@@ -17,7 +18,12 @@ Each SSH session runs ``python -m prtui connect GAME_HOST:GAME_PORT --name NAME`
 ``spectate`` for the user "spectate") as its own process on a real pty. The child's
 XDG directories point at a directory per identity under ``data_dir/ssh/homes`` so the
 seat tokens the client remembers belong to that identity: in ``keys`` mode the key's
-fingerprint, otherwise the login name.
+fingerprint, otherwise the login name. Its HOME is that directory too.
+
+The game server limits connections per address; every child reaches it from loopback,
+so the gateway hands each child its player's real address with the game server's
+proof of it (``relay_proof``, server/net/relay.py), in the environment only: the
+child's hello carries both, and the player counts as the address they came from.
 """
 
 from __future__ import annotations
@@ -26,27 +32,33 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Coroutine, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
 
 from server.net.addresses import is_loopback
 from server.ssh.auth import AuthPolicy, Identity
+from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home
 from server.ssh.hostkey import load_or_create_host_key
+from server.ssh.login import LoginConnection
 from server.ssh.pty_child import PtyChild
-from server.ssh.session import ChildCommand, TuiSession
+from server.ssh.session import FULL_MESSAGE, ChildCommand
 
 log = logging.getLogger("prtui.ssh")
 
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30
-FAILED_PASSWORD_DELAY_S = 1.0
-MAX_PASSWORD_TRIES = 5
+MAX_SESSIONS_PER_ADDRESS = 8  # below the game server's 16 connections per address
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
+PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
+PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
 # the host's own terminal and secrets say nothing true about the player's terminal
 _DROP_ENV = (
+    PEER_ENV,
+    PEER_PROOF_ENV,
     "COLUMNS",
     "LINES",
     PASSWORD_ENV,
@@ -68,72 +80,6 @@ _DROP_ENV = (
 _CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
 
 
-class _Connection(asyncssh.SSHServer):
-    """One SSH connection: authenticates per the policy, then opens TUI sessions."""
-
-    def __init__(self, gateway: SshGateway) -> None:
-        self._gateway = gateway
-        self._policy = gateway.policy
-        self._conn: asyncssh.SSHServerConnection | None = None
-        self._username = ""
-        self._offered_key: asyncssh.SSHKey | None = None
-        self._identity: Identity | None = None
-        self._failures = 0
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self._conn = conn
-        self._gateway.connections.add(conn)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self._conn is not None:
-            self._gateway.connections.discard(self._conn)
-
-    def begin_auth(self, username: str) -> bool:
-        self._username = username
-        if not self._policy.needs_auth:
-            self._identity = self._policy.identity(username, None)
-        return self._policy.needs_auth
-
-    def password_auth_supported(self) -> bool:
-        return self._policy.mode == "password"
-
-    async def validate_password(self, username: str, password: str) -> bool:
-        """A wrong password costs a second, and five of them the connection: no guessing."""
-        if self._policy.password_ok(password):
-            return True
-        self._failures += 1
-        await asyncio.sleep(FAILED_PASSWORD_DELAY_S)
-        if self._failures >= MAX_PASSWORD_TRIES and self._conn is not None:
-            log.warning("ssh: %d wrong passwords from %s", self._failures, self._peer())
-            self._conn.close()
-        return False
-
-    def _peer(self) -> str:
-        peer = self._conn.get_extra_info("peername") if self._conn is not None else None
-        return str(peer[0]) if peer else "?"
-
-    def public_key_auth_supported(self) -> bool:
-        return self._policy.mode == "keys"
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        # asyncssh checks the signature right after a True here; the key of the last True
-        # before auth_completed is therefore the one the client proved it holds.
-        peer = self._peer()
-        ok = self._policy.key_ok(key, peer, peer)
-        if ok:
-            self._offered_key = key
-        return ok
-
-    def auth_completed(self) -> None:
-        self._identity = self._policy.identity(self._username, self._offered_key)
-        log.info("ssh login: %s (%s)", self._identity.name, self._identity.key)
-
-    def session_requested(self) -> TuiSession | bool:
-        if self._identity is None:
-            return False
-        return TuiSession(self._gateway, self._identity)
-
-
 class SshGateway:
     """The SSH listener plus the bookkeeping of live sessions and their children."""
 
@@ -145,19 +91,25 @@ class SshGateway:
         game_port: int,
         data_dir: Path,
         max_sessions: int,
+        max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
+        relay_proof: Callable[[str], str] | None = None,
         command: ChildCommand | None = None,
     ) -> None:
         self.policy = policy
+        self.guard = LoginGuard()
         self.game_host = game_host
         self.game_port = game_port
         self.data_dir = data_dir
         self.max_sessions = max_sessions
+        self.max_sessions_per_address = max_sessions_per_address
+        self._relay_proof = relay_proof
         self._command = command
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._children: set[PtyChild] = set()
         self._runs: set[asyncio.Task[None]] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.active_sessions = 0
+        self._sessions_per_address: Counter[str] = Counter()
         self.port = 0
         self.host_fingerprint = ""
 
@@ -166,7 +118,7 @@ class SshGateway:
         self._acceptor = await asyncssh.listen(
             host,
             port,
-            server_factory=lambda: _Connection(self),
+            server_factory=lambda: LoginConnection(self),
             server_host_keys=[host_key],
             encoding=None,
             line_editor=False,
@@ -182,15 +134,27 @@ class SshGateway:
 
     # -- sessions ----------------------------------------------------------------------
 
-    def claim_session(self) -> bool:
-        """Take one of the ``max_sessions`` places; False when the server is full."""
+    def claim_session(self, address: str) -> bytes | None:
+        """Take one of the places for a player from ``address``; else what to tell them."""
         if self.active_sessions >= self.max_sessions:
-            return False
+            return FULL_MESSAGE
+        if self._sessions_per_address[address] >= self.max_sessions_per_address:
+            return (
+                f"prtui: too many sessions from your address (at most "
+                f"{self.max_sessions_per_address}); close one and try again.\r\n"
+            ).encode()
         self.active_sessions += 1
-        return True
+        self._sessions_per_address[address] += 1
+        return None
 
-    def release_session(self) -> None:
+    def release_session(self, address: str) -> None:
         self.active_sessions = max(0, self.active_sessions - 1)
+        self._sessions_per_address[address] -= 1
+        if self._sessions_per_address[address] <= 0:
+            del self._sessions_per_address[address]
+
+    def sessions_from(self, address: str) -> int:
+        return self._sessions_per_address[address]
 
     def track(self, child: PtyChild) -> None:
         self._children.add(child)
@@ -209,9 +173,14 @@ class SshGateway:
         return frozenset(self._children)
 
     def child_command(
-        self, identity: Identity, term_type: str, client_env: Mapping[str, str] | None = None
+        self,
+        identity: Identity,
+        term_type: str,
+        client_env: Mapping[str, str] | None = None,
+        address: str | None = None,
     ) -> tuple[Sequence[str], Mapping[str, str], Path]:
-        """The argv, environment and working directory of the TUI child for one session."""
+        """The argv, environment and working directory of the TUI child for one session
+        of a player from ``address``."""
         if self._command is not None:
             argv, extra = self._command(identity, term_type)
         else:
@@ -228,6 +197,9 @@ class SshGateway:
         if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
             env["LC_ALL"] = "C.UTF-8"
         env["PRTUI_SSH_IDENTITY"] = identity.key
+        if self._relay_proof is not None and address:
+            env[PEER_ENV] = address
+            env[PEER_PROOF_ENV] = self._relay_proof(address)
         env.update(extra)
         return argv, env, home
 
@@ -272,15 +244,20 @@ async def start_ssh(
     password: str | None = None,
     authorized_keys: Path | None = None,
     max_sessions: int = 32,
+    max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
+    relay_proof: Callable[[str], str] | None = None,
     command: ChildCommand | None = None,
 ) -> SshGateway:
     """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
 
     In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
-    keeps it out of the process list.
+    keeps it out of the process list. ``relay_proof`` is the game server's
+    ``GameServer.relay_proof``; without it every SSH player counts as this machine there.
     """
     if max_sessions < 1:
         raise ValueError("--ssh-max-sessions must be at least 1")
+    if max_sessions_per_address < 1:
+        raise ValueError("--ssh-max-per-address must be at least 1")
     if auth == "password" and not password:
         password = os.environ.get(PASSWORD_ENV) or None
     policy = AuthPolicy(
@@ -301,6 +278,8 @@ async def start_ssh(
         game_port=game_port,
         data_dir=Path(data_dir),
         max_sessions=max_sessions,
+        max_sessions_per_address=max_sessions_per_address,
+        relay_proof=relay_proof,
         command=command,
     )
     await gateway.listen(host, port)

@@ -42,9 +42,10 @@ ChildCommand = Callable[[Identity, str], tuple[Sequence[str], Mapping[str, str]]
 class TuiSession(asyncssh.SSHServerSession[bytes]):
     """Bridges one SSH channel to one child process on a pty."""
 
-    def __init__(self, gateway: SshGateway, identity: Identity) -> None:
+    def __init__(self, gateway: SshGateway, identity: Identity, address: str) -> None:
         self._gateway = gateway
         self._identity = identity
+        self._address = address  # where the player connects from
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._term_type = ""
         self._size: tuple[int, int, int, int] | None = None
@@ -82,8 +83,9 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         if self._size is None:
             self._refuse(NO_PTY_MESSAGE)
             return
-        if not self._gateway.claim_session():
-            self._refuse(FULL_MESSAGE)
+        refusal = self._gateway.claim_session(self._address)
+        if refusal is not None:  # the server is full, or too many from this address
+            self._refuse(refusal)
             return
         self._counted = True
         self._started = True
@@ -129,7 +131,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         code = 1
         try:
             argv, env, cwd = self._gateway.child_command(
-                self._identity, self._term_type, self._chan.get_environment()
+                self._identity, self._term_type, self._chan.get_environment(), self._address
             )
             await child.start(argv, env, self._size[0], self._size[1], cwd=cwd)
             self._child = child
@@ -169,4 +171,4 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
     def _release(self) -> None:
         if self._counted:
             self._counted = False
-            self._gateway.release_session()
+            self._gateway.release_session(self._address)

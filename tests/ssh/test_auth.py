@@ -10,7 +10,7 @@ import asyncssh
 import pytest
 
 from server.net.addresses import is_loopback
-from server.ssh import gateway as gateway_module
+from server.ssh import login as login_module
 from server.ssh.auth import AuthPolicy, clean_name
 from server.ssh.hostkey import HOST_KEY_NAME
 from tests.ssh.conftest import GatewayFactory, open_terminal
@@ -146,7 +146,7 @@ def test_login_names_are_cleaned() -> None:
 async def test_password_guessing_is_cut_off(
     make_gateway: GatewayFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(gateway_module, "FAILED_PASSWORD_DELAY_S", 0.01)
+    monkeypatch.setattr(login_module, "FAILED_PASSWORD_DELAY_S", 0.01)
     gw = await make_gateway(auth="password", password="s3cret")
     tries: list[str] = []
 
@@ -160,4 +160,4 @@ async def test_password_guessing_is_cut_off(
             "127.0.0.1", gw.port, username="ana", known_hosts=None, config=None,
             client_factory=Guesser, client_keys=None, agent_path=None,
         )  # fmt: skip
-    assert len(tries) == gateway_module.MAX_PASSWORD_TRIES
+    assert len(tries) == login_module.MAX_PASSWORD_TRIES

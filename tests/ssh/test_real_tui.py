@@ -10,23 +10,37 @@ import asyncssh
 import pytest
 
 from server.net.server import GameServer
+from server.ssh.gateway import SshGateway
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
 CTRL_S = "\x13"
 
 
 @pytest.fixture
-async def game_port(tmp_path: Path) -> AsyncIterator[int]:
+async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
     server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    port = await server.start()
-    yield port
+    await server.start()
+    yield server
     await server.stop()
 
 
+@pytest.fixture
+def tui_gateway(make_gateway: GatewayFactory, game: GameServer) -> GatewayFactory:
+    """Gateways whose sessions run the real `prtui connect` against ``game``, as
+    `prtui serve --ssh-port` wires them (players count as their own address)."""
+
+    async def _make(**kw: object) -> SshGateway:
+        return await make_gateway(
+            command=None, game_port=game.port, relay_proof=game.relay_proof, **kw
+        )
+
+    return _make
+
+
 async def test_lobby_table_resize_and_board_over_ssh(
-    make_gateway: GatewayFactory, game_port: int
+    tui_gateway: GatewayFactory, game: GameServer
 ) -> None:
-    gw = await make_gateway(command=None, game_port=game_port)
+    gw = await tui_gateway()
     ana = await open_terminal(gw.port, "ana", size=(100, 30))
     try:
         await ana.expect_screen("Rooms")
@@ -52,11 +66,11 @@ async def test_lobby_table_resize_and_board_over_ssh(
 
 
 async def test_two_players_and_a_spectator_share_the_lobby(
-    make_gateway: GatewayFactory, game_port: int
+    tui_gateway: GatewayFactory, game: GameServer
 ) -> None:
-    gw = await make_gateway(command=None, game_port=game_port)
+    gw = await tui_gateway()
     ana = await open_terminal(gw.port, "ana")
-    bob = await open_terminal(gw.port, "bob", size=(80, 24))
+    bob = await open_terminal(gw.port, "bob", size=(80, 24), local_addr=("127.0.0.2", 0))
     watcher = await open_terminal(gw.port, "spectate")
     try:
         await ana.expect_screen("Rooms")
@@ -68,23 +82,20 @@ async def test_two_players_and_a_spectator_share_the_lobby(
         await bob.expect_screen("ana's table")
         await watcher.expect_screen("Rooms")
         assert gw.active_sessions == 3
+        assert game.connections_from("127.0.0.2") == 1  # bob counts as his own machine
         assert len({child.pid for child in gw.children}) == 3
     finally:
         for term in (ana, bob, watcher):
             await term.close()
 
 
-async def test_same_key_takes_the_seat_back(
-    make_gateway: GatewayFactory, game_port: int, tmp_path: Path
-) -> None:
+async def test_same_key_takes_the_seat_back(tui_gateway: GatewayFactory, tmp_path: Path) -> None:
     """keys mode: the fingerprint is the identity, whatever name is typed next time."""
     ana_key = asyncssh.generate_private_key("ssh-ed25519")
     other_key = asyncssh.generate_private_key("ssh-ed25519")
     keys_file = tmp_path / "authorized_keys"
     keys_file.write_bytes(ana_key.export_public_key() + other_key.export_public_key())
-    gw = await make_gateway(
-        command=None, game_port=game_port, auth="keys", authorized_keys=keys_file
-    )
+    gw = await tui_gateway(auth="keys", authorized_keys=keys_file)
     ana = await open_terminal(gw.port, "ana", client_keys=[ana_key])
     try:
         await ana.expect_screen("Rooms")

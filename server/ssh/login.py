@@ -1,0 +1,126 @@
+"""One SSH connection: who it is (per the auth policy), then the TUI sessions it opens.
+
+The per-address limits of server/ssh/guard.py apply here: a connection that would be
+one login too many from its address, or that comes from an address still waiting out
+its wrong passwords, is disconnected with the reason, which ``ssh`` prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from server.net.addresses import canonical_address
+from server.ssh.auth import Identity
+from server.ssh.guard import MAX_LOGINS_IN_PROGRESS
+from server.ssh.session import TuiSession
+
+if TYPE_CHECKING:
+    from server.ssh.gateway import SshGateway
+
+log = logging.getLogger("prtui.ssh")
+
+FAILED_PASSWORD_DELAY_S = 1.0
+MAX_PASSWORD_TRIES = 5  # per connection; the address's own budget is in guard.py
+TOO_MANY_LOGINS = (
+    f"too many connections from your address are logging in at once (at most "
+    f"{MAX_LOGINS_IN_PROGRESS}); try again in a moment"
+)
+
+
+class LoginConnection(asyncssh.SSHServer):
+    """Authenticates per the gateway's policy and guard, then opens TUI sessions."""
+
+    def __init__(self, gateway: SshGateway) -> None:
+        self._gateway = gateway
+        self._policy = gateway.policy
+        self._guard = gateway.guard
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._address = "?"
+        self._logging_in = False  # counted by the guard until authenticated or gone
+        self._username = ""
+        self._offered_key: asyncssh.SSHKey | None = None
+        self._identity: Identity | None = None
+        self._failures = 0
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        self._gateway.connections.add(conn)
+        peer = conn.get_extra_info("peername")
+        self._address = canonical_address(str(peer[0])) if peer else "?"
+        self._logging_in = self._guard.begin_login(self._address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end_login()
+        if self._conn is not None:
+            self._gateway.connections.discard(self._conn)
+
+    def _end_login(self) -> None:
+        if self._logging_in:
+            self._logging_in = False
+            self._guard.end_login(self._address)
+
+    def begin_auth(self, username: str) -> bool:
+        """Refusals come here, after the key exchange, so ``ssh`` can show the reason."""
+        if not self._logging_in and self._identity is None:
+            log.info("ssh: refused %s: too many logins in progress", self._address)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, TOO_MANY_LOGINS)
+        self._refuse_if_waiting()
+        self._username = username
+        if not self._policy.needs_auth:
+            self._identity = self._policy.identity(username, None)
+        return self._policy.needs_auth
+
+    def _refuse_if_waiting(self) -> None:
+        if self._policy.mode != "password":
+            return
+        wait = self._guard.wait_left(self._address)
+        if wait > 0:
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                f"too many wrong passwords from your address; try again in {math.ceil(wait)} s",
+            )
+
+    def password_auth_supported(self) -> bool:
+        return self._policy.mode == "password"
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        """A wrong password costs a second and counts against the address (guard.py)."""
+        self._refuse_if_waiting()  # another connection from here may have used it up
+        if self._policy.password_ok(password):
+            self._guard.succeeded(self._address)
+            return True
+        self._guard.failed(self._address)  # no await between the check and this line
+        self._failures += 1
+        await asyncio.sleep(FAILED_PASSWORD_DELAY_S)
+        if self._failures >= MAX_PASSWORD_TRIES and self._conn is not None:
+            log.warning("ssh: %d wrong passwords from %s", self._failures, self._address)
+            self._conn.close()
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return self._policy.mode == "keys"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh checks the signature right after a True here; the key of the last True
+        # before auth_completed is therefore the one the client proved it holds.
+        ok = self._policy.key_ok(key, self._address, self._address)
+        if ok:
+            self._offered_key = key
+        return ok
+
+    def auth_completed(self) -> None:
+        self._end_login()
+        self._identity = self._policy.identity(self._username, self._offered_key)
+        log.info(
+            "ssh login: %s (%s) from %s", self._identity.name, self._identity.key, self._address
+        )
+
+    def session_requested(self) -> TuiSession | bool:
+        if self._identity is None:
+            return False
+        return TuiSession(self._gateway, self._identity, self._address)
