@@ -17,9 +17,15 @@ from tests.net.client import Client
 from tests.net.test_rooms import make_table, play_out
 from tests.net.toygame import ToyGame
 
-OLD_ROOMS = """CREATE TABLE rooms (id TEXT PRIMARY KEY, game TEXT NOT NULL,
+OLD_SCHEMA = """CREATE TABLE rooms (id TEXT PRIMARY KEY, game TEXT NOT NULL,
     players INTEGER NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-    name TEXT NOT NULL, host TEXT, status TEXT NOT NULL, created REAL NOT NULL, result TEXT)"""
+    name TEXT NOT NULL, host TEXT, status TEXT NOT NULL, created REAL NOT NULL, result TEXT);
+CREATE TABLE seats (room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT, level TEXT, token_hash TEXT,
+    PRIMARY KEY (room, seat));
+CREATE TABLE actions (room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (room, n));
+"""
 
 
 def test_a_file_from_before_rules_versions_gains_the_column_and_its_rooms_are_version_1(
@@ -27,7 +33,7 @@ def test_a_file_from_before_rules_versions_gains_the_column_and_its_rooms_are_ve
 ) -> None:
     db = tmp_path / "old.sqlite3"
     with sqlite3.connect(db) as old:  # the schema as the first release wrote it
-        old.execute(OLD_ROOMS)
+        old.executescript(OLD_SCHEMA)
         old.execute("INSERT INTO rooms VALUES ('r0','nettoy',2,'{}',5,'t','ana','playing',1.0,NULL)")
     store = SqliteStore(db)
     store.create_room(RoomRecord("r1", "nettoy", 2, {}, 6, "u", "bea", created=2.0,
