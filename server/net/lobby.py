@@ -1,7 +1,10 @@
 """The lobby: the list of rooms, room creation, lobby chat, routing to room inboxes.
 
 The lobby holds no game state: it creates rooms, forwards room commands into the
-room's inbox and pushes the room list to connections that sit in the lobby.
+room's inbox and pushes the room list to connections that sit in the lobby. Open rooms
+(waiting, playing) live in memory; finished games stay in the store and are loaded
+only while someone watches or replays one (server/net/upkeep.py), and the list is sent
+a bounded page at a time (server/net/listing.py).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from server.engine.contract import describe
 from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
+from server.net.listing import LobbyList, list_rooms
 from server.net.peer import Peer, fast_frame
 from server.net.room import Room
 from server.net.seating import SERVER_CHOICES, SERVER_KEYS, SERVER_OPTIONS, TAKEOVER_LEVEL
+from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
 
@@ -29,11 +34,17 @@ MAX_OPEN_ROOMS = 1000
 LOBBY_PUSH_S = 0.25
 
 
-class Lobby:
-    def __init__(self, store: Store, max_rooms: int = MAX_OPEN_ROOMS) -> None:
+class Lobby(RoomKeeping):
+    def __init__(self, store: Store, max_rooms: int = MAX_OPEN_ROOMS,
+                 policy: RoomPolicy | None = None) -> None:
         self.store = store
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
+        self.listing = LobbyList(store)
+        self.upkeep = Upkeep(policy)
+        self._open: set[str] = set()  # rooms loaded unfinished: their end is counted once
+        self._sweeper: asyncio.Task[None] | None = None
+        self._stopping: set[asyncio.Task[None]] = set()
         self.idle: dict[str, Peer] = {}
         self._push_due = False
         self._pool: Any | None = None
@@ -43,19 +54,25 @@ class Lobby:
     # --- life cycle --------------------------------------------------------------
 
     def restore(self) -> int:
-        """Load every stored room; unfinished games resume at their last stored action."""
-        for rec in self.store.load_rooms():
+        """Load every stored open room; unfinished games resume at their last stored
+        action (finished ones stay in the store until asked for). Starts the upkeep."""
+        for rec in self.store.load_open_rooms():
             try:
                 room = Room(rec, get_game(rec.game), self.store, self)
             except Exception:
                 log.exception("room %s could not be restored", rec.id)
                 continue
             self.rooms[rec.id] = room
+            self._open.add(rec.id)
             room.start_task()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return len(self.rooms)
 
     async def stop(self) -> None:
-        await asyncio.gather(*(room.stop() for room in list(self.rooms.values())))
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await asyncio.gather(*(room.stop() for room in list(self.rooms.values())),
+                             *self._stopping)
         if self._pool_start is not None:
             self._pool_start.cancel()
         if self._pool is not None:
@@ -87,7 +104,7 @@ class Lobby:
 
     async def resume(self, peer: Peer, token: str) -> bool:
         """Seat ``peer`` back with its seat token; the room sends ``welcome``."""
-        room = self.rooms.get(token.split(".", 1)[0])
+        room = self.room(token.split(".", 1)[0])
         if room is None:
             return False
         fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
@@ -101,7 +118,11 @@ class Lobby:
 
     def room_changed(self, room: Room) -> None:
         """Push the room list soon: at most one push per LOBBY_PUSH_S, whatever the churn
-        (each push is O(rooms) bytes to every idle connection)."""
+        (each push is one page, encoded once, to every idle connection)."""
+        self.listing.changed()
+        if room.rec.status == "over" and room.id in self._open:
+            self._open.discard(room.id)
+            self.listing.game_finished(room.rec)
         if not self._push_due:
             self._push_due = True
             asyncio.get_running_loop().call_later(LOBBY_PUSH_S, self._push)
@@ -110,22 +131,25 @@ class Lobby:
         if peer.room is not None:
             peer.room = None
         self.idle[peer.id] = peer
-        peer.send(m.lobby(self.list()))
+        peer.send_bytes(self.lobby_frame())
 
     def room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
+        self._open.discard(room.id)
+        self.upkeep.closed(room.id)
         self.room_changed(room)
 
     def _push(self) -> None:
         self._push_due = False
         if not self.idle:
             return
-        frame = fast_frame(m.lobby(self.list()))
+        frame = self.lobby_frame()
         for peer in list(self.idle.values()):
             peer.send_bytes(frame)
 
-    def list(self) -> list[dict[str, Any]]:
-        return [room.summary() for room in self.rooms.values()]
+    def lobby_frame(self) -> bytes:
+        """The ``lobby`` push: the first page, the same bytes for everyone until a change."""
+        return self.listing.push_frame(self.rooms)
 
     # --- commands ------------------------------------------------------------------
 
@@ -141,7 +165,7 @@ class Lobby:
     def _handle(self, peer: Peer, msg: dict[str, Any]) -> None:
         t, mid = msg["t"], msg["id"]
         if t == "list_rooms":
-            peer.send(m.ack(mid, {"rooms": self.list()}))
+            list_rooms(self.listing, peer, msg, self.rooms)
         elif t == "list_games":
             peer.send(m.ack(mid, {"games": games_catalog()}))
         elif t == "create_room":
@@ -152,13 +176,13 @@ class Lobby:
             for other in list(self.idle.values()):
                 other.send_bytes(frame)
         elif t == "replay":  # open to every connection: no need to join the room
-            room = self.rooms.get(msg["room"])
+            room = self.room(msg["room"])
             if room is None:
                 peer.send(m.reject(mid, "no_such_room", "no room with that id"))
                 return
             room.post(("cmd", peer, msg))
         elif t == "join_room":
-            room = self.rooms.get(msg["room"])
+            room = self.room(msg["room"])
             if room is None:
                 peer.send(m.reject(mid, "no_such_room", "no room with that id"))
                 return
@@ -190,6 +214,10 @@ class Lobby:
         if sum(r.rec.status != "over" for r in self.rooms.values()) >= self.max_rooms:
             peer.send(m.reject(mid, "too_many_rooms", "the server has too many open rooms"))
             return
+        refusal = self.upkeep.refusal(peer, self.rooms)
+        if refusal is not None:
+            peer.send(m.reject(mid, *refusal))
+            return
         try:
             game = get_game(msg["game"])
         except Exception as e:  # unknown, or a game module that fails to load
@@ -219,7 +247,7 @@ class Lobby:
             peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
             return
         rid = secrets.token_hex(4)
-        while rid in self.rooms:
+        while rid in self.rooms or self.store.load_room(rid) is not None:
             rid = secrets.token_hex(4)
         if seed is not None:  # the creator knows the seed: say so, never show it
             options["seeded"] = True
@@ -233,6 +261,8 @@ class Lobby:
         room = Room(rec, game, self.store, self)
         room.creator = peer.id
         self.rooms[rid] = room
+        self._open.add(rid)
+        self.upkeep.created(room, peer)
         room.start_task()
         peer.send(m.ack(mid, {"room": rid}))
         self.room_changed(room)

@@ -31,13 +31,15 @@ class Peer(Protocol):
     name: str
     role: str  # "play" | "spectate"
     room: str | None
+    address: str  # the remote address it counts against (limits per address)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one message; never blocks (a full queue drops the connection)."""
         ...
 
     def send_bytes(self, frame: bytes) -> None:
-        """Queue an already encoded frame (shared by every viewer of one diff)."""
+        """Queue an already encoded frame (shared by every viewer of one diff), or the
+        next piece of one: pieces handed over one after another form one frame."""
         ...
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None: ...

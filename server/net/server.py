@@ -21,6 +21,7 @@ from pathlib import Path
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
 from server.net.relay import AddressBook
 from server.net.session import Session, SessionLimits
+from server.net.upkeep import RoomPolicy
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import encode_frame
@@ -53,6 +54,7 @@ class GameServer:
         *,
         max_per_address: int = limits.MAX_CONNECTIONS_PER_ADDRESS,
         max_rooms: int = MAX_OPEN_ROOMS,
+        room_policy: RoomPolicy | None = None,
         session_limits: SessionLimits | None = None,
         if_busy: str = "private",
     ) -> None:
@@ -63,6 +65,7 @@ class GameServer:
         self.port = port
         self.max_per_address = max_per_address
         self.max_rooms = max_rooms
+        self.room_policy = room_policy  # waiting rooms per client, expiry (net/upkeep.py)
         self.limits = session_limits or SessionLimits()
         self.if_busy = if_busy
         self.private = False  # True: another process owns data_dir; nothing is kept
@@ -78,7 +81,7 @@ class GameServer:
         """Own the data directory (or not: see ``if_busy``), open the store, resume
         stored games, listen; return the bound port. Raises DataDirBusy or OSError."""
         self.store = self._open_store()
-        self.lobby = Lobby(self.store, self.max_rooms)
+        self.lobby = Lobby(self.store, self.max_rooms, self.room_policy)
         restored = self.lobby.restore()
         if restored:
             log.info("restored %d rooms", restored)

@@ -71,6 +71,9 @@ class Session:
         self.name = "?"
         self.role = "play"
         self.room: str | None = None
+        peername = writer.get_extra_info("peername")
+        self.address = str(peername[0]) if peername else "?"
+        """The remote address this connection counts against (room limits)."""
         self._reader = reader
         self._writer = writer
         self._lobby = lobby
@@ -246,7 +249,7 @@ class Session:
         else:
             self.send_welcome(None)
             self._lobby.add_peer(self)
-            self.send(m.lobby(self._lobby.list()))
+            self.send_bytes(self._lobby.lobby_frame())
         return True
 
     async def _serve(self) -> None:

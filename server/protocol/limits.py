@@ -65,6 +65,30 @@ OUTGOING_QUEUE_BYTES = 1024 * 1024
 buffer not counted) before the server drops it as too slow; a single frame alone is
 always taken, whatever its size."""
 
+LOBBY_PAGE_ROOMS = 100
+"""Most rooms in one `lobby` push or `list_rooms` answer (a `limit` above is lowered)."""
+
+LOBBY_PAGE_BYTES = 64 * 1024
+"""Largest body (bytes) of a `lobby` push or `list_rooms` answer: a page holds fewer
+rooms rather than grow past it."""
+
+MAX_SEARCH_LEN = 64
+"""Longest `search` text of `list_rooms`, in characters."""
+
+WAITING_ROOMS_PER_CONNECTION = 3
+"""Waiting rooms one connection may have created and not yet started or closed."""
+
+WAITING_ROOMS_PER_ADDRESS = 3
+"""Waiting rooms all connections from one address together may have created and not
+yet started or closed (even after those connections are gone)."""
+
+EMPTY_ROOM_EXPIRY_S = 60.0
+"""A waiting room with nobody in it and no human seated is closed after this long."""
+
+ABANDONED_ROOM_EXPIRY_S = 600.0
+"""A waiting room with nobody in it whose seated humans are all disconnected (also
+after a restart) is closed after this long; their seat tokens stop working."""
+
 MAX_CHAT_LEN = 500
 """Longest chat message, in characters."""
 

@@ -69,7 +69,12 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("peer", "str", required=False, max_len=limits.MAX_ID_LEN),
         _f("peer_proof", "str", required=False, max_len=limits.MAX_ID_LEN),
     ),
-    "list_rooms": (),
+    "list_rooms": (  # no field: the first page, as the `lobby` push; `status`: one page of those
+        _f("status", "str", required=False, choices=frozenset({"waiting", "playing", "over"})),
+        _f("before", "str", required=False, nullable=True, max_len=limits.MAX_ID_LEN * 2),
+        _f("limit", "int", required=False),
+        _f("search", "str", required=False, nullable=True, max_len=limits.MAX_SEARCH_LEN),
+    ),
     "list_games": (),
     "create_room": (
         _f("game", "str", max_len=limits.MAX_ID_LEN),
@@ -239,8 +244,11 @@ def room(info: dict[str, Any]) -> dict[str, Any]:
     return {"t": "room", "room": info}
 
 
-def lobby(rooms: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"t": "lobby", "rooms": rooms}
+def lobby(
+    rooms: list[dict[str, Any]], counts: dict[str, int] | None = None, more: bool = False
+) -> dict[str, Any]:
+    """The lobby's first page (the server packs it itself: server/net/listing.py)."""
+    return {"t": "lobby", "rooms": rooms, "counts": counts or {}, "more": more}
 
 
 def chat(room: str | None, sender: str, text: str, ts: float) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
+from server.store.listing import INDEX, RoomListing
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -45,7 +46,7 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, n)
 );
-"""
+""" + INDEX
 
 
 ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),)
@@ -58,7 +59,7 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore:
+class SqliteStore(RoomListing):
     """One connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path) -> None:

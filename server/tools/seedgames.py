@@ -43,6 +43,7 @@ def _record(rid: str, created: float, status: str, players: int = PLAYERS) -> Ro
         status=status,
         created=created,
         seats=seats,
+        rules_version=get_game(GAME).rules_version,  # the rules this server plays
     )
 
 

@@ -1,0 +1,177 @@
+"""Room upkeep: how many waiting rooms one client may hold, and closing unused rooms.
+
+Ten connections once made 988 empty rooms in seven seconds and the server refused
+every new room from then on, even after a restart. Now a connection, and all the
+connections from one address together, may hold only a few waiting rooms (created and
+not yet started or closed), and a waiting room nobody is in closes by itself: soon if
+no human ever sat in it, later if its seated players are only disconnected. The lobby
+asks ``refusal`` before it creates a room and calls ``sweep`` every ``sweep_s``.
+
+Finished games are loaded only while someone watches or replays them; ``unloadable``
+names the idle ones beyond ``finished_loaded`` (least recently used first), so stepping
+through many old replays cannot fill the memory either.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from server.games.registry import get_game
+from server.net.room import Room
+from server.protocol import limits
+
+if TYPE_CHECKING:
+    from server.net.peer import Peer
+    from server.store.base import Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RoomPolicy:
+    per_connection: int = limits.WAITING_ROOMS_PER_CONNECTION
+    per_address: int = limits.WAITING_ROOMS_PER_ADDRESS
+    empty_s: float = limits.EMPTY_ROOM_EXPIRY_S
+    abandoned_s: float = limits.ABANDONED_ROOM_EXPIRY_S
+    sweep_s: float = 5.0
+    """How often the lobby looks for rooms to close (a room closes up to this late)."""
+    finished_loaded: int = 64
+    """Finished games kept in memory while nobody is in them (for replays)."""
+
+
+def idle(room: Room) -> bool:
+    """Nobody in the room and nothing waiting in its inbox: safe to close or unload
+    (a command already posted, a join or a resume, keeps it)."""
+    return not room.members and room.inbox.empty()
+
+
+class Upkeep:
+    def __init__(self, policy: RoomPolicy | None = None) -> None:
+        self.policy = policy or RoomPolicy()
+        self._owners: dict[str, tuple[str, str]] = {}  # waiting room -> (connection, address)
+        self._empty_since: dict[str, float] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()  # loaded, least recent first
+
+    # --- who may create a room -------------------------------------------------------
+
+    def refusal(self, peer: Peer, rooms: dict[str, Room]) -> tuple[str, str] | None:
+        """Why ``peer`` may not create another waiting room now, or None."""
+        address = getattr(peer, "address", "?")
+        mine = theirs = 0
+        for rid, (conn, addr) in list(self._owners.items()):
+            room = rooms.get(rid)
+            if room is None or room.rec.status != "waiting":
+                del self._owners[rid]
+                continue
+            mine += conn == peer.id
+            theirs += addr == address
+        p = self.policy
+        if mine >= p.per_connection:
+            return ("too_many_waiting_rooms",
+                    f"you already have {mine} waiting rooms (at most {p.per_connection}):"
+                    " start one, or leave it empty to close it")
+        if theirs >= p.per_address:
+            return ("too_many_waiting_rooms",
+                    f"your address already has {theirs} waiting rooms (at most {p.per_address}):"
+                    " start one, or wait for an empty one to close")
+        return None
+
+    def created(self, room: Room, peer: Peer) -> None:
+        self._owners[room.id] = (peer.id, getattr(peer, "address", "?"))
+
+    # --- closing and unloading ---------------------------------------------------------
+
+    def expired(self, rooms: dict[str, Room], now: float | None = None) -> list[Room]:
+        """Waiting rooms that have been idle for longer than the policy allows."""
+        now = time.monotonic() if now is None else now
+        due = []
+        for rid, room in rooms.items():
+            if room.rec.status != "waiting" or not idle(room):
+                self._empty_since.pop(rid, None)
+                continue
+            since = self._empty_since.setdefault(rid, now)
+            human = any(s.kind == "human" for s in room.rec.seats)
+            if now - since >= (self.policy.abandoned_s if human else self.policy.empty_s):
+                due.append(room)
+        return due
+
+    def closed(self, room_id: str) -> None:
+        self._owners.pop(room_id, None)
+        self._empty_since.pop(room_id, None)
+        self._finished.pop(room_id, None)
+
+    def touch_finished(self, room_id: str) -> None:
+        """A finished game was looked at: keep it loaded the longest."""
+        self._finished[room_id] = None
+        self._finished.move_to_end(room_id)
+
+    def unloadable(self, rooms: dict[str, Room]) -> list[Room]:
+        """Idle finished games to drop from memory: those beyond ``finished_loaded``
+        (least recently used first), and any whose replay has been let go."""
+        for rid, room in rooms.items():
+            if room.rec.status == "over" and rid not in self._finished:
+                self._finished[rid] = None  # finished while loaded: newest
+        over = [rid for rid in self._finished if rid in rooms]
+        extra = len(over) - self.policy.finished_loaded
+        out = []
+        for rid in over:
+            room = rooms[rid]
+            if idle(room) and (extra > 0 or room.replay is None):
+                out.append(room)
+                extra -= 1
+        return out
+
+
+class RoomKeeping:
+    """The lobby's side of the upkeep (mixed into ``Lobby``): loads finished games on
+    demand, and closes or unloads rooms on each sweep."""
+
+    rooms: dict[str, Room]
+    store: Store
+    upkeep: Upkeep
+    _stopping: set[asyncio.Task[None]]
+
+    def room_closed(self, room: Room) -> None: ...
+
+    def room(self, room_id: str) -> Room | None:
+        """An open room, or a finished game loaded from the store for as long as it is used."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            rec = self.store.load_room(room_id)
+            if rec is None or rec.status != "over":
+                return None
+            room = self.rooms[room_id] = Room(rec, get_game(rec.game), self.store, self)  # type: ignore[arg-type]
+            room.start_task()
+        if room.rec.status == "over":
+            self.upkeep.touch_finished(room_id)
+        return room
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.upkeep.policy.sweep_s)
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("lobby: room upkeep failed")
+
+    def sweep(self) -> None:
+        """Close waiting rooms unused for too long; unload idle finished games."""
+        for room in self.upkeep.expired(self.rooms):
+            log.info("room %s closed: nobody in it for too long", room.id)
+            self.store.delete_room(room.id)
+            self.room_closed(room)
+            self._stop_room(room)
+        for room in self.upkeep.unloadable(self.rooms):
+            self.rooms.pop(room.id, None)
+            self.upkeep.closed(room.id)
+            self._stop_room(room)
+
+    def _stop_room(self, room: Room) -> None:
+        task = asyncio.get_running_loop().create_task(room.stop())
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
