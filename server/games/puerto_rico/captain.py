@@ -160,7 +160,12 @@ def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -
 
 
 def finish(s: PRState, ev: Events) -> None:
-    """Full ships are unloaded; partly full ones keep their cargo."""
+    """Full ships are unloaded; partly full ones keep their cargo. The wharf and the
+    captain's privilege start afresh with the next captain phase."""
+    n = s.n
+    s.wharf_used = [0] * n
+    s.wharf_declined = [0] * n
+    s.captain_loaded = False
     v = VOCAB[s.edition]
     for j, cap in enumerate(s.ship_cap):
         if s.ship_load[j] >= cap:

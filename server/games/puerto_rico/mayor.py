@@ -177,6 +177,7 @@ def _fill(s: PRState, p: int) -> None:
 
 def finish(s: PRState, ev: Events) -> None:
     """Refill the ship: the empty building circles of everyone, at least one per player."""
+    s.mayor_fresh = False
     cir = C.CIRCLES
     empty = 0
     for p in range(s.n):

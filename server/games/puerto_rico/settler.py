@@ -154,6 +154,7 @@ def _reshuffle(s: PRState, ev: Events) -> None:
 
 def finish(s: PRState, ev: Events) -> None:
     """Discard the untaken tiles, then turn up one more than the players (reshuffling)."""
+    s.hacienda_tile = -1
     s.discard.extend(s.face_up)
     s.face_up = []
     want = s.n + 1

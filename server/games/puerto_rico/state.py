@@ -100,6 +100,10 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("last_round", "b"),
 )
 _LISTS = tuple(name for name, kind in _FIELDS if kind == "l")
+# the save format's version: raise it whenever a field is added, removed or changes
+# meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
+FORMAT = 2
+_KEYS = frozenset(("format", "edition", "open_vp", "names", "rng", *(n for n, _ in _FIELDS)))
 _NESTED = tuple(name for name, kind in _FIELDS if kind == "ll")
 _SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
 
@@ -202,7 +206,8 @@ class PRState:
         return s
 
     def to_data(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"v": 1, "edition": self.edition, "open_vp": self.open_vp}
+        """The save format (docs/puerto-rico-state.md): plain JSON/msgpack data."""
+        d: dict[str, Any] = {"format": FORMAT, "edition": self.edition, "open_vp": self.open_vp}
         d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
         for name in _SCALARS:
@@ -215,154 +220,71 @@ class PRState:
 
     @classmethod
     def from_data(cls, data: Any) -> PRState:
+        """Read a saved state; CorruptState names the first field that is wrong."""
+        from .validate import check
+
         if not isinstance(data, dict):
             raise CorruptState("state must be a map")
-        if data.get("v") != 1:
-            raise CorruptState("unknown state version")
+        _check_format(data)
+        unknown = sorted(set(data) - _KEYS, key=str)
+        if unknown:
+            raise CorruptState(f"{unknown[0]}: unknown field in format {FORMAT}")
         s = object.__new__(cls)
         if data.get("edition") not in C.EDITIONS:
-            raise CorruptState("edition must be classic or 1897")
+            raise CorruptState("edition: must be classic or 1897")
         s.edition = data["edition"]
         if not isinstance(data.get("open_vp"), bool):
-            raise CorruptState("open_vp must be a bool")
+            raise CorruptState("open_vp: must be true or false")
         s.open_vp = data["open_vp"]
         try:
             s.rng = SeededRng.from_data(data.get("rng"))
-        except ValueError as e:
-            raise CorruptState(str(e)) from None
+        except ValueError:
+            raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
         for name, kind in _FIELDS:
-            if name not in data:
-                raise CorruptState(f"missing field {name!r}")
-            v = data[name]
-            if kind == "b":
-                if not isinstance(v, bool):
-                    raise CorruptState(f"{name} must be a bool")
-            elif kind == "i":
-                if not _is_int(v):
-                    raise CorruptState(f"{name} must be an int")
-            elif kind == "l":
-                if not isinstance(v, list) or not all(_is_int(x) for x in v):
-                    raise CorruptState(f"{name} must be a list of ints")
-                v = list(v)
-            else:
-                if not isinstance(v, list) or not all(
-                    isinstance(x, list) and all(_is_int(y) for y in x) for x in v
-                ):
-                    raise CorruptState(f"{name} must be a list of lists of ints")
-                v = [list(x) for x in v]
-            setattr(s, name, v)
-        _validate(s)
+            setattr(s, name, _read(data, name, kind))
+        check(s)
         names = data.get("names")
         if (err := names_error(names, s.n)) is not None:
-            raise CorruptState(err)
+            raise CorruptState(f"names: {err}")
         s.names = list(names)
         s.rebuild_bpos()
         s.legal = None
         return s
 
 
+def _check_format(data: dict[str, Any]) -> None:
+    """The format number first: another format's fields mean other things."""
+    fmt = data.get("format")
+    if "format" not in data:
+        older = " (a state with \"v\" was saved by an older engine)" if "v" in data else ""
+        raise CorruptState(f"format: missing; this engine reads format {FORMAT}{older}")
+    if not _is_int(fmt) or fmt != FORMAT:
+        age = "older" if _is_int(fmt) and fmt < FORMAT else "unknown or newer"
+        raise CorruptState(f"format: {fmt!r} is {age}; this engine reads format {FORMAT}")
+
+
+def _read(data: dict[str, Any], name: str, kind: str) -> Any:
+    if name not in data:
+        raise CorruptState(f"{name}: missing")
+    v = data[name]
+    if kind == "b":
+        if not isinstance(v, bool):
+            raise CorruptState(f"{name}: must be true or false")
+    elif kind == "i":
+        if not _is_int(v):
+            raise CorruptState(f"{name}: must be an integer")
+    elif kind == "l":
+        if not isinstance(v, list) or not all(_is_int(x) for x in v):
+            raise CorruptState(f"{name}: must be a list of integers")
+        v = list(v)
+    else:
+        if not isinstance(v, list) or not all(
+            isinstance(x, list) and all(_is_int(y) for y in x) for x in v
+        ):
+            raise CorruptState(f"{name}: must be a list of lists of integers")
+        v = [list(x) for x in v]
+    return v
+
+
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _check(cond: bool, reason: str) -> None:
-    if not cond:
-        raise CorruptState(reason)
-
-
-def _validate(s: PRState) -> None:
-    """Shapes and ranges that the rules code relies on (not a full legality proof)."""
-    n = s.n
-    _check(2 <= n <= 5, "n must be 2..5")
-    _check(0 <= s.governor < n, "governor out of range")
-    _check(s.round >= 1, "round must be 1 or more")
-    _check(0 <= s.step < len(STEPS), "unknown step")
-    _check(-1 <= s.turn < n and -1 <= s.role_player < n, "seat out of range")
-    _check(-1 <= s.role < len(C.ROLES), "role out of range")
-    _check(s.picks_per_round == (6 if n == 2 else n), "picks per round do not fit n")
-    _check(0 <= s.picks <= s.picks_per_round, "picks out of range")
-    _check(0 <= s.phase_i <= n, "phase index out of range")
-    _check(len(s.roles) == len(C.SETUPS[n].roles), "role cards do not fit n")
-    _check(all(0 <= r < len(C.ROLES) for r in s.roles), "unknown role card")
-    _check(len(s.role_coins) == 8 and min(s.role_coins) >= 0, "role doubloons malformed")
-    _check(len(s.role_taken) == 8 and all(-1 <= x < n for x in s.role_taken), "role owners")
-    held = {r for r in range(8) if s.role_taken[r] >= 0}
-    _check(
-        len(set(s.chosen)) == len(s.chosen) and set(s.chosen) == held,
-        "chosen roles do not match the role owners",
-    )
-    _check(len(s.goods) == 5 and min(s.goods) >= 0, "goods supply malformed")
-    _check(len(s.house) <= C.TRADING_HOUSE_SPACES, "trading house overfull")
-    _check(all(0 <= g < 5 for g in s.house), "unknown good in trading house")
-    k = len(s.ship_cap)
-    _check(k in (2, 3) and len(s.ship_good) == k and len(s.ship_load) == k, "ships malformed")
-    for cap, g, load in zip(s.ship_cap, s.ship_good, s.ship_load, strict=True):
-        _check(0 <= load <= cap and -1 <= g < 5, "ship cargo out of range")
-        _check((load == 0) == (g == -1), "ship good and load disagree")
-    for tiles in (s.face_up, s.stack, s.discard):
-        _check(all(0 <= t < 5 for t in tiles), "unknown plantation tile")
-    _check(len(s.bsupply) == C.NB and min(s.bsupply) >= 0, "building supply malformed")
-    _check(min(s.col_ship, s.col_supply, s.quarries) >= 0, "negative supply")
-    for name in ("coins", "vp", "san_juan", "wharf_used", "wharf_declined"):
-        v = getattr(s, name)
-        _check(len(v) == n and min(v) >= 0, f"{name} malformed")
-    for name in ("pgoods", "island", "island_col", "city", "city_col"):
-        _check(len(getattr(s, name)) == n, f"{name} must have one entry per player")
-    for p in range(n):
-        _check(len(s.pgoods[p]) == 5 and min(s.pgoods[p]) >= 0, "player goods malformed")
-        isl, icol = s.island[p], s.island_col[p]
-        _check(len(isl) <= C.ISLAND_SPACES and len(icol) == len(isl), "island malformed")
-        _check(all(0 <= t <= C.QUARRY for t in isl), "unknown island tile")
-        _check(all(c in (0, 1) for c in icol), "island colonists out of range")
-        city, ccol = s.city[p], s.city_col[p]
-        _check(len(ccol) == len(city) and len(set(city)) == len(city), "city malformed")
-        _check(all(0 <= b < C.NB for b in city), "unknown building")
-        _check(sum(C.SPACES[b] for b in city) <= C.CITY_SPACES, "city overfull")
-        _check(all(0 <= c <= C.CIRCLES[b] for b, c in zip(city, ccol, strict=True)), "circles")
-    _check_steps(s)
-    _check_totals(s)
-
-
-# the steps each role may be in
-_ROLE_STEPS = {
-    C.SETTLER: (SETTLER, SETTLER_HOSPICE),
-    C.MAYOR: (MAYOR_PRIVILEGE, MAYOR),
-    C.BUILDER: (BUILDER, BUILDER_UNIVERSITY),
-    C.CRAFTSMAN: (CRAFTSMAN_PRODUCE, CRAFTSMAN_BONUS),
-    C.TRADER: (TRADER,),
-    C.CAPTAIN: (CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE),
-}
-
-
-def _check_steps(s: PRState) -> None:
-    if s.step == GAME_OVER:
-        return
-    _check(0 <= s.turn < s.n, "no seat to move")
-    if s.step == CHOOSE_ROLE:
-        _check(s.role == -1, "a role is in play while choosing roles")
-        return
-    _check(s.role in _ROLE_STEPS and s.step in _ROLE_STEPS[s.role], "step does not fit role")
-    _check(0 <= s.role_player < s.n, "role player out of range")
-    if s.step == SETTLER_HOSPICE:
-        _check(-1 <= s.hacienda_tile < len(s.island[s.turn]), "hospice tile out of range")
-
-
-def _check_totals(s: PRState) -> None:
-    """No component may appear or vanish: every total matches the box for n and edition."""
-    su = C.SETUPS[s.n]
-    people = s.col_supply + s.col_ship + sum(s.san_juan)
-    people += sum(map(sum, s.island_col)) + sum(map(sum, s.city_col))
-    _check(people == su.colonist_supply + su.colonist_ship, "colonists do not add up")
-    _check(s.vp_supply <= C.vp_chips(s.n, s.edition), "more VP chips than in the box")
-    quarries = s.quarries + sum(isl.count(C.QUARRY) for isl in s.island)
-    _check(quarries == su.quarries, "quarries do not add up")
-    for g in range(5):
-        barrels = s.goods[g] + sum(pg[g] for pg in s.pgoods) + s.house.count(g)
-        barrels += sum(ld for sg, ld in zip(s.ship_good, s.ship_load, strict=True) if sg == g)
-        _check(barrels == su.goods[g], f"{C.GOODS[g]} barrels do not add up")
-        tiles = s.face_up.count(g) + s.stack.count(g) + s.discard.count(g)
-        tiles += sum(isl.count(g) for isl in s.island)
-        _check(tiles == su.plantations[g], f"{C.GOODS[g]} plantations do not add up")
-    for b in range(C.NB):
-        built = sum(1 for city in s.city if b in city)
-        _check(s.bsupply[b] + built == su.building_copies[b], f"{C.BUILDINGS[b]} copies")

@@ -1,0 +1,242 @@
+"""What ``load`` refuses: every fact of a saved state that legal play guarantees.
+
+Shapes and types are checked while reading (state.py); this module checks the meaning:
+ranges, the totals of every component, the turn order that follows from the governor
+and the role picks, and that the pending decision fits the phase. Each refusal is a
+CorruptState whose message starts with the field it is about ("vp_supply: ...").
+docs/puerto-rico-state.md lists the same rules field by field.
+"""
+
+from __future__ import annotations
+
+from . import catalog as C
+from .state import (
+    BUILDER,
+    BUILDER_UNIVERSITY,
+    CAPTAIN,
+    CAPTAIN_EXTRA,
+    CAPTAIN_STORE,
+    CHOOSE_ROLE,
+    CRAFTSMAN_PRODUCE,
+    GAME_OVER,
+    MAYOR,
+    MAYOR_PRIVILEGE,
+    SETTLER,
+    SETTLER_HOSPICE,
+    STEPS,
+    TRADER,
+    PRState,
+)
+from .validate_phase import check_phase, need
+
+# the most doubloons one player can gain in a round: one sale (coffee 4 + trader 1 +
+# both markets 3), the factory (5 kinds) and a prospector's doubloon
+INCOME_PER_ROUND = 8 + 5 + 1
+# steps where the player to move is the n-th in order from the role player
+_IN_ORDER = frozenset(
+    (
+        SETTLER,
+        SETTLER_HOSPICE,
+        MAYOR_PRIVILEGE,
+        MAYOR,
+        BUILDER,
+        BUILDER_UNIVERSITY,
+        CRAFTSMAN_PRODUCE,
+        TRADER,
+        CAPTAIN_STORE,
+    )
+)
+
+
+def check(s: PRState) -> None:
+    """Raise CorruptState naming the first field that legal play could not produce."""
+    _table(s)
+    _players(s)
+    s.rebuild_bpos()  # the city is sound: "occupied" may be asked from here on
+    _totals(s)
+    _rounds(s)
+    _turn_order(s)
+    check_phase(s)
+
+
+def _table(s: PRState) -> None:
+    n = s.n
+    need(2 <= n <= 5, "n", f"{n} players: Puerto Rico is for 2 to 5")
+    su = C.SETUPS[n]
+    need(s.round >= 1, "round", "must be 1 or more")
+    need(0 <= s.governor < n, "governor", f"seat {s.governor} is not one of 0..{n - 1}")
+    need(s.picks_per_round == su.picks, "picks_per_round", f"must be {su.picks} with {n}")
+    need(0 <= s.step < len(STEPS), "step", f"unknown step {s.step}")
+    need(-1 <= s.turn < n, "turn", f"seat {s.turn} is not one of -1..{n - 1}")
+    need(-1 <= s.role_player < n, "role_player", f"seat {s.role_player} out of range")
+    need(-1 <= s.role < len(C.ROLES), "role", f"unknown role {s.role}")
+    need(s.roles == list(su.roles), "roles", f"the role cards of {n} players are {su.roles}")
+    need(len(s.role_coins) == 8 and min(s.role_coins) >= 0, "role_coins", "8 counts >= 0")
+    need(len(s.role_taken) == 8, "role_taken", "must have 8 entries")
+    need(all(-1 <= x < n for x in s.role_taken), "role_taken", "seat out of range")
+    for r in range(8):
+        if r not in su.roles:
+            need(s.role_coins[r] == 0, "role_coins", f"{C.ROLES[r]} is not in this game")
+            need(s.role_taken[r] == -1, "role_taken", f"{C.ROLES[r]} is not in this game")
+    need(len(s.goods) == 5 and min(s.goods) >= 0, "goods", "5 counts >= 0")
+    need(len(s.house) < C.TRADING_HOUSE_SPACES, "house", "a full house is emptied at once")
+    need(all(0 <= g < 5 for g in s.house), "house", "unknown good")
+    if len(set(s.house)) < len(s.house):
+        need(any(C.OFFICE in city for city in s.city), "house", "a kind twice needs an office")
+    need(s.ship_cap == list(su.ships), "ship_cap", f"the ships of {n} players are {su.ships}")
+    k = len(s.ship_cap)
+    need(len(s.ship_good) == k and len(s.ship_load) == k, "ship_good", "one per ship")
+    for cap, g, load in zip(s.ship_cap, s.ship_good, s.ship_load, strict=True):
+        need(0 <= load <= cap, "ship_load", f"{load} barrels on the {cap}-ship")
+        need(-1 <= g < 5, "ship_good", f"unknown good {g}")
+        need((load == 0) == (g == -1), "ship_good", "a ship has a good exactly when loaded")
+    loaded = [g for g in s.ship_good if g >= 0]
+    need(len(set(loaded)) == len(loaded), "ship_good", "two ships carry one kind")
+    for name in ("face_up", "stack", "discard"):
+        need(all(0 <= t < 5 for t in getattr(s, name)), name, "unknown plantation")
+    need(len(s.face_up) <= n + 1, "face_up", f"at most {n + 1} face-up plantations")
+    need(len(s.bsupply) == C.NB and min(s.bsupply) >= 0, "bsupply", f"{C.NB} counts >= 0")
+    need(s.col_ship >= 0, "col_ship", "negative")
+    need(s.col_supply >= 0, "col_supply", "negative")
+    need(s.quarries >= 0, "quarries", "negative")
+    need(0 <= s.vp_pending <= 3, "vp_pending", "bits 1 (privilege) and 2 (harbor) only")
+    need(0 <= s.produced < 32, "produced", "a mask of the 5 goods")
+
+
+def _players(s: PRState) -> None:
+    n = s.n
+    for name in ("coins", "vp", "san_juan", "wharf_used", "wharf_declined"):
+        v = getattr(s, name)
+        need(len(v) == n and min(v) >= 0, name, f"{n} counts >= 0, one per seat")
+    for name in ("wharf_used", "wharf_declined"):
+        need(all(x in (0, 1) for x in getattr(s, name)), name, "0 or 1 per seat")
+    for name in ("pgoods", "island", "island_col", "city", "city_col"):
+        need(len(getattr(s, name)) == n, name, "one entry per seat")
+    for p in range(n):
+        need(len(s.pgoods[p]) == 5 and min(s.pgoods[p]) >= 0, "pgoods", f"seat {p}: 5 counts")
+        isl, icol = s.island[p], s.island_col[p]
+        need(len(isl) <= C.ISLAND_SPACES, "island", f"seat {p}: more than 12 tiles")
+        need(len(icol) == len(isl), "island_col", f"seat {p}: one count per tile")
+        need(all(0 <= t <= C.QUARRY for t in isl), "island", f"seat {p}: unknown tile")
+        need(all(c in (0, 1) for c in icol), "island_col", f"seat {p}: 0 or 1 per tile")
+        city, ccol = s.city[p], s.city_col[p]
+        need(len(ccol) == len(city), "city_col", f"seat {p}: one count per building")
+        need(all(0 <= b < C.NB for b in city), "city", f"seat {p}: unknown building")
+        need(len(set(city)) == len(city), "city", f"seat {p}: a building twice")
+        need(sum(C.SPACES[b] for b in city) <= C.CITY_SPACES, "city", f"seat {p}: overfull")
+        for b, c in zip(city, ccol, strict=True):
+            need(0 <= c <= C.CIRCLES[b], "city_col", f"seat {p}: {C.BUILDINGS[b]} circles")
+        for name in ("wharf_used", "wharf_declined"):
+            if getattr(s, name)[p]:
+                need(C.WHARF in city, name, f"seat {p} has no wharf")
+
+
+def _totals(s: PRState) -> None:
+    """No component may appear or vanish: every total matches the box for n and edition."""
+    n = s.n
+    su = C.SETUPS[n]
+    people = s.col_supply + s.col_ship + sum(s.san_juan)
+    people += sum(map(sum, s.island_col)) + sum(map(sum, s.city_col))
+    box = su.colonist_supply + su.colonist_ship
+    need(people == box, "col_supply", f"{people} colonists in play, the game has {box}")
+    chips = C.vp_chips(n, s.edition)
+    total = s.vp_supply + sum(s.vp)
+    need(total == chips, "vp_supply", f"supply + players' VP is {total}, the game has {chips}")
+    quarries = s.quarries + sum(isl.count(C.QUARRY) for isl in s.island)
+    need(quarries == su.quarries, "quarries", f"{quarries} in play, the game has {su.quarries}")
+    for g in range(5):
+        barrels = s.goods[g] + sum(pg[g] for pg in s.pgoods) + s.house.count(g)
+        barrels += sum(ld for sg, ld in zip(s.ship_good, s.ship_load, strict=True) if sg == g)
+        need(barrels == su.goods[g], "goods", f"{barrels} {C.GOODS[g]} barrels, not {su.goods[g]}")
+        tiles = s.face_up.count(g) + s.stack.count(g) + s.discard.count(g)
+        tiles += sum(isl.count(g) for isl in s.island)
+        want = su.plantations[g]
+        need(tiles == want, "stack", f"{tiles} {C.GOODS[g]} plantations, the game has {want}")
+    for b in range(C.NB):
+        built = sum(1 for city in s.city if b in city)
+        copies = su.building_copies[b]
+        need(
+            s.bsupply[b] + built == copies,
+            "bsupply",
+            f"{C.BUILDINGS[b]}: {s.bsupply[b]} in the supply + {built} built, "
+            f"the game has {copies}",
+        )
+
+
+def _rounds(s: PRState) -> None:
+    """What the round number bounds: role doubloons, doubloons, the end triggers."""
+    n = s.n
+    su = C.SETUPS[n]
+    done = s.round - 1  # rounds completed: each put a doubloon on every unchosen role
+    for r in su.roles:
+        need(s.role_coins[r] <= done, "role_coins", f"{C.ROLES[r]}: more than {done}")
+    unchosen = len(su.roles) - su.picks
+    need(sum(s.role_coins) <= unchosen * done, "role_coins", "more than the rounds put there")
+    most = su.doubloons + INCOME_PER_ROUND * s.round + unchosen * done
+    for p in range(n):
+        need(s.coins[p] <= most, "coins", f"seat {p} has {s.coins[p]}; at most {most} by now")
+    if s.vp_supply <= 0:
+        need(s.last_round, "last_round", "the last VP chip is gone: this round is the last")
+    for p in range(n):
+        if s.spaces_used(p) >= C.CITY_SPACES:
+            need(s.last_round, "last_round", f"seat {p} filled the city: the round is the last")
+    if s.col_ship < n and s.step != MAYOR:  # (the mayor phase deals the ship out)
+        need(s.col_supply == 0, "col_ship", f"fewer than {n} only when the supply is empty")
+
+
+def _turn_order(s: PRState) -> None:
+    """Who chose which role follows from the governor; who moves follows from the picks."""
+    n = s.n
+    need(len(set(s.chosen)) == len(s.chosen), "chosen", "a role chosen twice")
+    need(all(r in s.roles for r in s.chosen), "chosen", "a role not in this game")
+    for i, r in enumerate(s.chosen):
+        chooser = (s.governor + i) % n
+        need(
+            s.role_taken[r] == chooser,
+            "role_taken",
+            f"{C.ROLES[r]} was chosen by seat {chooser} (governor {s.governor}, pick {i + 1})",
+        )
+    need(
+        sum(1 for x in s.role_taken if x >= 0) == len(s.chosen),
+        "role_taken",
+        "a role is held that was not chosen this round",
+    )
+    for r in s.chosen:
+        need(s.role_coins[r] == 0, "role_coins", f"{C.ROLES[r]} was taken with its doubloons")
+    if s.step == GAME_OVER:
+        need(s.last_round, "last_round", "a game ends only after its last round")
+        need(s.picks == s.picks_per_round and not s.chosen, "picks", "the round was complete")
+        need(s.turn == -1 and s.role == -1 and s.role_player == -1, "turn", "nobody moves")
+        return
+    need(s.picks < s.picks_per_round, "picks", f"{s.picks} of {s.picks_per_round} this round")
+    chooser = (s.governor + s.picks) % n
+    if s.step == CHOOSE_ROLE:
+        need(len(s.chosen) == s.picks, "chosen", f"{s.picks} roles were chosen this round")
+        need(s.role == -1 and s.role_player == -1, "role", "no role is played while choosing")
+        need(s.phase_i == 0, "phase_i", "0 while choosing a role")
+        need(
+            s.turn == chooser,
+            "turn",
+            f"is seat {s.turn}, but seat {chooser} chooses now (governor {s.governor}, "
+            f"pick {s.picks + 1})",
+        )
+        return
+    need(len(s.chosen) == s.picks + 1, "chosen", "the role in play is the last chosen")
+    need(s.role == s.chosen[-1], "role", "the role in play is the last chosen")
+    need(
+        s.role_player == chooser,
+        "role_player",
+        f"is seat {s.role_player}, but seat {chooser} chose the role in play "
+        f"(governor {s.governor}, pick {s.picks + 1})",
+    )
+    need(0 <= s.phase_i < n, "phase_i", f"0..{n - 1}")
+    if s.step in _IN_ORDER:
+        seat = (s.role_player + s.phase_i) % n
+        need(
+            s.turn == seat,
+            "turn",
+            f"is seat {s.turn}, but seat {seat} moves (player {s.phase_i + 1} in order "
+            f"from seat {s.role_player}, who chose the role)",
+        )
+    if s.step in (CAPTAIN, CAPTAIN_EXTRA):
+        need(s.phase_i == 0, "phase_i", "0 while loading")
