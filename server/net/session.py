@@ -240,6 +240,8 @@ class Session:
         if refusal is not None:
             self.close(*refusal)
             return False
+        if self._relayed is not None and hello.get("peer") is not None:
+            self.address = hello["peer"]  # an SSH player's own address, vouched for above
         self.name, self.role = hello["name"].strip(), hello["role"]
         token = hello.get("token")
         if token is not None:

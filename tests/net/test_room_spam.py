@@ -8,6 +8,7 @@ a hang guard, and never measures time.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from server.net.server import GameServer
 from server.net.upkeep import RoomPolicy
 from server.protocol import limits
+from server.protocol import messages as m
 from server.store.sqlite import SqliteStore
 from server.tools.seedgames import seed_waiting
 from tests.net.client import Client
@@ -148,3 +150,26 @@ async def test_stale_empty_rooms_do_not_survive_a_restart(tmp_path: Path) -> Non
         await c.close()
     finally:
         await srv.stop()
+
+
+async def relayed(srv: GameServer, name: str, address: str) -> Client:
+    """A client as an SSH session's child connects: from loopback, vouched for `address`."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+    c = Client(reader, writer)
+    c._task = asyncio.create_task(c._read())
+    c.send(m.hello(name, "play", peer=(address, srv.relay_proof(address))))
+    c.welcome = await c.wait_for(lambda f: f["t"] in ("welcome", "error"))
+    assert c.welcome["t"] == "welcome", c.welcome
+    return c
+
+
+async def test_ssh_players_count_against_their_own_addresses(slow_expiry: GameServer) -> None:
+    per = limits.WAITING_ROOMS_PER_ADDRESS
+    ann = [await relayed(slow_expiry, f"ann{i}", "10.1.2.3") for i in range(per + 1)]
+    bob = [await relayed(slow_expiry, f"bob{i}", "10.1.2.4") for i in range(per)]
+    local = await Client.connect(slow_expiry.port, "local")
+    assert [(await create(c))["t"] for c in ann] == ["ack"] * per + ["reject"]
+    assert [(await create(c))["t"] for c in bob] == ["ack"] * per
+    assert (await create(local))["t"] == "ack"
+    for c in (*ann, *bob, local):
+        await c.close()
