@@ -205,6 +205,7 @@ def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
 async def bench(rooms: int, spectators: int, seconds: float, think: float) -> dict[str, Any]:
     from server.net.server import GameServer, tune_gc
     from server.net.session import SessionLimits
+    from server.net.upkeep import RoomPolicy
 
     lags: list[float] = []
 
@@ -217,7 +218,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
 
     with tempfile.TemporaryDirectory(prefix="prtui-bench-") as data:
         lim = SessionLimits(rate=1e6, burst=10**6)
-        srv = GameServer(data, session_limits=lim, max_per_address=10**6, max_rooms=10**6)
+        srv = GameServer(data, session_limits=lim, max_per_address=10**6, max_rooms=10**6,
+                         room_policy=RoomPolicy(per_address=10**6))  # every table: loopback
         port = await srv.start()
         tune_gc()
         rss0 = _rss()
