@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
+from server.store.health import check_file, mark_version
 from server.store.listing import INDEX, RoomListing
 
 SCHEMA = """
@@ -64,14 +66,21 @@ class SqliteStore(RoomListing):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":  # ":memory:": a throwaway store (see GameServer.if_busy)
+        on_disk = str(path) != ":memory:"  # ":memory:": a throwaway store (GameServer.if_busy)
+        self.unfinished_at_open: dict[str, str] = {}  # id: name, as the check found them
+        if on_disk:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            # a damaged or lost file raises DamagedDatabase and is left untouched
+            self.unfinished_at_open = check_file(self.path)
         self._db = sqlite3.connect(str(self.path), isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._add_columns()
+        mark_version(self._db)
+        if on_disk:
+            take_backup(self._db, self.path)  # checked sound: a copy to recover from
 
     def _add_columns(self) -> None:
         for table, column, decl in ADDED_COLUMNS:
