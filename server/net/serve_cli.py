@@ -21,12 +21,27 @@ import platformdirs
 
 from server.net.addresses import is_loopback
 from server.net.server import GameServer, tune_gc
+from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
 
 
 def data_dir(args: argparse.Namespace) -> Path:
     given = getattr(args, "data", None)
     return Path(given) if given else Path(platformdirs.user_data_dir("prtui"))
+
+
+def unrestored_rooms(server: GameServer) -> list[str]:
+    """Stored unfinished games the server could not resume: said, never skipped silently
+    (the store's start-up check has already refused a damaged file; these load from the
+    file but not into the game, e.g. a game module that fails; the log has the reason)."""
+    store, lobby = server.store, server.lobby
+    if store is None or lobby is None:
+        return []
+    return [
+        f"room {rid} ({name!r}) could not be resumed (see the log above); it stays in the "
+        "database untouched, but its players cannot rejoin it until it loads"
+        for rid, name in store.unfinished_at_open.items() if rid not in lobby.rooms
+    ]
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -41,7 +56,7 @@ async def serve(args: argparse.Namespace) -> int:
     server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
     try:
         port = await server.start()
-    except DataDirBusy as exc:
+    except (DataDirBusy, DamagedDatabase) as exc:
         print(f"prtui serve: {exc}", file=sys.stderr)
         return 2
     except (OSError, sqlite3.Error) as exc:
@@ -51,6 +66,8 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"prtui serve: cannot listen on {host}:{server.port}: {exc}", file=sys.stderr)
         return 2
     tune_gc()
+    for line in unrestored_rooms(server):
+        print(f"warning: {line}", file=sys.stderr, flush=True)
     if not is_loopback(host):
         print(
             f"warning: listening on {host}: anyone on this network can connect; "
