@@ -114,8 +114,7 @@ class BotPool:
             return pool
         if pool is not None:  # pebble gives up on a pool whose idle workers all died
             log.warning("bot pool broken: starting new workers")
-            pool.stop()
-            threading.Thread(target=pool.join, daemon=True, name="prtui-pool-stop").start()
+            self._discard(pool)
         self._pool = ProcessPool(
             max_workers=self.size,
             initializer=_init_worker,
@@ -129,18 +128,27 @@ class BotPool:
         try:
             future = self._workers().schedule(fn, args, timeout=timeout)
         except RuntimeError:  # broken between the check and the call: once more
-            self._pool = None
+            if self._pool is not None:
+                self._discard(self._pool)
+                self._pool = None
             future = self._workers().schedule(fn, args, timeout=timeout)
         self._pending.add(future)
         future.add_done_callback(self._pending.discard)
         return asyncio.wrap_future(future)
 
+    @staticmethod
+    def _discard(pool: ProcessPool) -> None:
+        """Stop a pool that is no longer used; its workers are killed in the background."""
+        pool.stop()
+        threading.Thread(target=pool.join, daemon=True, name="prtui-pool-stop").start()
+
     async def start(self) -> None:
-        """Spawn and warm the workers (optional: the first ``choose`` does it)."""
+        """Spawn and warm the workers (optional: the first ``choose`` does it). A pool
+        that cannot start is not an error here: moves then fall back."""
         if self.started:
             return
-        ready = [self._schedule(_ready, (), None) for _ in range(self.size)]
         with contextlib.suppress(Exception):
+            ready = [self._schedule(_ready, (), None) for _ in range(self.size)]
             await asyncio.wait_for(asyncio.gather(*ready, return_exceptions=True),
                                    self.warm_timeout)
 
