@@ -245,7 +245,7 @@ class PRState:
         check(s)
         names = data.get("names")
         if (err := names_error(names, s.n)) is not None:
-            raise CorruptState(f"names: {err}")
+            raise CorruptState(f"names: {err.removeprefix('names ')}")
         s.names = list(names)
         s.rebuild_bpos()
         s.legal = None
