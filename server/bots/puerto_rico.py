@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.bots.puerto_rico_end import ends_game
 from server.engine.contract import Action, Game
 from server.games.puerto_rico import catalog as C
 
@@ -135,7 +136,7 @@ class PuertoRicoHeuristic:
                       actions: list[Action]) -> list[float]:
         table = Table(game.view(state, seat))
         scores = [score(table, seat, a) for a in actions]
-        ends = [ends_game(table, a) for a in actions]
+        ends = [ends_game(table.view, a) for a in actions]
         if any(ends) and self.behind(game, state, seat):
             # a player who is behind keeps the game going: leave the last chip or colonist
             scores = [-5.0 if end else value for value, end in zip(scores, ends, strict=True)]
@@ -146,27 +147,6 @@ class PuertoRicoHeuristic:
         state, where others' hidden VP have been re-sampled)."""
         estimates = self.estimate(game, state)
         return estimates[seat] < max(v for p, v in enumerate(estimates) if p != seat)
-
-
-# taking these may end the game: the last VP chip, or a colonist the ship refill needs
-ENDING_TAKES = frozenset(("captain_vp", "harbor_vp", "mayor_colonist", "hospice", "university"))
-
-
-def ends_game(t: Table, a: Action) -> bool:
-    """Whether taking this optional privilege triggers the end where declining would not."""
-    kind = a["type"]
-    if kind not in ENDING_TAKES or t.view.get("last_round"):
-        return False
-    if kind in ("captain_vp", "harbor_vp"):
-        return bool(t.view["vp_chips"] == 1)
-    supply = t.view["colonists"]["supply"]
-    if supply <= 0:  # from the ship: the supply is already gone
-        return False
-    empty = sum(CIRCLES[c["building"]] - c["colonists"] for s in t.seats for c in s.city)
-    if kind == "mayor_colonist":  # the refill at the end of this phase
-        empty -= t.view["colonists"]["ship"]
-    need = max(len(t.seats), empty)
-    return supply - 1 < need <= supply
 
 
 def score(t: Table, seat: int, a: Action) -> float:
