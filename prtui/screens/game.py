@@ -152,7 +152,8 @@ class GameScreen(Screen[None]):
         """A new state arrived (after a diff or a resync): redraw everything from it."""
         self.snapshot = snapshot
         self.lag_ms = lag_ms
-        self.render_snapshot()
+        if self._parts:  # else the board is not composed yet: on_mount draws this one
+            self.render_snapshot()
 
     def render_snapshot(self) -> None:
         """Hand the new picture to every widget; each redraws only if it changed."""

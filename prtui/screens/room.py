@@ -64,6 +64,8 @@ class RoomScreen(Screen[None]):
         if not room or (self.controller.room and room.get("id") != self.controller.room):
             return
         self.info = room
+        if not self.query("#room-title"):  # pushed a moment ago, not composed yet:
+            return  # on_mount shows self.info, this latest one
         self.query_one("#room-title", Static).update(
             f"{room.get('name', '')} — {room.get('game')} {room.get('options', {}).get('edition', '')}"
             f", {room.get('players')} players, host {room.get('host')}, {room.get('status')}")
