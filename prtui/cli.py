@@ -85,8 +85,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-max-sessions", type=int, default=32)
     serve.add_argument("--ssh-max-per-address", type=int, default=8,
                        help="SSH sessions from one address at once (default 8)")
-    serve.add_argument("--ssh-max-per-address", type=int, default=8,
-                       help="SSH sessions from one address at once (default 8)")
 
     engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
     engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)
