@@ -17,9 +17,18 @@ def _puerto_rico() -> Game:
     return PuertoRico()
 
 
+def _san_juan() -> Game:
+    from server.games.san_juan.game import SanJuan
+
+    return SanJuan()
+
+
 # a factory imports its module only when the game is first asked for, so listing the
 # games never fails because one module does not load
-_FACTORIES: dict[str, Callable[[], Game]] = {"puerto-rico": _puerto_rico}
+_FACTORIES: dict[str, Callable[[], Game]] = {
+    "puerto-rico": _puerto_rico,
+    "san-juan": _san_juan,
+}
 _CACHE: dict[str, Game] = {}
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.games.puerto_rico.game import PuertoRico
-from tests.engine import toygame
+from server.games.san_juan.game import SanJuan
+from tests.engine import san_juan_facts, toygame
 
 Data = dict[str, Any]
 
@@ -180,5 +181,15 @@ PUERTO_RICO = GameFacts(
 )
 
 
+SAN_JUAN = GameFacts(
+    "san-juan",
+    _players(SanJuan),
+    [{}, {"fair_start": True}],
+    san_juan_facts.totals,
+    san_juan_facts.hide,
+    san_juan_facts.impossible,
+)
+
+
 def all_facts() -> list[GameFacts]:
-    return [TOY, PUERTO_RICO]
+    return [TOY, PUERTO_RICO, SAN_JUAN]

@@ -29,6 +29,7 @@ class Target:
     name: str
     options: list[dict[str, Any]] = field(default_factory=lambda: [{}])
     argv: list[str] = field(default_factory=list)
+    secret: str = "vp_chips"  # the per-player view field only its owner sees
 
     def __str__(self) -> str:
         return self.name
@@ -42,7 +43,9 @@ def targets() -> list[Target]:
         [{"edition": "classic"}, {"edition": "1897"}],
         [sys.executable, "-m", "prtui", "engine"],
     )
-    return [toy, pr]
+    sj = Target("san-juan", [{}, {"fair_start": True}], [sys.executable, "-m", "prtui", "engine"],
+                secret="hand")
+    return [toy, pr, sj]
 
 
 class EngineProc:

@@ -135,9 +135,10 @@ def test_view_hides_other_seats_vp_chips(engine: EngineProc, target: Target) -> 
     seat0 = engine.ask({"cmd": "view", "viewer": 0})
     spectator = engine.ask({"cmd": "view", "viewer": None})
     assert seat0["ok"] and seat0["viewer"] == 0 and spectator["viewer"] is None
-    assert seat0["view"]["players"][0]["vp_chips"] is not None
-    assert [p["vp_chips"] for p in seat0["view"]["players"][1:]] == [None, None]
-    assert [p["vp_chips"] for p in spectator["view"]["players"]] == [None] * 3
+    secret = target.secret  # VP chips; San Juan's hands
+    assert seat0["view"]["players"][0][secret] is not None
+    assert [p[secret] for p in seat0["view"]["players"][1:]] == [None, None]
+    assert [p[secret] for p in spectator["view"]["players"]] == [None] * 3
 
 
 def _other_value(option: dict) -> object:

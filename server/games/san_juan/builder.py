@@ -1,0 +1,186 @@
+"""Builder phase: choose a building (or pass), then pay its cost one card at a time.
+
+The cost is the card's cost less the chooser's privilege (1; 2 with a library), the
+smithy (production) or the quarry (violet), and with a crane the cost of the building
+built over; never below 0. The black market pays up to 2 of it with goods. A building's
+own effects start after the phase it was built in, and a building that is built over
+loses its effects at once, so neither helps the build that covers it
+(docs/rules-notes.md, San Juan). Effects after paying: carpenter, then poor house.
+"""
+
+from __future__ import annotations
+
+from . import catalog as C
+from . import selection
+from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, say, who
+from .moves import BUILD, CONFIRM, GOOD_ITEM, PASS, PASS_MOVE, PAY, UNDO, Move
+from .state import BUILD_PAY, BUILD_STEP, SJState
+from .text import a, card_list, cards, name
+
+
+def begin_turn(s: SJState, ev: Events) -> bool:
+    """Everyone with a card in hand is asked (even one who can afford nothing: whether a
+    hand can pay must not show in whose turn it is)."""
+    if not s.hands[s.turn]:
+        say(ev, s.turn, "pass", f"{who(s, s.turn)} has no cards and builds nothing")
+        return False
+    s.step = BUILD_STEP
+    return True
+
+
+def privilege(s: SJState, p: int, over: int) -> int:
+    if p != s.role_player:
+        return 0
+    if s.boost and not (over >= 0 and s.city[p][over] == C.LIBRARY):
+        return 2
+    return 1
+
+
+def cost(s: SJState, p: int, card: int, over: int) -> int:
+    """What ``card`` costs p now (built over city index ``over``, or -1)."""
+    city = s.city[p]
+    covered = city[over] if over >= 0 else -1
+    k = C.COST[card] - privilege(s, p, over)
+    if card < C.NGOODS:
+        if covered != C.SMITHY and C.SMITHY in city:
+            k -= 1
+    elif covered != C.QUARRY and C.QUARRY in city:
+        k -= 1
+    if over >= 0:
+        k -= C.COST[covered]
+    return k if k > 0 else 0
+
+
+def _means(s: SJState, p: int, over: int) -> int:
+    """Cards and goods p could pay with, the building card itself aside."""
+    city = s.city[p]
+    k = len(s.hands[p]) - 1
+    if C.BLACK_MARKET in city and not (over >= 0 and city[over] == C.BLACK_MARKET):
+        goods = s.goods[p]
+        g = sum(1 for j in range(len(city)) if goods[j] >= 0 and j != over)
+        k += min(g, selection.MAX_GOODS_PAID)
+    return k
+
+
+def _crane_targets(s: SJState, p: int) -> list[int]:
+    """City indexes a crane may build over: not the crane; production buildings of one
+    kind alike unless one carries a good (covering it discards the good)."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    goods = s.goods[p]
+    for j, b in enumerate(s.city[p]):
+        key = (b, goods[j] >= 0)
+        if b != C.CRANE and key not in seen:
+            seen.add(key)
+            out.append(j)
+    return out
+
+
+def legal(s: SJState) -> list[Move]:
+    if s.step == BUILD_PAY:
+        return selection.legal(s)
+    p = s.turn
+    city = s.city[p]
+    moves: list[Move] = [PASS_MOVE]
+    crane = _crane_targets(s, p) if C.CRANE in city else []
+    last = -1
+    for card in s.hands[p]:
+        if card == last:
+            continue
+        last = card
+        if card >= C.NGOODS and card in city:
+            continue  # one of each violet building
+        if cost(s, p, card, -1) <= _means(s, p, -1):
+            moves.append((BUILD, card, -1))
+        for j in crane:
+            if city[j] != card and cost(s, p, card, j) <= _means(s, p, j):
+                moves.append((BUILD, card, j))
+    return moves
+
+
+def act(s: SJState, m: Move, ev: Events) -> int:
+    code = m[0]
+    p = s.turn
+    if code == PASS:
+        say(ev, p, "pass", f"{who(s, p)} builds nothing")
+        return TURN_OVER
+    if code == BUILD:
+        s.build, s.over = m[1], m[2]
+        s.need = cost(s, p, m[1], m[2])
+        s.sel = []
+        s.step = BUILD_PAY
+        if s.need:
+            return CONTINUE
+        # a building that costs nothing is decided by choosing it
+    elif code == PAY:
+        if not selection.pick(s, m[1]):
+            return CONTINUE
+    elif code == UNDO:
+        if s.sel:
+            selection.undo(s)
+        else:
+            _reset(s)
+            s.step = BUILD_STEP
+        return CONTINUE
+    else:
+        assert code == CONFIRM
+    _build(s, p, ev)
+    _reset(s)
+    return TURN_OVER
+
+
+def _reset(s: SJState) -> None:
+    s.build = -1
+    s.over = -1
+    s.need = 0
+    s.sel = []
+
+
+def _build(s: SJState, p: int, ev: Events) -> None:
+    card, over = s.build, s.over
+    hand, city, goods = s.hands[p], s.city[p], s.goods[p]
+    covered = city[over] if over >= 0 else -1
+    carpenter = C.CARPENTER in city and covered != C.CARPENTER and card >= C.NGOODS
+    poor_house = C.POOR_HOUSE in city and covered != C.POOR_HOUSE
+    hand.remove(card)
+    paid_cards = [x for x in s.sel if x < GOOD_ITEM]
+    paid_goods = [x - GOOD_ITEM for x in s.sel if x >= GOOD_ITEM]
+    for x in paid_cards:
+        hand.remove(x)
+        s.discard.append(x)
+    for g in paid_goods:
+        j = next(j for j, b in enumerate(city) if b == g and goods[j] >= 0 and j != over)
+        s.discard.append(goods[j])
+        goods[j] = -1
+    where = ""
+    if over >= 0:
+        s.covered[p].append(covered)
+        if goods[over] >= 0:
+            s.discard.append(goods[over])
+        city[over] = card
+        goods[over] = -1
+        where = f" over the {name(covered)} (crane)"
+    else:
+        city.append(card)
+        goods.append(-1)
+    price = cards(len(paid_cards))
+    if paid_goods:
+        price += f" and {len(paid_goods)} good{'s' if len(paid_goods) > 1 else ''}"
+    private = f"paid with {card_list(paid_cards)}" if paid_cards else ""
+    say(ev, p, "build", f"{who(s, p)} builds {a(card)}{where} for {price}", private)
+    if carpenter:
+        got = draw_to_hand(s, p, 1, ev)
+        if got:
+            say(ev, p, "draw", f"{who(s, p)} draws 1 card (carpenter)", card_list(got))
+    if poor_house and len(hand) <= 1:
+        got = draw_to_hand(s, p, 1, ev)
+        if got:
+            say(ev, p, "draw", f"{who(s, p)} draws 1 card (poor house)", card_list(got))
+
+
+def finish(s: SJState, ev: Events) -> bool:
+    """Whether the game ends: someone has reached 12 buildings."""
+    done = [p for p in range(s.n) if len(s.city[p]) >= C.END_BUILDINGS]
+    for p in done:
+        say(ev, p, "end_trigger", f"{who(s, p)} has {len(s.city[p])} buildings")
+    return bool(done)

@@ -1,0 +1,111 @@
+"""Helpers every phase shares: turn status codes, log lines, drawing and discarding.
+
+Drawing takes the top of the deck; an empty deck takes the discards, shuffled, as a new
+deck; with both empty a draw gives nothing, and the game ends with that round
+(``exhausted``; docs/rules-notes.md, San Juan).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from server.engine.contract import LogEvent
+
+from . import catalog as C
+from .state import SJState
+
+# What a phase step tells the round flow after acting.
+CONTINUE = 0  # a decision is pending for s.turn
+TURN_OVER = 1  # this player's turn in the phase is over
+
+Events = list[LogEvent]
+
+
+def say(ev: Events, seat: int | None, kind: str, text: str, private: str = "") -> None:
+    """A log line; ``private`` is extra text only ``seat`` may read (hidden cards)."""
+    line: LogEvent = {"seat": seat, "kind": kind, "text": text}
+    if private and seat is not None:
+        line["private"] = {str(seat): private}
+    ev.append(line)
+
+
+def who(s: SJState, seat: int) -> str:
+    """The seat's display name (the ``names`` option, else "Player N")."""
+    return s.names[seat]
+
+
+def draw(s: SJState, ev: Events) -> int:
+    """The top card of the deck (reshuffling the discards when it is empty), or -1."""
+    deck = s.deck
+    if not deck:
+        if not s.discard:
+            out_of_cards(s, ev)
+            return -1
+        reshuffle(s, ev)
+        deck = s.deck
+    return deck.pop()
+
+
+def out_of_cards(s: SJState, ev: Events) -> None:
+    """A card is wanted and there is none: the game ends when this round does."""
+    if not s.exhausted:
+        s.exhausted = True
+        say(ev, None, "end_trigger",
+            "No cards are left to draw (deck and discards are empty): this round is the last")
+
+
+def reshuffle(s: SJState, ev: Events) -> None:
+    # sorted first: the new deck depends on which cards were discarded, not on the order
+    cards = sorted(s.discard)
+    s.rng.shuffle(cards)
+    s.deck = cards
+    s.discard = []
+    say(ev, None, "reshuffle",
+        f"The deck is empty: the {len(cards)} discards are shuffled into a new deck")
+
+
+def draw_to_hand(s: SJState, p: int, k: int, ev: Events) -> list[int]:
+    """Up to ``k`` cards into p's hand; the cards actually drawn."""
+    got: list[int] = []
+    hand = s.hands[p]
+    for _ in range(k):
+        card = draw(s, ev)
+        if card < 0:
+            break
+        insort(hand, card)
+        got.append(card)
+    return got
+
+
+def owns(s: SJState, p: int, card: int) -> bool:
+    return card in s.city[p]
+
+
+def hand_limit(s: SJState, p: int) -> int:
+    return C.TOWER_HAND_LIMIT if C.TOWER in s.city[p] else C.HAND_LIMIT
+
+
+def goods_count(s: SJState, p: int) -> int:
+    return sum(1 for g in s.goods[p] if g >= 0)
+
+
+def order_from(s: SJState, first: int) -> list[int]:
+    n = s.n
+    return [(first + i) % n for i in range(n)]
+
+
+__all__ = [
+    "CONTINUE",
+    "TURN_OVER",
+    "Events",
+    "draw",
+    "draw_to_hand",
+    "goods_count",
+    "hand_limit",
+    "order_from",
+    "out_of_cards",
+    "owns",
+    "reshuffle",
+    "say",
+    "who",
+]

@@ -1,0 +1,105 @@
+"""Councillor phase: each player draws 2 (the chooser 5, 8 with a library) and keeps 1
+(2 with a prefecture), discarding the rest. With an archive the drawn cards go into the
+hand first and the discards come from the whole hand (library + prefecture + archive:
+draw 8, then discard any 6)."""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from . import catalog as C
+from . import selection
+from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say, who
+from .moves import CONFIRM, DISCARD, KEEP, UNDO, Move
+from .state import COUNCIL_DISCARD, COUNCIL_KEEP, SJState
+from .text import card_list, cards
+
+
+def to_draw(s: SJState, p: int) -> int:
+    if p != s.role_player:
+        return C.COUNCIL_DRAW
+    return C.COUNCIL_LIBRARY_DRAW if s.boost else C.COUNCIL_PRIVILEGE_DRAW
+
+
+def to_keep(s: SJState, p: int) -> int:
+    return 2 if C.PREFECTURE in s.city[p] else 1
+
+
+def begin_turn(s: SJState, ev: Events) -> bool:
+    p = s.turn
+    if not s.deck and not s.discard:
+        out_of_cards(s, ev)
+        say(ev, p, "pass", f"{who(s, p)} draws nothing: no cards are left")
+        return False
+    k = to_draw(s, p)
+    keep = to_keep(s, p)
+    s.sel = []
+    if C.ARCHIVE in s.city[p]:
+        got = draw_to_hand(s, p, k, ev)
+        s.drawn = len(got)
+        say(ev, p, "council", f"{who(s, p)} draws {cards(len(got))} into the hand (archive)",
+            card_list(got))
+        s.need = max(0, len(got) - keep)
+        if not s.need:
+            return _done(s)
+        s.step = COUNCIL_DISCARD
+        return True
+    pending = []
+    for _ in range(k):
+        card = draw(s, ev)
+        if card < 0:
+            break
+        pending.append(card)
+    s.drawn = len(pending)
+    say(ev, p, "council", f"{who(s, p)} draws {cards(len(pending))}", card_list(pending))
+    if len(pending) <= keep:
+        for card in pending:
+            insort(s.hands[p], card)
+        say(ev, p, "council", f"{who(s, p)} keeps {cards(len(pending))}")
+        return _done(s)
+    s.pending = pending
+    s.need = keep
+    s.step = COUNCIL_KEEP
+    return True
+
+
+def _done(s: SJState) -> bool:
+    s.need = 0
+    s.drawn = 0
+    s.sel = []
+    return False
+
+
+def legal(s: SJState) -> list[Move]:
+    return selection.legal(s)
+
+
+def act(s: SJState, m: Move, ev: Events) -> int:
+    code = m[0]
+    if code in (KEEP, DISCARD):
+        if not selection.pick(s, m[1]):
+            return CONTINUE
+    elif code == UNDO:
+        selection.undo(s)
+        return CONTINUE
+    else:
+        assert code == CONFIRM
+    p = s.turn
+    hand = s.hands[p]
+    if s.step == COUNCIL_KEEP:
+        rest = s.pending
+        for card in s.sel:
+            rest.remove(card)
+            insort(hand, card)
+        s.discard.extend(rest)
+        say(ev, p, "council", f"{who(s, p)} keeps {cards(len(s.sel))} and discards "
+            f"{cards(len(rest))}", f"kept {card_list(s.sel)}")
+        s.pending = []
+    else:
+        for card in s.sel:
+            hand.remove(card)
+            s.discard.append(card)
+        say(ev, p, "council", f"{who(s, p)} discards {cards(len(s.sel))} from the hand",
+            f"discarded {card_list(s.sel)}")
+    _done(s)
+    return TURN_OVER

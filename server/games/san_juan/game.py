@@ -1,0 +1,93 @@
+"""``SanJuan``: the engine contract (server/engine/contract.py) for San Juan.
+
+The rules live in the phase modules; this class only checks who may act and whether an
+action is among the legal ones (before anything changes), and converts between the
+internal tuples and the wire dicts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine.contract import Action, LogEvent, Options, Result
+from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
+
+from . import flow
+from .determinize import determinize
+from .labels import to_dict
+from .moves import TYPES, parse
+from .scoring import result
+from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
+from .state import GAME_OVER, STEPS, SJState
+from .views import view
+
+
+class SanJuan:
+    name = "san-juan"
+    title = "San Juan"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    # raise when a rule change would replay stored games differently
+    rules_version = 1
+    rules_compatible_since = 1
+    options_spec = OPTIONS
+
+    def normalize_options(self, players: int, options: Options) -> Options:
+        return normalize_options(players, options)
+
+    def setup(self, players: int, options: Options, seed: int) -> SJState:
+        return new_state(players, options, seed)
+
+    def to_move(self, state: SJState) -> list[int]:
+        return flow.to_move(state)
+
+    def legal_actions(self, state: SJState, seat: int) -> list[Action]:
+        if state.step == GAME_OVER or seat != state.turn:
+            return []
+        return [to_dict(m, state) for m in flow.legal(state)]
+
+    def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
+        if state.step == GAME_OVER:
+            raise IllegalAction("the game is over")
+        if seat != state.turn:
+            raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        m = parse(action)
+        if m not in flow.legal(state):
+            raise IllegalAction(
+                f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
+            )
+        events: list[LogEvent] = []
+        flow.execute(state, m, events)
+        return events
+
+    def is_over(self, state: SJState) -> bool:
+        return state.step == GAME_OVER
+
+    def result(self, state: SJState) -> Result | None:
+        return result(state) if state.step == GAME_OVER else None
+
+    def view(self, state: SJState, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def clone(self, state: SJState) -> SJState:
+        return state.clone()
+
+    def to_data(self, state: SJState) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Any) -> SJState:
+        s = SJState.from_data(data)
+        if s.step != GAME_OVER:
+            try:
+                moves = flow.legal(s)
+            except (IndexError, KeyError, ValueError) as e:
+                raise CorruptState(f"inconsistent position ({e})") from None
+            if not moves:
+                raise CorruptState("no legal move in this position")
+        return s
+
+    def determinize(self, state: SJState, seat: int, seed: int) -> SJState:
+        return determinize(state, seat, seed)
+
+    def players(self, state: SJState) -> int:
+        return state.n

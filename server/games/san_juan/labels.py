@@ -1,0 +1,144 @@
+"""The wire form of a legal move: a plain dict with its parameters and a human label.
+
+Labels say what the choice does for the player about to make it, naming his own cards
+(only he is offered his actions). Each distinct dict is built once and then copied.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog as C
+from .builder import cost
+from .moves import (
+    BUILD,
+    CONFIRM,
+    DISCARD,
+    GOOD_ITEM,
+    KEEP,
+    PASS,
+    PAY,
+    PRODUCE,
+    ROLE,
+    SELL,
+    TAKE,
+    TUCK,
+    TYPES,
+    UNDO,
+    Move,
+)
+from .state import (
+    BUILD_PAY,
+    BUILD_STEP,
+    CHAPEL,
+    COUNCIL_DISCARD,
+    COUNCIL_KEEP,
+    FAIR_START,
+    HAND_LIMIT,
+    PRODUCE_STEP,
+    SELL_STEP,
+    SJState,
+)
+from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
+from .trader import prices
+
+_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def to_dict(m: Move, s: SJState) -> dict[str, Any]:
+    key = (m, _label_key(m, s))
+    d = _MEMO.get(key)
+    if d is None:
+        d = _MEMO[key] = _make_dict(m, s)
+    return d.copy()
+
+
+def _label_key(m: Move, s: SJState) -> Any:
+    code = m[0]
+    if code == BUILD:
+        covered = s.city[s.turn][m[2]] if m[2] >= 0 else -1
+        return (cost(s, s.turn, m[1], m[2]), covered)
+    if code == SELL:
+        return prices(s)[m[1]]
+    if code == UNDO:
+        return (s.step, s.sel[-1] if s.sel else -1)
+    if code == CONFIRM:
+        return (s.step, len(s.sel), s.build)
+    if code == PASS:
+        return s.step
+    return None
+
+
+def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
+    code = m[0]
+    d: dict[str, Any] = {"type": TYPES[code]}
+    if code == ROLE:
+        d["role"] = C.ROLES[m[1]]
+        label = f"Choose the {ROLE_NAMES[m[1]]}"
+        if m[2] >= 0:
+            d["library"] = bool(m[2])
+            label += (", the library doubling its privilege" if m[2]
+                      else ", keeping the library for the second role")
+    elif code == TUCK:
+        d["card"] = C.CARDS[m[1]]
+        label = f"Tuck {a(m[1])} under the chapel (1 VP at the end)"
+    elif code == PASS:
+        label = "Tuck nothing" if s.step == CHAPEL else "Build nothing"
+    elif code == BUILD:
+        d["building"] = C.CARDS[m[1]]
+        k = cost(s, s.turn, m[1], m[2])
+        label = f"Build {a(m[1])}"
+        if m[2] >= 0:
+            d["over"] = m[2]
+            label += f" over the {name(s.city[s.turn][m[2]])}"
+        label += f" for {cards(k)}"
+    elif code == PAY:
+        if m[1] >= GOOD_ITEM:
+            d["good"] = C.GOODS[m[1] - GOOD_ITEM]
+            label = f"Pay with the {GOOD_NAMES[m[1] - GOOD_ITEM]} good (black market)"
+        else:
+            d["card"] = C.CARDS[m[1]]
+            label = f"Pay with {a(m[1])}"
+    elif code in (KEEP, DISCARD, TAKE):
+        d["card"] = C.CARDS[m[1]]
+        verb = {KEEP: "Keep", DISCARD: "Discard", TAKE: "Take"}[code]
+        label = f"{verb} {a(m[1])}" + (" from the gold mine" if code == TAKE else "")
+    elif code == PRODUCE:
+        d["good"] = C.GOODS[m[1]]
+        label = f"Produce {GOOD_NAMES[m[1]]}"
+    elif code == SELL:
+        d["good"] = C.GOODS[m[1]]
+        label = f"Sell {GOOD_NAMES[m[1]]} for {cards(prices(s)[m[1]])}"
+    elif code == UNDO:
+        label = _undo_label(s)
+    else:
+        label = _confirm_label(s)
+    d["label"] = label
+    return d
+
+
+def _undo_label(s: SJState) -> str:
+    if not s.sel:
+        return "Back: choose another building"
+    last = s.sel[-1]
+    if s.step in (PRODUCE_STEP, SELL_STEP):
+        return f"Undo: not {GOOD_NAMES[last]}"
+    if last >= GOOD_ITEM:
+        return f"Undo: not the {GOOD_NAMES[last - GOOD_ITEM]} good"
+    return f"Undo: not {a(last)}"
+
+
+def _confirm_label(s: SJState) -> str:
+    k = len(s.sel)
+    step = s.step
+    if step == BUILD_PAY:
+        return f"Build {a(s.build)}"
+    if step == PRODUCE_STEP:
+        return f"Produce {k} good{'s' if k != 1 else ''}" if k else "Produce nothing"
+    if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
+        return f"Discard these {cards(k)}"
+    if step == COUNCIL_KEEP:
+        return f"Keep {'this card' if k == 1 else f'these {cards(k)}'}"
+    if step == BUILD_STEP:
+        return "Build"
+    return f"Sell {k} good{'s' if k != 1 else ''}" if k else "Sell nothing"

@@ -1,0 +1,91 @@
+"""Actions: compact internal tuples, and the parsing of their wire form.
+
+The rules work on tuples ``(code, a, b)``: hashable, cheap to build and compare, and
+shared safely between clones. ``parse`` turns a client's dict back into a tuple (or
+raises IllegalAction) so that ``apply`` can check it against the legal tuples before
+touching the state; labels.py makes the labelled dicts the other way.
+
+A selection (paying, keeping, discarding, producing, selling) is a run of single picks
+(``pay``, ``keep``, ``discard``, ``produce``, ``sell``), ``undo`` takes back the last
+pick (or, with nothing picked while paying, the choice of building), ``confirm`` ends it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine.errors import IllegalAction
+
+from . import catalog as C
+
+Move = tuple[int, ...]
+
+ROLE, TUCK, PASS, BUILD, PAY, KEEP, DISCARD, PRODUCE, SELL, TAKE, UNDO, CONFIRM = range(12)
+TYPES = (
+    "role", "tuck", "pass", "build", "pay", "keep", "discard", "produce", "sell", "take",
+    "undo", "confirm",
+)
+_TYPE = {t: i for i, t in enumerate(TYPES)}
+_ROLE = {r: i for i, r in enumerate(C.ROLES)}
+_GOOD = {g: i for i, g in enumerate(C.GOODS)}
+
+GOOD_ITEM = C.NCARDS  # a good picked to pay (black market) is NCARDS + good
+
+PASS_MOVE: Move = (PASS,)
+UNDO_MOVE: Move = (UNDO,)
+CONFIRM_MOVE: Move = (CONFIRM,)
+
+
+def _int(d: dict[str, Any], key: str) -> int:
+    v = d.get(key)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise IllegalAction(f"{key!r} must be an integer")
+    return v
+
+
+def _name(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
+    v = d.get(key)
+    if not isinstance(v, str) or v not in table:
+        raise IllegalAction(f"{key!r} must be one of {', '.join(table)}")
+    return table[v]
+
+
+def _card(d: dict[str, Any]) -> int:
+    return _name(d, "card", C.CARD_INDEX)
+
+
+def parse(action: Any) -> Move:
+    """The internal form of a client's action dict; only shape is checked here."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a map with a 'type'")
+    t = action.get("type")
+    if not isinstance(t, str) or t not in _TYPE:
+        raise IllegalAction(f"unknown action type {t!r}")
+    code = _TYPE[t]
+    if code == ROLE:
+        role = _name(action, "role", _ROLE)
+        if "library" not in action:
+            return (ROLE, role, -1)
+        lib = action["library"]
+        if not isinstance(lib, bool):
+            raise IllegalAction("'library' must be true or false")
+        return (ROLE, role, int(lib))
+    if code == BUILD:
+        card = _name(action, "building", C.CARD_INDEX)
+        if "over" not in action:
+            return (BUILD, card, -1)
+        over = _int(action, "over")
+        if over < 0:
+            raise IllegalAction("'over' is the index of a building in your city")
+        return (BUILD, card, over)
+    if code == PAY:
+        if "good" in action:
+            if "card" in action:
+                raise IllegalAction("pay with one 'card' or one 'good', not both")
+            return (PAY, GOOD_ITEM + _name(action, "good", _GOOD))
+        return (PAY, _card(action))
+    if code in (TUCK, KEEP, DISCARD, TAKE):
+        return (code, _card(action))
+    if code in (PRODUCE, SELL):
+        return (code, _name(action, "good", _GOOD))
+    return (code,)

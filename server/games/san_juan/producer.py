@@ -1,0 +1,75 @@
+"""Producer phase: each player puts goods (the top deck card, face down, unseen by all)
+on empty production buildings, one per building: 1, the chooser 2 (3 with a library),
+one more with an aqueduct. The well draws a card for 2 goods or more."""
+
+from __future__ import annotations
+
+from . import catalog as C
+from . import selection
+from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say, who
+from .moves import CONFIRM, PRODUCE, UNDO, Move
+from .state import PRODUCE_STEP, SJState
+from .text import card_list, good_list
+
+
+def capacity(s: SJState, p: int) -> int:
+    k = 1
+    if p == s.role_player:
+        k += 2 if s.boost else 1
+    if C.AQUEDUCT in s.city[p]:
+        k += 1
+    return k
+
+
+def begin_turn(s: SJState, ev: Events) -> bool:
+    p = s.turn
+    empty = sum(1 for b, g in zip(s.city[p], s.goods[p], strict=True) if b < C.NGOODS and g < 0)
+    if not empty:
+        say(ev, p, "pass", f"{who(s, p)} has no empty production building")
+        return False
+    cards_left = len(s.deck) + len(s.discard)
+    if not cards_left:
+        out_of_cards(s, ev)
+        say(ev, p, "pass", f"{who(s, p)} produces nothing: no cards are left to produce")
+        return False
+    s.step = PRODUCE_STEP
+    s.need = min(capacity(s, p), empty, cards_left)
+    s.sel = []
+    return True
+
+
+def legal(s: SJState) -> list[Move]:
+    return selection.legal(s)
+
+
+def act(s: SJState, m: Move, ev: Events) -> int:
+    code = m[0]
+    if code == PRODUCE:
+        if not selection.pick(s, m[1]):
+            return CONTINUE
+    elif code == UNDO:
+        selection.undo(s)
+        return CONTINUE
+    else:
+        assert code == CONFIRM
+    p = s.turn
+    city, goods = s.city[p], s.goods[p]
+    made = []
+    for g in s.sel:
+        j = next(j for j, b in enumerate(city) if b == g and goods[j] < 0)
+        card = draw(s, ev)
+        if card < 0:
+            break
+        goods[j] = card
+        made.append(g)
+    s.sel = []
+    s.need = 0
+    if made:
+        say(ev, p, "produce", f"{who(s, p)} produces {good_list(made)}")
+    else:
+        say(ev, p, "pass", f"{who(s, p)} produces nothing")
+    if len(made) >= 2 and C.WELL in city:
+        got = draw_to_hand(s, p, 1, ev)
+        if got:
+            say(ev, p, "draw", f"{who(s, p)} draws 1 card (well)", card_list(got))
+    return TURN_OVER

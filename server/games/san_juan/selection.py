@@ -1,0 +1,124 @@
+"""Subsets chosen one pick at a time: paying, keeping, discarding, producing, selling.
+
+A selection lives in the state as ``sel`` (the picks so far) and ``need`` (how many it
+takes: exactly, or at most for producing and selling). Its legal moves are one pick per
+distinct item still free, ``undo`` (take back the last pick) and ``confirm`` (once the
+selection is complete; for producing and selling at any time, so nothing is a choice).
+A selection of one item is made by its one pick: there is nothing to review, so the pick
+is the decision (keeping 1 of the councillor's cards, paying 1 card, selling the one
+good allowed). Each step's module confirms; this one only lists and picks, so every
+selection behaves alike for clients and bots.
+"""
+
+from __future__ import annotations
+
+from . import catalog as C
+from .moves import (
+    CONFIRM_MOVE,
+    DISCARD,
+    GOOD_ITEM,
+    KEEP,
+    PAY,
+    PRODUCE,
+    SELL,
+    UNDO_MOVE,
+    Move,
+)
+from .state import (
+    BUILD_PAY,
+    COUNCIL_DISCARD,
+    COUNCIL_KEEP,
+    FAIR_START,
+    HAND_LIMIT,
+    PRODUCE_STEP,
+    SELL_STEP,
+    SJState,
+)
+
+# the pick each selection step takes, and whether ``need`` is exact (else at most)
+PICK_CODE = {
+    FAIR_START: DISCARD,
+    HAND_LIMIT: DISCARD,
+    COUNCIL_DISCARD: DISCARD,
+    COUNCIL_KEEP: KEEP,
+    BUILD_PAY: PAY,
+    PRODUCE_STEP: PRODUCE,
+    SELL_STEP: SELL,
+}
+EXACT = frozenset((FAIR_START, HAND_LIMIT, COUNCIL_DISCARD, COUNCIL_KEEP, BUILD_PAY))
+MAX_GOODS_PAID = 2  # black market
+_ITEMS = C.NCARDS + C.NGOODS
+_PICKS = {code: tuple((code, i) for i in range(_ITEMS)) for code in set(PICK_CODE.values())}
+
+
+def pool(s: SJState) -> list[int]:
+    """Everything the current selection may pick from (sorted, with repeats)."""
+    p = s.turn
+    step = s.step
+    if step == COUNCIL_KEEP:
+        return sorted(s.pending)
+    if step == BUILD_PAY:
+        hand = s.hands[p][:]
+        hand.remove(s.build)
+        return hand + market_goods(s, p)
+    if step == PRODUCE_STEP:
+        return sorted(b for b, g in zip(s.city[p], s.goods[p], strict=True) if b < 5 and g < 0)
+    if step == SELL_STEP:
+        return sorted(b for b, g in zip(s.city[p], s.goods[p], strict=True) if g >= 0)
+    return s.hands[p]
+
+
+def market_goods(s: SJState, p: int) -> list[int]:
+    """Goods the black market may pay with (as pay items): none without one, and never
+    the good of the building being built over, nor with the black market built over."""
+    city = s.city[p]
+    if C.BLACK_MARKET not in city:
+        return []
+    over = s.over
+    if over >= 0 and city[over] == C.BLACK_MARKET:
+        return []
+    goods = s.goods[p]
+    return sorted(GOOD_ITEM + b for j, b in enumerate(city) if goods[j] >= 0 and j != over)
+
+
+def free(s: SJState) -> list[int]:
+    """The pool less what is already picked."""
+    rest = pool(s)
+    if s.sel:
+        rest = rest[:]
+        for item in s.sel:
+            rest.remove(item)
+    return rest
+
+
+def legal(s: SJState) -> list[Move]:
+    step = s.step
+    picked = len(s.sel)
+    moves: list[Move] = []
+    if picked < s.need:
+        picks = _PICKS[PICK_CODE[step]]
+        goods_paid = 0
+        if step == BUILD_PAY:
+            goods_paid = sum(1 for x in s.sel if x >= GOOD_ITEM)
+        last = -1
+        for item in free(s):
+            if item != last:
+                last = item
+                if item >= GOOD_ITEM and goods_paid >= MAX_GOODS_PAID:
+                    continue
+                moves.append(picks[item])
+    if picked or step == BUILD_PAY:
+        moves.append(UNDO_MOVE)
+    if picked == s.need or step not in EXACT:
+        moves.append(CONFIRM_MOVE)
+    return moves
+
+
+def pick(s: SJState, item: int) -> bool:
+    """Add a pick; True when it decides the selection (a selection of one)."""
+    s.sel.append(item)
+    return s.need == 1
+
+
+def undo(s: SJState) -> None:
+    s.sel.pop()

@@ -1,0 +1,85 @@
+"""Trader phase: the chooser turns up the next price tile; each player sells goods for
+as many cards as their price: 1, the chooser 2 (3 with a library), one more with a
+trading post. Market stand: a card for 2 sales or more; market hall: a card for any
+sale. The tile goes under the stack, so the tiles come round in one fixed order."""
+
+from __future__ import annotations
+
+from . import catalog as C
+from . import selection
+from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, goods_count, say, who
+from .moves import CONFIRM, SELL, UNDO, Move
+from .state import SELL_STEP, SJState
+from .text import card_list, cards, good_list, tile
+
+
+def prices(s: SJState) -> tuple[int, ...]:
+    """The price tile turned up for this trader phase."""
+    return C.TILES[s.tiles[(s.trades - 1) % len(s.tiles)]]
+
+
+def start(s: SJState, ev: Events) -> None:
+    s.trades += 1
+    say(ev, None, "trader", f"The price tile {tile(prices(s))} is turned up "
+        "(indigo, sugar, tobacco, coffee, silver)")
+
+
+def capacity(s: SJState, p: int) -> int:
+    k = 1
+    if p == s.role_player:
+        k += 2 if s.boost else 1
+    if C.TRADING_POST in s.city[p]:
+        k += 1
+    return k
+
+
+def begin_turn(s: SJState, ev: Events) -> bool:
+    p = s.turn
+    have = goods_count(s, p)
+    if not have:
+        say(ev, p, "pass", f"{who(s, p)} has no goods to sell")
+        return False
+    s.step = SELL_STEP
+    s.need = min(capacity(s, p), have)
+    s.sel = []
+    return True
+
+
+def legal(s: SJState) -> list[Move]:
+    return selection.legal(s)
+
+
+def act(s: SJState, m: Move, ev: Events) -> int:
+    code = m[0]
+    if code == SELL:
+        if not selection.pick(s, m[1]):
+            return CONTINUE
+    elif code == UNDO:
+        selection.undo(s)
+        return CONTINUE
+    else:
+        assert code == CONFIRM
+    p = s.turn
+    city, goods = s.city[p], s.goods[p]
+    sold = s.sel
+    s.sel = []
+    s.need = 0
+    if not sold:
+        say(ev, p, "pass", f"{who(s, p)} sells nothing")
+        return TURN_OVER
+    price = prices(s)
+    for g in sold:
+        j = next(j for j, b in enumerate(city) if b == g and goods[j] >= 0)
+        s.discard.append(goods[j])
+        goods[j] = -1
+    earned = sum(price[g] for g in sold)
+    got = draw_to_hand(s, p, earned, ev)
+    say(ev, p, "trade", f"{who(s, p)} sells {good_list(sold)} and draws {cards(len(got))}",
+        card_list(got))
+    for building, enough in ((C.MARKET_STAND, len(sold) >= 2), (C.MARKET_HALL, True)):
+        if enough and building in city:
+            more = draw_to_hand(s, p, 1, ev)
+            if more:
+                say(ev, p, "draw", f"{who(s, p)} draws 1 card ({C.CARDS[building].replace('_', ' ')})",
+                    card_list(more))
+    return TURN_OVER
