@@ -76,25 +76,48 @@ def _crane_targets(s: SJState, p: int) -> list[int]:
     return out
 
 
+_BUILD_MOVES = tuple(tuple((BUILD, c, -1, k) for k in range(C.COST[c] + 1))
+                     for c in range(C.NCARDS))
+
+
+def _offers(s: SJState, p: int) -> list[tuple[int, int, int, int]]:
+    """Per place to build (-1: a new one; else a city index a crane may build over):
+    (index, cards and goods to pay with, discount on production, discount on violet),
+    each worked out once; ``cost`` says the same building by building."""
+    city = s.city[p]
+    out = []
+    for j in (-1, *_crane_targets(s, p)) if C.CRANE in city else (-1,):
+        covered = city[j] if j >= 0 else -1
+        off = privilege(s, p, j) + (C.COST[covered] if j >= 0 else 0)
+        production_off = off + 1 if C.SMITHY in city and covered != C.SMITHY else off
+        violet_off = off + 1 if C.QUARRY in city and covered != C.QUARRY else off
+        out.append((j, _means(s, p, j), production_off, violet_off))
+    return out
+
+
 def legal(s: SJState) -> list[Move]:
     if s.step == BUILD_PAY:
         return selection.legal(s)
     p = s.turn
     city = s.city[p]
     moves: list[Move] = [PASS_MOVE]
-    crane = _crane_targets(s, p) if C.CRANE in city else []
+    offers = _offers(s, p)
+    price = C.COST
     last = -1
     for card in s.hands[p]:
         if card == last:
             continue
         last = card
-        if card >= C.NGOODS and card in city:
+        violet = card >= C.NGOODS
+        if violet and card in city:
             continue  # one of each violet building
-        if cost(s, p, card, -1) <= _means(s, p, -1):
-            moves.append((BUILD, card, -1))
-        for j in crane:
-            if city[j] != card and cost(s, p, card, j) <= _means(s, p, j):
-                moves.append((BUILD, card, j))
+        for j, means, production_off, violet_off in offers:
+            if j >= 0 and city[j] == card:
+                continue  # never over the same building
+            k = price[card] - (violet_off if violet else production_off)
+            if k <= means:
+                k = k if k > 0 else 0
+                moves.append(_BUILD_MOVES[card][k] if j < 0 else (BUILD, card, j, k))
     return moves
 
 
@@ -105,8 +128,7 @@ def act(s: SJState, m: Move, ev: Events) -> int:
         say(ev, p, "pass", f"{who(s, p)} builds nothing")
         return TURN_OVER
     if code == BUILD:
-        s.build, s.over = m[1], m[2]
-        s.need = cost(s, p, m[1], m[2])
+        s.build, s.over, s.need = m[1], m[2], m[3]
         s.sel = []
         s.step = BUILD_PAY
         if s.need:

@@ -7,8 +7,6 @@ deck; with both empty a draw gives nothing, and the game ends with that round
 
 from __future__ import annotations
 
-from bisect import insort
-
 from server.engine.contract import LogEvent
 
 from . import catalog as C
@@ -64,16 +62,30 @@ def reshuffle(s: SJState, ev: Events) -> None:
         f"The deck is empty: the {len(cards)} discards are shuffled into a new deck")
 
 
-def draw_to_hand(s: SJState, p: int, k: int, ev: Events) -> list[int]:
-    """Up to ``k`` cards into p's hand; the cards actually drawn."""
-    got: list[int] = []
-    hand = s.hands[p]
+def draw_many(s: SJState, k: int, ev: Events) -> list[int]:
+    """Up to ``k`` cards off the top, one at a time (reshuffling as needed)."""
+    deck = s.deck
+    if len(deck) >= k:  # the usual case, at C speed
+        got = deck[-k:]
+        del deck[-k:]
+        got.reverse()
+        return got
+    got = []
     for _ in range(k):
         card = draw(s, ev)
         if card < 0:
             break
-        insort(hand, card)
         got.append(card)
+    return got
+
+
+def draw_to_hand(s: SJState, p: int, k: int, ev: Events) -> list[int]:
+    """Up to ``k`` cards into p's hand; the cards actually drawn."""
+    got = draw_many(s, k, ev)
+    hand = s.hands[p]
+    if got:
+        hand.extend(got)
+        hand.sort()
     return got
 
 
@@ -99,6 +111,7 @@ __all__ = [
     "TURN_OVER",
     "Events",
     "draw",
+    "draw_many",
     "draw_to_hand",
     "goods_count",
     "hand_limit",

@@ -9,7 +9,7 @@ from bisect import insort
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, out_of_cards, say, who
 from .moves import CONFIRM, DISCARD, KEEP, UNDO, Move
 from .state import COUNCIL_DISCARD, COUNCIL_KEEP, SJState
 from .text import card_list, cards
@@ -44,12 +44,7 @@ def begin_turn(s: SJState, ev: Events) -> bool:
             return _done(s)
         s.step = COUNCIL_DISCARD
         return True
-    pending = []
-    for _ in range(k):
-        card = draw(s, ev)
-        if card < 0:
-            break
-        pending.append(card)
+    pending = draw_many(s, k, ev)
     s.drawn = len(pending)
     say(ev, p, "council", f"{who(s, p)} draws {cards(len(pending))}", card_list(pending))
     if len(pending) <= keep:

@@ -14,8 +14,8 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 
 from . import flow
 from .determinize import determinize
-from .labels import to_dict
-from .moves import TYPES, parse
+from .labels import FIXED, to_dict
+from .moves import TYPES, parse, resolve
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
@@ -44,15 +44,18 @@ class SanJuan:
     def legal_actions(self, state: SJState, seat: int) -> list[Action]:
         if state.step == GAME_OVER or seat != state.turn:
             return []
-        return [to_dict(m, state) for m in flow.legal(state)]
+        fixed = FIXED
+        return [d.copy() if (d := fixed.get(m)) is not None else to_dict(m, state)
+                for m in flow.legal(state)]
 
     def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:
             raise IllegalAction("the game is over")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        m = parse(action)
-        if m not in flow.legal(state):
+        legal = flow.legal(state)
+        m = resolve(parse(action), legal)
+        if m not in legal:
             raise IllegalAction(
                 f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
             )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
-from .builder import cost
 from .moves import (
     BUILD,
     CONFIRM,
@@ -43,9 +42,19 @@ from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
 from .trader import prices
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+# moves whose label reads nothing of the state: one dict per move, found at once
+_STATELESS = frozenset((ROLE, TUCK, PAY, KEEP, DISCARD, PRODUCE, TAKE))  # and builds
+
+FIXED: dict[Move, dict[str, Any]] = {}
 
 
 def to_dict(m: Move, s: SJState) -> dict[str, Any]:
+    d = FIXED.get(m)
+    if d is not None:
+        return d.copy()
+    if m[0] in _STATELESS or (m[0] == BUILD and m[2] < 0):
+        d = FIXED[m] = _make_dict(m, s)
+        return d.copy()
     key = (m, _label_key(m, s))
     d = _MEMO.get(key)
     if d is None:
@@ -55,9 +64,8 @@ def to_dict(m: Move, s: SJState) -> dict[str, Any]:
 
 def _label_key(m: Move, s: SJState) -> Any:
     code = m[0]
-    if code == BUILD:
-        covered = s.city[s.turn][m[2]] if m[2] >= 0 else -1
-        return (cost(s, s.turn, m[1], m[2]), covered)
+    if code == BUILD:  # over a building (crane): its name
+        return s.city[s.turn][m[2]]
     if code == SELL:
         return prices(s)[m[1]]
     if code == UNDO:
@@ -86,12 +94,12 @@ def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
         label = "Tuck nothing" if s.step == CHAPEL else "Build nothing"
     elif code == BUILD:
         d["building"] = C.CARDS[m[1]]
-        k = cost(s, s.turn, m[1], m[2])
         label = f"Build {a(m[1])}"
         if m[2] >= 0:
             d["over"] = m[2]
             label += f" over the {name(s.city[s.turn][m[2]])}"
-        label += f" for {cards(k)}"
+        d["cost"] = m[3]
+        label += f" for {cards(m[3])}"
     elif code == PAY:
         if m[1] >= GOOD_ITEM:
             d["good"] = C.GOODS[m[1] - GOOD_ITEM]

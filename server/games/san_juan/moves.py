@@ -5,6 +5,9 @@ shared safely between clones. ``parse`` turns a client's dict back into a tuple 
 raises IllegalAction) so that ``apply`` can check it against the legal tuples before
 touching the state; labels.py makes the labelled dicts the other way.
 
+A build carries what it costs (``(BUILD, card, over, cost)``): the player sees the price
+before choosing, and a client that leaves it out gets the current price (``resolve``).
+
 A selection (paying, keeping, discarding, producing, selling) is a run of single picks
 (``pay``, ``keep``, ``discard``, ``produce``, ``sell``), ``undo`` takes back the last
 pick (or, with nothing picked while paying, the choice of building), ``confirm`` ends it.
@@ -30,6 +33,7 @@ _ROLE = {r: i for i, r in enumerate(C.ROLES)}
 _GOOD = {g: i for i, g in enumerate(C.GOODS)}
 
 GOOD_ITEM = C.NCARDS  # a good picked to pay (black market) is NCARDS + good
+ANY_COST = -1  # a build sent without its "cost": whatever it costs (see ``resolve``)
 
 PASS_MOVE: Move = (PASS,)
 UNDO_MOVE: Move = (UNDO,)
@@ -54,6 +58,15 @@ def _card(d: dict[str, Any]) -> int:
     return _name(d, "card", C.CARD_INDEX)
 
 
+def resolve(m: Move, legal: list[Move]) -> Move:
+    """A build sent without its cost stands for the legal build of that building."""
+    if m[0] == BUILD and m[3] == ANY_COST:
+        for x in legal:
+            if x[0] == BUILD and x[1] == m[1] and x[2] == m[2]:
+                return x
+    return m
+
+
 def parse(action: Any) -> Move:
     """The internal form of a client's action dict; only shape is checked here."""
     if not isinstance(action, dict):
@@ -72,12 +85,17 @@ def parse(action: Any) -> Move:
         return (ROLE, role, int(lib))
     if code == BUILD:
         card = _name(action, "building", C.CARD_INDEX)
-        if "over" not in action:
-            return (BUILD, card, -1)
-        over = _int(action, "over")
-        if over < 0:
-            raise IllegalAction("'over' is the index of a building in your city")
-        return (BUILD, card, over)
+        over = -1
+        if "over" in action:
+            over = _int(action, "over")
+            if over < 0:
+                raise IllegalAction("'over' is the index of a building in your city")
+        cost = ANY_COST
+        if "cost" in action:
+            cost = _int(action, "cost")
+            if cost < 0:
+                raise IllegalAction("'cost' is the number of cards to pay, 0 or more")
+        return (BUILD, card, over, cost)
     if code == PAY:
         if "good" in action:
             if "card" in action:

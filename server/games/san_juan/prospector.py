@@ -7,7 +7,7 @@ from __future__ import annotations
 from bisect import insort
 
 from . import catalog as C
-from .common import TURN_OVER, Events, draw, draw_to_hand, say, who
+from .common import TURN_OVER, Events, draw_many, draw_to_hand, say, who
 from .moves import TAKE, Move
 from .state import GOLD_MINE, SJState
 from .text import a, card_list, cards
@@ -25,12 +25,7 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     p = s.turn
     if C.GOLD_MINE not in s.city[p]:
         return False
-    shown = []
-    for _ in range(C.GOLD_MINE_CARDS):
-        card = draw(s, ev)
-        if card < 0:
-            break
-        shown.append(card)
+    shown = draw_many(s, C.GOLD_MINE_CARDS, ev)
     costs = {C.COST[c] for c in shown}
     if len(shown) == C.GOLD_MINE_CARDS and len(costs) == len(shown):
         say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown)}: "

@@ -2,12 +2,12 @@
 
 A selection lives in the state as ``sel`` (the picks so far) and ``need`` (how many it
 takes: exactly, or at most for producing and selling). Its legal moves are one pick per
-distinct item still free, ``undo`` (take back the last pick) and ``confirm`` (once the
-selection is complete; for producing and selling at any time, so nothing is a choice).
-A selection of one item is made by its one pick: there is nothing to review, so the pick
-is the decision (keeping 1 of the councillor's cards, paying 1 card, selling the one
-good allowed). Each step's module confirms; this one only lists and picks, so every
-selection behaves alike for clients and bots.
+distinct item still free and ``undo`` (take back the last pick; while paying with
+nothing picked, the choice of building). The pick that completes a selection confirms
+it; a selection of "at most" (producing, selling) can also be ended early with
+``confirm`` (with nothing picked: producing or selling nothing). Each step's module
+carries out the confirmed selection; this one only lists and picks, so every selection
+behaves alike for clients and bots (docs/rules-notes.md, San Juan: decisions).
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ _PICKS = {code: tuple((code, i) for i in range(_ITEMS)) for code in set(PICK_COD
 
 
 def pool(s: SJState) -> list[int]:
-    """Everything the current selection may pick from (sorted, with repeats)."""
+    """Everything the current selection may pick from (sorted, with repeats; a fresh
+    list except for a hand)."""
     p = s.turn
     step = s.step
     if step == COUNCIL_KEEP:
@@ -60,11 +61,15 @@ def pool(s: SJState) -> list[int]:
     if step == BUILD_PAY:
         hand = s.hands[p][:]
         hand.remove(s.build)
-        return hand + market_goods(s, p)
+        if C.BLACK_MARKET in s.city[p]:
+            hand += market_goods(s, p)
+        return hand
     if step == PRODUCE_STEP:
-        return sorted(b for b, g in zip(s.city[p], s.goods[p], strict=True) if b < 5 and g < 0)
+        goods = s.goods[p]
+        return sorted([b for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0])
     if step == SELL_STEP:
-        return sorted(b for b, g in zip(s.city[p], s.goods[p], strict=True) if g >= 0)
+        goods = s.goods[p]
+        return sorted([b for j, b in enumerate(s.city[p]) if goods[j] >= 0])
     return s.hands[p]
 
 
@@ -82,10 +87,11 @@ def market_goods(s: SJState, p: int) -> list[int]:
 
 
 def free(s: SJState) -> list[int]:
-    """The pool less what is already picked."""
+    """The pool less what is already picked (sorted: cards, then goods)."""
     rest = pool(s)
     if s.sel:
-        rest = rest[:]
+        if rest is s.hands[s.turn]:
+            rest = rest[:]
         for item in s.sel:
             rest.remove(item)
     return rest
@@ -109,15 +115,16 @@ def legal(s: SJState) -> list[Move]:
                 moves.append(picks[item])
     if picked or step == BUILD_PAY:
         moves.append(UNDO_MOVE)
-    if picked == s.need or step not in EXACT:
+    if step not in EXACT:
         moves.append(CONFIRM_MOVE)
     return moves
 
 
 def pick(s: SJState, item: int) -> bool:
-    """Add a pick; True when it decides the selection (a selection of one)."""
-    s.sel.append(item)
-    return s.need == 1
+    """Add a pick; True when it completes (and so confirms) the selection."""
+    sel = s.sel
+    sel.append(item)
+    return len(sel) == s.need
 
 
 def undo(s: SJState) -> None:
