@@ -80,7 +80,7 @@ def _decision(s: SJState) -> dict[str, Any]:
         d["building"] = _CARDS[s.build]
         d["over"] = s.over if s.over >= 0 else None
     if step == COUNCIL_KEEP:
-        d["cards"] = [_CARDS[c] for c in s.pending]
+        d["cards"] = [_CARDS[c] for c in sorted(s.pending)]
     return d
 
 
