@@ -20,8 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from server.tools.soak import soak_section
+
 ENGINE_GAMES = 500  # per run: a couple of seconds each at the target speed
 TARGET_4P = 250.0  # four-player games per second, the engine's target
+SAN_JUAN = "san-juan"
+TARGET_SAN_JUAN_4P = 300.0  # issue 12: random four-player San Juan games per second
+SOAK_RECORD = Path(__file__).resolve().parents[2] / "docs" / "soak.json"
+"""Figures of the last soak runs (server/tools/soak.py --record), quoted on the page."""
 
 
 @dataclass
@@ -111,6 +117,12 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
     runs.append(Run("engine, 4 players, 1897",
                     ["bench", "engine", "--players", "4", "--games", str(games),
                      "--edition", "1897", "--seed", "1", "--json"]))
+    runs += [
+        Run(f"engine, San Juan, {n} players",
+            ["bench", "engine", "--game", SAN_JUAN, "--players", str(n), "--games", str(games),
+             "--seed", "1", "--json"])
+        for n in (2, 3, 4)
+    ]
     if engine_only:
         return runs
     if importlib.util.find_spec("server.net.bench") is not None:
@@ -146,7 +158,43 @@ def _figure(value: Any) -> str:
     return str(value)
 
 
-def render(runs: list[Run], info: dict[str, str], when: str) -> str:
+def _engine_rows(engine: list[Run]) -> list[str]:
+    out = [
+        "| players | options | games | games/s (wall) | games/CPU-s | actions/s (wall) "
+        "| actions/game | state bytes (max) | live clone bytes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in engine:
+        f = r.figures or {}
+        out.append(
+            f"| {f.get('players')} | {_options(f)} | {f.get('games')} "
+            f"| {_figure(f.get('games_per_s'))} | {_figure(f.get('games_per_cpu_s'))} "
+            f"| {_figure(f.get('actions_per_s'))} "
+            f"| {_figure(f.get('mean_actions'))} "
+            f"| {_figure(f.get('state_bytes'))} ({_figure(f.get('state_bytes_max'))}) "
+            f"| {_figure(f.get('live_state_bytes'))} |"
+        )
+    return out
+
+
+def _target(engine: list[Run], target: float) -> list[str]:
+    """The verdict on the first four-player run with the game's default options."""
+    four = [r.figures for r in engine  # the game's default options: no option asked for
+            if r.figures and r.figures.get("players") == 4
+            and not any(a in OPTION_FLAGS for a in r.argv)]
+    if not four:
+        return []
+    wall = float(four[0].get("games_per_s", 0))
+    cpu = float(four[0].get("games_per_cpu_s", 0))
+    verdict = "meets" if max(wall, cpu) >= target else "misses"
+    return ["", f"Target: at least {target:.0f} four-player games/s on one core; "
+                f"measured {wall:,.1f} by the wall clock and {cpu:,.1f} per second of "
+                f"CPU time ({verdict} it). Wall-clock figures drop when other work "
+                "shares the machine; the CPU-time figure is the engine's own speed."]
+
+
+def render(runs: list[Run], info: dict[str, str], when: str,
+           soak_record: Path | None = None) -> str:
     out = [
         "# Benchmarks",
         "",
@@ -158,7 +206,8 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
         f"- Python: {info['python']} on {info['os']}",
         "",
     ]
-    engine = [r for r in runs if r.figures and r.argv[:2] == ["bench", "engine"]]
+    all_engine = [r for r in runs if r.figures and r.argv[:2] == ["bench", "engine"]]
+    engine = [r for r in all_engine if (r.figures or {}).get("game") != SAN_JUAN]
     if engine:
         out += [
             "## Engine: random-legal games on one core",
@@ -167,32 +216,23 @@ def render(runs: list[Run], info: dict[str, str], when: str) -> str:
             "of the full state mid-game (and the largest sampled), and the Python heap a live",
             "clone of that state holds (tracemalloc).",
             "",
-            "| players | options | games | games/s (wall) | games/CPU-s | actions/s (wall) "
-            "| actions/game | state bytes (max) | live clone bytes |",
-            "|---|---|---|---|---|---|---|---|---|",
+            *_engine_rows(engine),
+            *_target(engine, TARGET_4P),
         ]
-        for r in engine:
-            f = r.figures or {}
-            out.append(
-                f"| {f.get('players')} | {_options(f)} | {f.get('games')} "
-                f"| {_figure(f.get('games_per_s'))} | {_figure(f.get('games_per_cpu_s'))} "
-                f"| {_figure(f.get('actions_per_s'))} "
-                f"| {_figure(f.get('mean_actions'))} "
-                f"| {_figure(f.get('state_bytes'))} ({_figure(f.get('state_bytes_max'))}) "
-                f"| {_figure(f.get('live_state_bytes'))} |"
-            )
-        four = [r.figures for r in engine  # the game's default options: no option asked for
-                if r.figures and r.figures.get("players") == 4
-                and not any(a in OPTION_FLAGS for a in r.argv)]
-        if four:
-            wall = float(four[0].get("games_per_s", 0))
-            cpu = float(four[0].get("games_per_cpu_s", 0))
-            verdict = "meets" if max(wall, cpu) >= TARGET_4P else "misses"
-            out += ["", f"Target: at least {TARGET_4P:.0f} four-player games/s on one core; "
-                        f"measured {wall:,.1f} by the wall clock and {cpu:,.1f} per second of "
-                        f"CPU time ({verdict} it). Wall-clock figures drop when other work "
-                        "shares the machine; the CPU-time figure is the engine's own speed."]
         out.append("")
+    san_juan = [r for r in all_engine if (r.figures or {}).get("game") == SAN_JUAN]
+    if san_juan:
+        out += [
+            "## Engine: San Juan, random-legal games on one core",
+            "",
+            "The same measure for San Juan (`--game san-juan`); a selection (paying,",
+            "keeping, producing, selling) is one action per pick (docs/san-juan-view.md).",
+            "",
+            *_engine_rows(san_juan),
+            *_target(san_juan, TARGET_SAN_JUAN_4P),
+            "",
+        ]
+    out += soak_section(soak_record, _options, _figure)
     server = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "server"]), None)
     if server:
         out += [
@@ -274,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"running: {r.command}", file=sys.stderr, flush=True)
             run_one(r, args.timeout)
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    page = render(runs, machine(), when)
+    page = render(runs, machine(), when, SOAK_RECORD)
     if args.write:
         Path(args.write).write_text(page)
         print(f"wrote {args.write}", file=sys.stderr)

@@ -1,0 +1,295 @@
+"""`python -m server.tools.soak`: many random-legal games, every invariant checked.
+
+Not part of `make test` (10,000 San Juan games take minutes per player count): it is
+the long run behind the property tests' sample. Each game is played uniformly at random
+from its own seed and, along the way:
+
+- loads back every ``--check-every`` actions (``from_data(to_data(state))``): the game's
+  own load validation holds (San Juan: all 110 cards by kind, the cities, whose turn it
+  is, the decision in progress) and the round trip is exact;
+- every ``--view-every`` actions, one seat's view is the same in a determinization for
+  that seat: a view that changed would depend on something the seat may not see;
+- ends within the playout bound, with a result for every seat;
+- every ``--replay-every``-th game is replayed from its seed and actions to the same
+  final state and result.
+
+A failure is reported with its seed (`--seed S --games 1` plays it again) and makes the
+exit status 1. ``--record FILE`` keeps the figures in a JSON file that `make bench`
+(server/tools/benchmarks.py) quotes in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import multiprocessing
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.engine.contract import Action, Game, Options
+from server.engine.errors import EngineError
+from server.engine.options import parse_assignments
+from server.engine.playout import MAX_ACTIONS, pick
+from server.games import registry
+
+DEFAULT_RECORD = "docs/soak.json"
+
+
+@dataclass
+class SoakFigures:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    games: int = 0
+    failures: int = 0
+    failed: list[str] = field(default_factory=list)  # "seed N: what went wrong", a few
+    seconds: float = 0.0
+    games_per_s: float = 0.0
+    actions: int = 0
+    mean_actions: float = 0.0
+    max_actions: int = 0
+    replayed: int = 0
+    loads: int = 0  # states loaded back and compared
+    view_checks: int = 0
+    shared_wins: int = 0  # games with more than one winner after the tie-break
+    mean_winning_score: float = 0.0
+    endings: dict[str, int] = field(default_factory=dict)  # how games ended, by log line
+
+
+@dataclass
+class _Job:
+    game: str
+    players: int
+    options: Options
+    seeds: list[int]
+    first: int  # the run's first seed: games first, first + replay_every, ... replay
+    check_every: int
+    view_every: int
+    replay_every: int
+
+
+def _ending(events: list[Any]) -> str:
+    """The first game_over line with its numbers blanked: how the game ended."""
+    for e in events:
+        if e.get("kind") == "game_over":
+            return re.sub(r"\d+", "N", str(e.get("text", "")))
+    return "(no game_over line)"
+
+
+def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
+    """One game, every check; raises AssertionError (or anything) on a failure."""
+    state = game.setup(job.players, job.options, seed)
+    rnd = random.Random(seed)
+    actions: list[tuple[int, Action]] = []
+    ending = "(not over)"
+    while not game.is_over(state):
+        if len(actions) >= MAX_ACTIONS:
+            raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+        seat, action = pick(game, state, rnd)
+        events = game.apply(state, seat, action)
+        actions.append((seat, action))
+        n = len(actions)
+        if game.is_over(state):
+            ending = _ending(events)
+        if n % job.check_every == 0 or game.is_over(state):
+            data = game.to_data(state)
+            assert game.to_data(game.from_data(data)) == data, f"load differs after {n}"
+            out["loads"] += 1
+        if n % job.view_every == 0 and not game.is_over(state):
+            viewer = rnd.randrange(job.players)
+            sample = game.determinize(state, viewer, n)
+            assert game.view(sample, viewer) == game.view(state, viewer), (
+                f"seat {viewer}'s view depends on hidden information after {n} actions")
+            out["view_checks"] += 1
+    result = game.result(state)
+    assert result is not None and sorted(x.seat for x in result.scores) == list(
+        range(job.players)), "no result for every seat"
+    if (seed - job.first) % job.replay_every == 0:
+        again = game.setup(job.players, job.options, seed)
+        for seat, action in actions:
+            game.apply(again, seat, action)
+        assert game.to_data(again) == game.to_data(state), "the replay differs"
+        out["replayed"] += 1
+    out["actions"] += len(actions)
+    out["max_actions"] = max(out["max_actions"], len(actions))
+    out["endings"][ending] += 1
+    if len(result.winners) > 1:
+        out["shared_wins"] += 1
+    best = max(x.total for x in result.scores)
+    out["winning_score"] += best
+
+
+def _run_job(job: _Job) -> dict[str, Any]:
+    game = registry.get_game(job.game)
+    out: dict[str, Any] = {"games": 0, "failures": 0, "failed": [], "actions": 0,
+                           "max_actions": 0, "replayed": 0, "loads": 0, "view_checks": 0,
+                           "shared_wins": 0, "winning_score": 0, "endings": Counter()}
+    for seed in job.seeds:
+        try:
+            _play(game, job, seed, out)
+            out["games"] += 1
+        except Exception as exc:  # a soak reports every failure and goes on
+            out["failures"] += 1
+            if len(out["failed"]) < 10:
+                out["failed"].append(f"seed {seed}: {type(exc).__name__}: {exc}")
+    return out
+
+
+def soak(game_name: str, players: int, games: int, options: Options, seed: int = 1,
+         jobs: int = 1, check_every: int = 1, view_every: int = 25,
+         replay_every: int = 50) -> SoakFigures:
+    """Play ``games`` random games from seeds seed, seed+1, ... with every check."""
+    game = registry.get_game(game_name)
+    opts = game.normalize_options(players, options)
+    seeds = list(range(seed, seed + games))
+    chunks = [seeds[i::jobs] for i in range(jobs)] if jobs > 1 else [seeds]
+    work = [_Job(game_name, players, opts, chunk, seed, max(1, check_every),
+                 max(1, view_every), max(1, replay_every)) for chunk in chunks if chunk]
+    start = time.perf_counter()
+    if len(work) > 1:
+        with multiprocessing.get_context("fork").Pool(len(work)) as pool:
+            parts = pool.map(_run_job, work)
+    else:
+        parts = [_run_job(w) for w in work]
+    seconds = time.perf_counter() - start
+    fig = SoakFigures(game=game_name, players=players, seed=seed,
+                      options={k: v for k, v in opts.items() if k != "names"})
+    endings: Counter[str] = Counter()
+    winning = 0
+    for part in parts:
+        for key in ("games", "failures", "actions", "replayed", "loads", "view_checks",
+                    "shared_wins"):
+            setattr(fig, key, getattr(fig, key) + part[key])
+        fig.failed += part["failed"]
+        fig.max_actions = max(fig.max_actions, part["max_actions"])
+        endings.update(part["endings"])
+        winning += part["winning_score"]
+    fig.failed = fig.failed[:10]
+    fig.seconds = round(seconds, 2)
+    fig.games_per_s = round(fig.games / seconds, 2) if seconds else 0.0
+    fig.mean_actions = round(fig.actions / fig.games, 2) if fig.games else 0.0
+    fig.mean_winning_score = round(winning / fig.games, 2) if fig.games else 0.0
+    fig.endings = dict(endings.most_common())
+    return fig
+
+
+def record(path: Path, fig: SoakFigures, command: str) -> None:
+    """Keep these figures in ``path`` (one entry per game, players and options)."""
+    try:
+        kept = json.loads(path.read_text())
+        if not isinstance(kept, dict):
+            kept = {}
+    except (OSError, ValueError):
+        kept = {}
+    opts = " ".join(f"{k}={v}" for k, v in sorted(fig.options.items()))
+    key = f"{fig.game} {fig.players}p {opts}".strip()
+    kept[key] = {"command": command,
+                 "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                 "figures": asdict(fig)}
+    path.write_text(json.dumps(dict(sorted(kept.items())), indent=1) + "\n")
+
+
+def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
+                 figure: Callable[[Any], str]) -> list[str]:
+    """The docs/benchmarks.md section of the figures kept in ``path`` (none: nothing);
+    ``options`` and ``figure`` format as the rest of that page does."""
+    try:
+        kept = json.loads(path.read_text()) if path is not None else {}
+    except (OSError, ValueError):
+        kept = {}
+    if not isinstance(kept, dict) or not kept:
+        return []
+    out = [
+        "## Soak: many random games, every invariant checked",
+        "",
+        "Not part of `make bench` or `make test` (minutes per player count); run by hand",
+        "and kept in docs/soak.json, quoted here. Every action: the state loads back",
+        "(all 110 cards by kind, cities, turn order, the decision); every 25 actions a",
+        "seat's view equals its view of a determinization; every 50th game replayed.",
+        "",
+        "| game | players | options | games | failures | games/s | actions/game (max) "
+        "| replayed | endings | date |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    commands = []
+    for entry in kept.values():
+        f = entry.get("figures") or {}
+        endings = "; ".join(f"{k}: {v:,}" for k, v in (f.get("endings") or {}).items())
+        out.append(
+            f"| {f.get('game')} | {f.get('players')} | {options(f)} | {f.get('games')} "
+            f"| {f.get('failures')} | {figure(f.get('games_per_s'))} "
+            f"| {figure(f.get('mean_actions'))} ({figure(f.get('max_actions'))}) "
+            f"| {f.get('replayed')} | {endings} | {entry.get('date')} |"
+        )
+        commands.append(str(entry.get("command")))
+    out += ["", "```", *commands, "```", ""]
+    return out
+
+
+def _print(fig: SoakFigures) -> None:
+    chosen = ", ".join(f"{k}={v}" for k, v in fig.options.items()) or "no options"
+    print(f"{fig.game}, {fig.players} players, {chosen}, seeds {fig.seed}..")
+    print(f"  {fig.games} games without a failure, {fig.failures} failed, "
+          f"in {fig.seconds:.1f} s ({fig.games_per_s:.1f} games/s)")
+    print(f"  {fig.mean_actions:.1f} actions per game (max {fig.max_actions}); "
+          f"{fig.loads} states loaded back, {fig.view_checks} views checked against a "
+          f"determinization, {fig.replayed} games replayed")
+    for text, count in fig.endings.items():
+        print(f"  {count:>6} × {text}")
+    for line in fig.failed:
+        print(f"  FAILED {line}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m server.tools.soak",
+                                description="Many random games with every invariant checked.")
+    p.add_argument("--game", default=registry.DEFAULT_GAME)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--check-every", type=int, default=1,
+                   help="load the state back every N actions (default 1: every action)")
+    p.add_argument("--view-every", type=int, default=25)
+    p.add_argument("--replay-every", type=int, default=50, help="replay every N-th seed")
+    p.add_argument("--json", action="store_true", help="one JSON line of figures")
+    p.add_argument("--record", nargs="?", const=DEFAULT_RECORD, metavar="FILE",
+                   help=f"keep the figures for docs/benchmarks.md (default {DEFAULT_RECORD})")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        print("soak: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        game = registry.get_game(args.game)
+        options = parse_assignments(game.options_spec, args.option)
+        fig = soak(args.game, args.players, args.games, options, args.seed, args.jobs,
+                   args.check_every, args.view_every, args.replay_every)
+    except EngineError as exc:
+        print(f"soak: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(asdict(fig), separators=(",", ":")))
+    else:
+        _print(fig)
+    if args.record:
+        words = sys.argv[1:] if argv is None else argv
+        record(Path(args.record), fig, " ".join(["python -m server.tools.soak", *words]))
+    return 1 if fig.failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
