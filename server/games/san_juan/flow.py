@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import builder, councillor, producer, prospector, roundstart, trader
+from . import builder, councillor, producer, prospector, roundstart, selection, trader
 from . import catalog as C
 from .common import CONTINUE, Events, say, who
 from .moves import ROLE, Move
@@ -40,6 +40,14 @@ _STEP_MODULE: dict[int, Any] = {
     BUILD_STEP: builder, BUILD_PAY: builder, PRODUCE_STEP: producer, SELL_STEP: trader,
     COUNCIL_KEEP: councillor, COUNCIL_DISCARD: councillor, GOLD_MINE: prospector,
 }
+# the legal moves of each step, straight to the function that lists them
+_LEGAL: dict[int, Any] = {
+    FAIR_START: selection.legal, CHAPEL: roundstart.legal, HAND_LIMIT: selection.legal,
+    BUILD_STEP: builder.legal, BUILD_PAY: selection.legal, PRODUCE_STEP: selection.legal,
+    SELL_STEP: selection.legal, COUNCIL_KEEP: selection.legal, COUNCIL_DISCARD: selection.legal,
+    GOLD_MINE: prospector.legal,
+}
+_ROLE_CHOICES: dict[tuple[int | bool, ...], list[Move]] = {}  # by roles taken, library asked
 _ROLE_MOVES = tuple(tuple((ROLE, r, lib) for lib in (-1, 0, 1)) for r in range(5))
 
 
@@ -70,13 +78,16 @@ def legal(s: SJState) -> list[Move]:
         return cached
     step = s.step
     if step == CHOOSE_ROLE:
-        variants = (1, 2) if library_choice(s) else (0,)
-        taken = s.role_taken
-        moves = [_ROLE_MOVES[r][v] for r in range(5) if taken[r] < 0 for v in variants]
+        key = (*s.role_taken, library_choice(s))
+        moves = _ROLE_CHOICES.get(key)
+        if moves is None:
+            variants = (1, 2) if key[-1] else (0,)
+            moves = _ROLE_CHOICES[key] = [_ROLE_MOVES[r][v] for r in range(5) if key[r] < 0
+                                          for v in variants]
     elif step == GAME_OVER:
         moves = []
     else:
-        moves = _STEP_MODULE[step].legal(s)
+        moves = _LEGAL[step](s)
     s.legal = moves
     return moves
 

@@ -15,7 +15,7 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from . import flow
 from .determinize import determinize
 from .labels import FIXED, to_dict
-from .moves import TYPES, parse, resolve
+from .moves import ANY_COST, BUILD, TYPES, parse, resolve
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
@@ -44,17 +44,24 @@ class SanJuan:
     def legal_actions(self, state: SJState, seat: int) -> list[Action]:
         if state.step == GAME_OVER or seat != state.turn:
             return []
+        moves = state.legal
+        if moves is None:
+            moves = flow.legal(state)
         fixed = FIXED
         return [d.copy() if (d := fixed.get(m)) is not None else to_dict(m, state)
-                for m in flow.legal(state)]
+                for m in moves]
 
     def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:
             raise IllegalAction("the game is over")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        legal = flow.legal(state)
-        m = resolve(parse(action), legal)
+        legal = state.legal
+        if legal is None:
+            legal = flow.legal(state)
+        m = parse(action)
+        if m[0] == BUILD and m[3] == ANY_COST:
+            m = resolve(m, legal)
         if m not in legal:
             raise IllegalAction(
                 f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"

@@ -52,12 +52,12 @@ _PICKS = {code: tuple((code, i) for i in range(_ITEMS)) for code in set(PICK_COD
 
 
 def pool(s: SJState) -> list[int]:
-    """Everything the current selection may pick from (sorted, with repeats; a fresh
-    list except for a hand)."""
+    """Everything the current selection may pick from, with repeats (in no particular
+    order; a fresh list except for a hand)."""
     p = s.turn
     step = s.step
     if step == COUNCIL_KEEP:
-        return sorted(s.pending)
+        return s.pending[:]
     if step == BUILD_PAY:
         hand = s.hands[p][:]
         hand.remove(s.build)
@@ -66,10 +66,10 @@ def pool(s: SJState) -> list[int]:
         return hand
     if step == PRODUCE_STEP:
         goods = s.goods[p]
-        return sorted([b for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0])
+        return [b for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0]
     if step == SELL_STEP:
         goods = s.goods[p]
-        return sorted([b for j, b in enumerate(s.city[p]) if goods[j] >= 0])
+        return [b for j, b in enumerate(s.city[p]) if goods[j] >= 0]
     return s.hands[p]
 
 
@@ -87,7 +87,7 @@ def market_goods(s: SJState, p: int) -> list[int]:
 
 
 def free(s: SJState) -> list[int]:
-    """The pool less what is already picked (sorted: cards, then goods)."""
+    """The pool less what is already picked."""
     rest = pool(s)
     if s.sel:
         if rest is s.hands[s.turn]:
@@ -99,21 +99,18 @@ def free(s: SJState) -> list[int]:
 
 def legal(s: SJState) -> list[Move]:
     step = s.step
-    picked = len(s.sel)
-    moves: list[Move] = []
-    if picked < s.need:
+    sel = s.sel
+    moves: list[Move]
+    if len(sel) < s.need:
         picks = _PICKS[PICK_CODE[step]]
-        goods_paid = 0
-        if step == BUILD_PAY:
-            goods_paid = sum(1 for x in s.sel if x >= GOOD_ITEM)
-        last = -1
-        for item in free(s):
-            if item != last:
-                last = item
-                if item >= GOOD_ITEM and goods_paid >= MAX_GOODS_PAID:
-                    continue
-                moves.append(picks[item])
-    if picked or step == BUILD_PAY:
+        items = sorted(set(free(s)))  # each distinct item once: cards, then goods
+        if (step == BUILD_PAY and items and items[-1] >= GOOD_ITEM
+                and sum(1 for x in sel if x >= GOOD_ITEM) >= MAX_GOODS_PAID):
+            items = [i for i in items if i < GOOD_ITEM]
+        moves = [picks[i] for i in items]
+    else:
+        moves = []
+    if sel or step == BUILD_PAY:
         moves.append(UNDO_MOVE)
     if step not in EXACT:
         moves.append(CONFIRM_MOVE)
