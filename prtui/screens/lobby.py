@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from prtui.controller import Controller
 
 
+LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game"
+OLDER_TITLE = "Finished games, newest first — p replay · o older · r back to the rooms"
+OLDEST_TITLE = "The oldest finished games — p replay · r back to the rooms"
+
+
 class LobbyScreen(Screen[None]):
     """Rooms of the server; players create and join, spectators watch."""
 
@@ -27,6 +32,7 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("p", "replay", "Replay"),
+        Binding("o", "older", "Older"),
         Binding("r", "refresh", "Refresh"),
         Binding("c", "focus_chat", "Chat"),
         Binding("q", "quit_app", "Quit"),
@@ -37,11 +43,13 @@ class LobbyScreen(Screen[None]):
         self.controller = controller
         self.spectate = spectate
         self.rooms: list[dict[str, Any]] = []
+        self.paging = False  # showing a page of finished games (lobby pushes wait)
+        self.older: str | None = None  # where the next page of finished games starts
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
-                yield Static("Rooms — Enter join · w watch · p replay a finished game", id="lobby-title")
+                yield Static(LOBBY_TITLE, id="lobby-title")
                 yield DataTable(id="rooms", cursor_type="row")
             yield ChatPanel(id="lobby-chat")
         yield Footer()
@@ -52,7 +60,9 @@ class LobbyScreen(Screen[None]):
         table.focus()
         self.action_refresh()
 
-    def update_rooms(self, rooms: list[dict[str, Any]]) -> None:
+    def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
+        if self.paging and not paged:  # a lobby push while finished games are shown
+            return
         self.rooms = rooms
         table = self.query_one(DataTable)
         table.clear()
@@ -72,7 +82,24 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="lobby")
     async def action_refresh(self) -> None:
         data = await self.controller.client.command("list_rooms")
+        self.paging = False
+        self.query_one("#lobby-title", Static).update(LOBBY_TITLE)
         self.update_rooms(list(data.get("rooms", [])))
+
+    @work(exclusive=True, group="lobby")
+    async def action_older(self) -> None:
+        """Finished games a page at a time, newest first: the lobby shows only the newest
+        (the server keeps them all; docs/protocol.md, Lobby pages)."""
+        if self.paging and self.older is None:
+            self.notify("No older finished games.")
+            return
+        data = await self.controller.client.command(
+            "list_rooms", status="over", before=self.older if self.paging else None)
+        self.paging, self.older = True, data.get("next")
+        self.update_rooms(list(data.get("rooms", [])), paged=True)
+        self.query_one(DataTable).move_cursor(row=0)
+        self.query_one("#lobby-title", Static).update(
+            OLDER_TITLE if self.older is not None else OLDEST_TITLE)
 
     @work(exclusive=True, group="lobby")
     async def action_create(self) -> None:
