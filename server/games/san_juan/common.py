@@ -20,10 +20,11 @@ Events = list[LogEvent]
 
 
 def say(ev: Events, seat: int | None, kind: str, text: str, private: str = "") -> None:
-    """A log line; ``private`` is extra text only ``seat`` may read (hidden cards)."""
+    """A log line; ``private`` is extra text only ``seat`` may read (hidden cards),
+    in brackets since the server appends it to the text for that seat."""
     line: LogEvent = {"seat": seat, "kind": kind, "text": text}
     if private and seat is not None:
-        line["private"] = {str(seat): private}
+        line["private"] = {str(seat): f"({private})"}
     ev.append(line)
 
 

@@ -46,7 +46,7 @@ def test_the_chooser_pays_one_card_less_and_pays_by_picking_cards() -> None:
     assert city(s, 0) == ["indigo_plant", "tobacco_storage"] and names(s.hands[0]) == ["statue"]
     assert sorted(names(s.discard[-2:])) == ["smithy", "well"]
     assert "for 2 cards" in texts(events)[-1] and events[-1]["private"] == {
-        "0": "paid with smithy and well"}
+        "0": "(paid with smithy and well)"}
     # the other player pays full price: the statue costs 3 with 3 other cards
     assert s.turn == 1 and _builds(s) == {("tobacco_storage", -1): 3, ("well", -1): 2,
                                           ("smithy", -1): 1, ("statue", -1): 3}

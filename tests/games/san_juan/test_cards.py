@@ -30,7 +30,7 @@ def test_councillor_draws_2_keeps_1_and_the_chooser_draws_5() -> None:
     events = act(s, "keep", card="hero")  # one card: the pick is the decision
     assert K["hero"] in s.hands[0] and len(s.hands[0]) == 5
     assert texts(events)[0] == "Player 1 keeps 1 card and discards 4 cards"
-    assert events[0]["private"] == {"0": "kept hero"}
+    assert events[0]["private"] == {"0": "(kept hero)"}
     assert names(s.pending) == ["chapel", "tower"] and s.turn == 1  # 2 for the other
     act(s, "keep", card="tower")
     assert sorted(names(s.discard[-5:])) == ["chapel", "palace", "smithy", "statue", "well"]

@@ -64,7 +64,7 @@ def test_chapel_tuck_comes_before_the_hand_limit_and_stays_secret() -> None:
     assert {"type": "pass"} in options(s) and {"type": "tuck", "card": "statue"} in options(s)
     events = act(s, "tuck", card="statue")
     assert s.chapel[1] == [K["statue"]]
-    assert "statue" not in events[0]["text"] and events[0]["private"] == {"1": "statue"}
+    assert "statue" not in events[0]["text"] and events[0]["private"] == {"1": "(statue)"}
     # seat 1 is down to 7 + whatever he drew; seat 2 discards to the limit
     assert step(s) == "hand_limit" and s.turn == 2
     over = len(s.hands[2]) - 7
