@@ -189,8 +189,15 @@ class Controller:
         await self.client.command("start", room=room)
 
     async def join(self, room: str, as_player: bool) -> None:
-        await self.client.command("join_room", room=room, as_="player" if as_player else "spectator")
-        self.room = room
+        # the room's first state may be handed on before this coroutine sees the ack: a
+        # finished game sends nothing after it, so the room is ours from the start
+        previous, self.room = self.room, room
+        try:
+            await self.client.command("join_room", room=room,
+                                      as_="player" if as_player else "spectator")
+        except BaseException:
+            self.room = previous
+            raise
 
     async def take_seat(self, seat: int) -> None:
         data = await self.client.command("take_seat", room=self.room, seat=seat)

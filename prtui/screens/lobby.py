@@ -63,6 +63,7 @@ class LobbyScreen(Screen[None]):
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
         if self.paging and not paged:  # a lobby push while finished games are shown
             return
+        was = self.selected_room()  # a push keeps the cursor on the room it was on
         self.rooms = rooms
         table = self.query_one(DataTable)
         table.clear()
@@ -72,6 +73,9 @@ class LobbyScreen(Screen[None]):
             table.add_row(room.get("id"), room.get("name"), room.get("host"),
                           f"{filled}/{len(seats)}",
                           room.get("status"), str(room.get("spectators", 0)), key=room.get("id"))
+        ids = [str(room.get("id")) for room in rooms]
+        if was in ids:
+            table.move_cursor(row=ids.index(was))
 
     def selected_room(self) -> str | None:
         table = self.query_one(DataTable)
