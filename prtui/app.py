@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.markup import escape
+from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -21,6 +21,7 @@ from textual.worker import WorkerFailed
 
 from prtui.netclient import NetError
 from prtui.theming import DEFAULT_THEME, load_themes
+from prtui.widgets.plain import shown
 from server.errors import PrtuiError
 
 if TYPE_CHECKING:
@@ -63,9 +64,10 @@ class DisconnectedScreen(ModalScreen[None]):
         self.reason = reason
 
     def compose(self) -> ComposeResult:
-        yield Static(f"[b]Disconnected[/b]\n\n{escape(describe_closed(self.reason))}\n\n"
-                     "escape: look at the board (nothing can be sent) · q: quit",
-                     id="disconnected", markup=True)
+        yield Static(Text.assemble(("Disconnected", "bold"), "\n\n",
+                                   shown(describe_closed(self.reason)), "\n\n",
+                                   "escape: look at the board (nothing can be sent) · q: quit"),
+                     id="disconnected")
 
 
 class PrtuiApp(App[int]):
@@ -107,8 +109,9 @@ class PrtuiApp(App[int]):
             self.exit(2, return_code=2)
         except Exception as exc:  # shown, never a traceback on the board
             message = f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}"
-            self.notify(message, severity="error", timeout=10)
-            self.query_one("#base-status", Static).update(f"prtui: {message} (ctrl+q quits)")
+            self.notify(message, severity="error", timeout=10, markup=False)
+            self.query_one("#base-status", Static).update(
+                Text(f"prtui: {shown(message)} (ctrl+q quits)"))
 
     # --- routing pushes from the controller ------------------------------------------
 
@@ -153,7 +156,7 @@ class PrtuiApp(App[int]):
         self.closed_reason = reason
         with contextlib.suppress(Exception):  # the base screen is gone if the app quits
             self.query_one("#base-status", Static).update(
-                f"prtui: {describe_closed(reason)} (ctrl+q quits)")
+                Text(f"prtui: {shown(describe_closed(reason))} (ctrl+q quits)"))
         self.push_screen(DisconnectedScreen(reason))
 
     def _handle_exception(self, error: Exception) -> None:
@@ -166,7 +169,7 @@ class PrtuiApp(App[int]):
                 message = f"Not sent: {why}"
             else:
                 message = str(getattr(cause, "reason", None) or cause)
-            self.notify(message, severity="error", timeout=10)
+            self.notify(message, severity="error", timeout=10, markup=False)
             return
         super()._handle_exception(error)
 

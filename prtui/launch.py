@@ -23,6 +23,7 @@ from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 from prtui.netclient import HandshakeError
 from server.protocol.framing import FrameError
+from server.protocol.names import printable
 
 DEFAULT_PORT = 7797
 
@@ -63,7 +64,7 @@ def connect_failure(host: str, port: int, exc: BaseException) -> str:
     if isinstance(exc, TimeoutError):
         return f"cannot reach {where}: no answer in time (is `prtui serve` running there?)"
     if isinstance(exc, HandshakeError):
-        return f"{where} refused us: {exc.message or exc.code}"
+        return f"{where} refused us: {printable(str(exc.message or exc.code))}"
     if isinstance(exc, ConnectionError | FrameError):
         return f"{where} hung up during the greeting (is it a prtui server?)"
     if isinstance(exc, OSError):

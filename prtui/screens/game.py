@@ -220,7 +220,7 @@ class GameScreen(Screen[None]):
         except Exception as exc:  # the server's reason, shown as is
             self._sent_on = None
             reason = getattr(exc, "reason", None) or str(exc)
-            self.notify(f"Rejected: {reason}", severity="error", timeout=6)
+            self.notify(f"Rejected: {reason}", severity="error", timeout=6, markup=False)
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         message.stop()
@@ -286,7 +286,7 @@ class GameScreen(Screen[None]):
         """Spectators: follow the next seat's perspective."""
         count = int(self.snapshot.get("view", {}).get("players_count", 1))
         self.followed = 0 if self.followed is None else (self.followed + 1) % count
-        self.notify(f"Following {self.names.get(self.followed, f'P{self.followed + 1}')}")
+        self.notify(f"Following {self.context().name(self.followed)}", markup=False)
         if self.link is not None:
             self.run_worker(self.link.follow(self.followed), group="follow")
         self.render_snapshot()

@@ -16,6 +16,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.widgets.plain import plain, shown
+
 BARS = "▁▂▃▄▅▆▇█"
 
 
@@ -53,7 +55,9 @@ class GameOverScreen(Screen[None]):
         self.seat = seat
 
     def seat_name(self, seat: int) -> str:
-        return self.names.get(seat) or f"P{seat + 1}"
+        """The player as typed, safe to show (prtui/widgets/plain.py)."""
+        name = self.names.get(seat)
+        return shown(name, 32) if name else f"P{seat + 1}"
 
     def compose(self) -> ComposeResult:
         result = self.view.get("result") or {}
@@ -70,7 +74,9 @@ class GameOverScreen(Screen[None]):
                          for s in scores}
                 top = max((v for series in lines.values() for v in series), default=0.0)
                 for seat, series in lines.items():
-                    line = Text.assemble((f"{self.seat_name(seat)[:16]:<16} ", "bold"))
+                    label = Text(self.seat_name(seat))
+                    label.truncate(16, overflow="ellipsis", pad=True)
+                    line = Text.assemble((label.plain + " ", "bold"))
                     line.append(chart_line(series, top), style="green")
                     final = int(series[-1]) if series else 0
                     line.append(f" {final}" + ("" if len(series) > 1 else "  (hidden until the end)"),
@@ -91,7 +97,7 @@ class GameOverScreen(Screen[None]):
         for score in scores:
             seat = int(score.get("seat", 0))
             breakdown = score.get("breakdown", {})
-            table.add_row(str(score.get("rank", "")), self.seat_name(seat),
+            table.add_row(str(score.get("rank", "")), plain(self.seat_name(seat)),
                           *[str(breakdown.get(k, 0)) for k in kinds],
                           Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
 
@@ -113,7 +119,8 @@ class GameOverScreen(Screen[None]):
         try:
             await open_replay(self.app, controller.client, controller.room, self.names, at_end=True)
         except Exception as exc:  # e.g. the room is not stored as finished yet
-            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
+            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+                        markup=False)
 
     def action_back(self) -> None:
         self.dismiss()

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.netclient import Rejected
 from prtui.widgets.feed import ChatPanel
+from prtui.widgets.plain import plain
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
 LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game"
 OLDER_TITLE = "Finished games, newest first — p replay · o older · r back to the rooms"
 OLDEST_TITLE = "The oldest finished games — p replay · r back to the rooms"
+
+
+NAME_CELLS = 40
+"""Widest room or host name in the rooms table (longer ones end in "…")."""
 
 
 class LobbyScreen(Screen[None]):
@@ -70,9 +75,10 @@ class LobbyScreen(Screen[None]):
         for room in rooms:
             seats = room.get("seats", [])
             filled = sum(1 for s in seats if s.get("kind") != "empty")
-            table.add_row(room.get("id"), room.get("name"), room.get("host"),
-                          f"{filled}/{len(seats)}",
-                          room.get("status"), str(room.get("spectators", 0)), key=room.get("id"))
+            table.add_row(plain(room.get("id")), plain(room.get("name"), limit=NAME_CELLS),
+                          plain(room.get("host") or "-", limit=NAME_CELLS),
+                          f"{filled}/{len(seats)}", plain(room.get("status")),
+                          str(room.get("spectators", 0)), key=str(room.get("id")))
         ids = [str(room.get("id")) for room in rooms]
         if was in ids:
             table.move_cursor(row=ids.index(was))
@@ -168,7 +174,8 @@ class LobbyScreen(Screen[None]):
             await open_replay(self.app, self.controller.client, room, names,
                               title=str(summary.get("name") or room))
         except Exception as exc:  # the server's reason, shown as is
-            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
+            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+                        markup=False)
 
     async def spectate_room(self, room: str) -> None:
         await self.controller.join(room, as_player=False)

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import GameLog
+from prtui.widgets.plain import shown
 
 Fetch = Callable[[int], Awaitable[dict[str, Any]]]
 """Ask the server for step k: returns the ack data {"steps", "step", "snapshot"}."""
@@ -64,7 +65,8 @@ class ReplayScreen(GameScreen):
         self._show_bar()
 
     def _show_bar(self) -> None:
-        text = Text.assemble(("REPLAY", "bold"), f" {self.title_text}  " if self.title_text else "  ",
+        title = shown(self.title_text, 40, blank="")
+        text = Text.assemble(("REPLAY", "bold"), f" {title}  " if title else "  ",
                              (f"step {self.step}/{self.steps}", "bold"))
         if self.wanted != self.step:
             text.append(f" → {self.wanted}…", style="italic")
@@ -104,7 +106,8 @@ class ReplayScreen(GameScreen):
                     data = await self.fetch(target)
                 except Exception as exc:  # the server's reason, shown as is
                     self.wanted = self.step
-                    self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error")
+                    self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+                                markup=False)
                     break
                 self.steps = int(data.get("steps", self.steps))
                 self.step = int(data.get("step", target))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
+from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
@@ -66,19 +68,21 @@ class RoomScreen(Screen[None]):
         self.info = room
         if not self.query("#room-title"):  # pushed a moment ago, not composed yet:
             return  # on_mount shows self.info, this latest one
-        self.query_one("#room-title", Static).update(
-            f"{room.get('name', '')} — {room.get('game')} {room.get('options', {}).get('edition', '')}"
-            f", {room.get('players')} players, host {room.get('host')}, {room.get('status')}")
-        self.query_one("#room-help", Static).update(
+        self.query_one("#room-title", Static).update(Text(
+            f"{shown(room.get('name', ''))} — {shown(room.get('game'))} "
+            f"{shown(room.get('options', {}).get('edition', ''), blank='')}, "
+            f"{shown(room.get('players'))} players, host {shown(room.get('host') or '-')}, "
+            f"{shown(room.get('status'))}"))
+        self.query_one("#room-help", Static).update(Text(
             f"You sit in seat {'-' if self.controller.seat is None else self.controller.seat + 1}.\n"
             f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
-            "r ready · s start (host; every seat filled, others ready) · esc leave")
+            "r ready · s start (host; every seat filled, others ready) · esc leave"))
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
         for seat in room.get("seats", []):
             who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
-            table.add_row(str(int(seat.get("seat", 0)) + 1), who, seat.get("kind"),
+            table.add_row(str(int(seat.get("seat", 0)) + 1), plain(who), plain(seat.get("kind")),
                           "yes" if seat.get("ready") else "no",
                           "yes" if seat.get("connected") else "no")
         if 0 <= row < table.row_count:
@@ -93,7 +97,7 @@ class RoomScreen(Screen[None]):
         try:
             await self.controller.client.command(t, room=self.controller.room, **fields)
         except Rejected as exc:
-            self.notify(f"Rejected: {exc.reason}", severity="error")
+            self.notify(f"Rejected: {exc.reason}", severity="error", markup=False)
 
     @work(group="room")
     async def action_take_seat(self) -> None:
@@ -102,7 +106,7 @@ class RoomScreen(Screen[None]):
         try:
             await self.controller.take_seat(self._cursor_seat())
         except Rejected as exc:
-            self.notify(f"Rejected: {exc.reason}", severity="error")
+            self.notify(f"Rejected: {exc.reason}", severity="error", markup=False)
 
     @work(group="room")
     async def action_add_bot(self) -> None:

@@ -15,6 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen
+from prtui.widgets.plain import plain, shown
 
 
 def store_preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
@@ -112,7 +113,7 @@ def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
             room = cap - load
             return Text(f"load {good} on the {cap}-ship ({load}/{cap}, room for {room})")
         return Text(f"load {good} on your {ctx.vocab('wharf')}" if ship == "wharf" else f"load {good}")
-    return Text(str(action.get("label", kind)))
+    return plain(action.get("label", kind), blank="")
 
 
 class ActionsPanel(Vertical):
@@ -146,7 +147,7 @@ class ActionsPanel(Vertical):
         for i, action in enumerate(ctx.legal):
             key = action_key(i)
             label = Text.assemble((f"{key:>1}" if key else " ", "bold reverse"))
-            label.append(" " + short_label(ctx, action))
+            label.append(" " + shown(short_label(ctx, action), blank=""))
             rows.append(label)
         self._menu.set_rows(rows, cursor=0)
 

@@ -15,10 +15,13 @@ from textual.widgets import Static
 
 from prtui.helptext import price_for
 from prtui.vocabulary import Vocabulary
+from prtui.widgets.plain import shown
 
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 SHORT = {"corn": "Crn", "indigo": "Ind", "sugar": "Sug", "tobacco": "Tob", "coffee": "Cof", "quarry": "Qry"}
 SHORT_1897 = {**SHORT, "indigo": "Frt"}
+NAME_CELLS = 32
+"""Widest player name on the board (a longer one ends in "…")."""
 
 
 @dataclass
@@ -38,13 +41,14 @@ class BoardContext:
         return str(self.view.get("options", {}).get("edition", "classic"))
 
     def name(self, seat: int | None) -> str:
+        """The seat's player as typed by that person, safe to show (prtui/widgets/plain.py)."""
         if seat is None:
             return "-"
         if seat in self.names:
-            return self.names[seat]
+            return shown(self.names[seat], NAME_CELLS)
         players = self.view.get("players", [])
         named = players[seat].get("name") if 0 <= seat < len(players) else None
-        return str(named) if named else f"P{seat + 1}"
+        return shown(named, NAME_CELLS) if named else f"P{seat + 1}"
 
     def me(self) -> dict[str, Any] | None:
         if self.seat is None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, RichLog
+
+from prtui.widgets.plain import plain, shown
 
 
 class GameLog(RichLog):
@@ -31,7 +34,7 @@ class GameLog(RichLog):
             n = int(entry.get("n", self._last_n + 1))
             if n > self._last_n:
                 self._last_n = n
-                self.write(str(entry.get("text", "")))
+                self.write(plain(entry.get("text", ""), blank=""))
 
 
 class ChatPanel(Vertical):
@@ -47,7 +50,8 @@ class ChatPanel(Vertical):
         yield Input(placeholder="chat… (Enter to send)", id="chat-input")
 
     def add_line(self, who: str, text: str) -> None:
-        self.query_one("#chat-log", RichLog).write(f"{who}: {text}")
+        line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
+        self.query_one("#chat-log", RichLog).write(line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
