@@ -28,6 +28,8 @@ from server.games import registry
 _OTHER_BENCHES = {
     "server": "server.net.bench:run_server_bench",
     "client": "prtui.bench:run_client_bench",
+    "deaf": "server.tools.limits_bench:run_deaf_bench",
+    "lobby": "server.tools.limits_bench:run_lobby_bench",
 }
 
 
@@ -151,7 +153,8 @@ def run(args: Any) -> int:
         return run_engine(args)
     target = _OTHER_BENCHES.get(what or "")
     if target is None:
-        print(f"prtui bench: unknown bench {what!r} (engine, server, client)", file=sys.stderr)
+        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby)",
+              file=sys.stderr)
         return 2
     module_name, func_name = target.split(":")
     try:

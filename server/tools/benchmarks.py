@@ -134,7 +134,9 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
         runs.append(Run("client: diff to screen", ["bench", "client", "--json"]))
     else:
         runs.append(Run("client", [], problem="prtui/bench.py not present yet"))
-    return runs + arena_runs()
+    from server.tools.hostile_report import hostile_runs
+
+    return runs + hostile_runs() + arena_runs()
 
 
 OPTION_FLAGS = ("--option", "--edition", "--open-vp")
@@ -260,6 +262,9 @@ def render(runs: list[Run], info: dict[str, str], when: str,
             f"(target < {client.get('target_ms')} ms).",
             "",
         ]
+    from server.tools.hostile_report import render_hostile
+
+    out += render_hostile(runs)
     arena = [r for r in runs if r.figures and r.argv[:1] == ["arena"]]
     if arena:
         out += [
@@ -307,14 +312,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--server-seconds", type=float, default=10.0)
     p.add_argument("--timeout", type=float, default=300.0, help="per bench, seconds")
     p.add_argument("--engine-only", action="store_true", help="skip the server and client")
+    p.add_argument("--hostile-only", action="store_true",
+                   help="only the deaf-client and lobby benches: their sections of the page "
+                   "are replaced (with --write) or printed")
     args = p.parse_args(argv)
-    runs = planned_runs(args.games, args.server_seconds, args.engine_only)
+    from server.tools.hostile_report import hostile_runs
+
+    runs = (hostile_runs() if args.hostile_only
+            else planned_runs(args.games, args.server_seconds, args.engine_only))
     for r in runs:
         if r.argv and r.problem is None:
             print(f"running: {r.command}", file=sys.stderr, flush=True)
             run_one(r, args.timeout)
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     page = render(runs, machine(), when, SOAK_RECORD)
+    if args.hostile_only:
+        from server.tools.hostile_report import splice
+
+        page = splice(Path(args.write).read_text() if args.write else "", runs, machine(), when)
     if args.write:
         Path(args.write).write_text(page)
         print(f"wrote {args.write}", file=sys.stderr)

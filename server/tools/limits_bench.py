@@ -1,0 +1,322 @@
+"""`prtui bench deaf` and `prtui bench lobby`: a real `prtui serve` under the two loads
+that once broke it, measured from outside.
+
+- deaf: N clients connect to a server holding R waiting rooms, ask `list_rooms` as fast
+  as the rate limit lets them and never read. The server must drop each of them once
+  1 MiB waits for it, stay under 150 MB RSS, and give the memory back: RSS within 20 MB
+  of the start a few seconds after the last one is gone. RSS is the server process's
+  VmRSS from /proc/PID/status.
+- lobby: a server holding F finished games (written through the store API first). A new
+  client must reach the lobby (connect, hello, welcome, the `lobby` push) in under 200
+  ms, and that push must stay under 64 KiB; older games are reached by paging and search.
+
+The server runs as its own process (`python -m prtui serve --port 0`), so its RSS is its
+own and the clients' work never shares its event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from server.protocol import limits
+from server.protocol import messages as m
+from server.protocol.framing import HEADER, decode_body, encode_frame
+
+RSS_TARGET_MB = 150.0
+RSS_RETURN_MB = 20.0
+LOBBY_TARGET_MS = 200.0
+GUARD_S = 120.0  # no phase of a bench waits longer than this
+
+
+def rss_mb(pid: int) -> float:
+    """VmRSS of ``pid`` in MB (10^6 bytes), from /proc/PID/status."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024 / 1e6
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+@contextlib.contextmanager
+def served(data: str) -> Iterator[tuple[subprocess.Popen[str], int, float]]:
+    """A `prtui serve` on ``data``: (process, port, seconds until it listened)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prtui", "serve", "--port", "0", "--data", data],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if "prtui server on" not in line:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        started = time.perf_counter() - t0
+        yield proc, int(line.split(" on ", 1)[1].split()[0].rsplit(":", 1)[1]), started
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+async def read_msg(reader: asyncio.StreamReader) -> tuple[int, dict[str, Any]]:
+    (n,) = HEADER.unpack(await reader.readexactly(HEADER.size))
+    return n, decode_body(await reader.readexactly(n), limits.MAX_FRAME_FROM_SERVER)
+
+
+async def command(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, mid: int, t: str, **fields: Any
+) -> tuple[int, dict[str, Any]]:
+    """Send one command; return (body bytes, answer), backing off on `rate_limited`."""
+    while True:
+        writer.write(encode_frame(m.command(t, mid, **fields)))
+        while True:
+            n, msg = await asyncio.wait_for(read_msg(reader), GUARD_S)
+            if msg["t"] in ("ack", "reject") and msg.get("id") == mid:
+                break
+        if msg["t"] == "reject" and msg["code"] == "rate_limited":
+            await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
+            mid += 1_000_000
+            continue
+        return n, msg
+
+
+async def reach_lobby(port: int, name: str) -> tuple[float, int, dict[str, Any]]:
+    """(ms from connect to the whole `lobby` push, its body bytes, the push)."""
+    t0 = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(encode_frame(m.hello(name)))
+    while True:
+        n, msg = await asyncio.wait_for(read_msg(reader), GUARD_S)
+        if msg["t"] == "lobby":
+            break
+        if msg["t"] == "error":
+            raise RuntimeError(f"refused: {msg}")
+    ms = (time.perf_counter() - t0) * 1000
+    writer.close()
+    return ms, n, msg
+
+
+# --- deaf clients ---------------------------------------------------------------------
+
+
+async def deaf_client(port: int, name: str, until: float) -> float | None:
+    """Ask `list_rooms` at the allowed rate, never read; seconds until the server cut
+    us off (None: still connected at ``until``)."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket()
+    sock.setblocking(False)
+    t0 = time.monotonic()
+    try:
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        await loop.sock_sendall(sock, encode_frame(m.hello(name)))
+        mid = 0
+        burst = limits.COMMAND_BURST
+        while time.monotonic() < until:
+            frames = []
+            for _ in range(burst):
+                mid += 1
+                frames.append(encode_frame(m.command("list_rooms", mid)))
+            await asyncio.wait_for(loop.sock_sendall(sock, b"".join(frames)), GUARD_S)
+            burst = max(1, int(limits.COMMAND_RATE_PER_S / 10))
+            await asyncio.sleep(0.1)
+    except (ConnectionError, OSError, TimeoutError):
+        return time.monotonic() - t0
+    finally:
+        sock.close()
+    return None
+
+
+async def deaf_measure(
+    port: int, pid: int, clients: int, settle: float, limit: float
+) -> dict[str, Any]:
+    lobby_ms, lobby_bytes, _ = await reach_lobby(port, "reader")
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(encode_frame(m.hello("honest")))
+    answer_bytes, _ = await command(reader, writer, 1, "list_rooms")
+    await asyncio.sleep(1.0)
+    start = rss_mb(pid)
+    peak = start
+    stop = asyncio.Event()
+
+    async def sample() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, rss_mb(pid))
+            await asyncio.sleep(0.05)
+
+    sampler = asyncio.create_task(sample())
+    honest_ms: list[float] = []
+
+    async def honest() -> None:  # an ordinary client keeps being served meanwhile
+        mid = 100
+        while not stop.is_set():
+            mid += 1
+            t0 = time.perf_counter()
+            await command(reader, writer, mid, "list_rooms")
+            honest_ms.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(0.5)
+
+    asker = asyncio.create_task(honest())
+    until = time.monotonic() + limit
+    drops = await asyncio.gather(*(deaf_client(port, f"deaf{i}", until) for i in range(clients)))
+    stop.set()
+    await asyncio.gather(sampler, asker, return_exceptions=True)
+    await asyncio.sleep(settle)
+    after = rss_mb(pid)
+    writer.close()
+    dropped = [d for d in drops if d is not None]
+    return {
+        "bench": "deaf",
+        "clients": clients,
+        "lobby_bytes": lobby_bytes,
+        "lobby_ms": round(lobby_ms, 2),
+        "list_rooms_bytes": answer_bytes,
+        "queue_bytes": limits.OUTGOING_QUEUE_BYTES,
+        "dropped": len(dropped),
+        "drop_s_max": round(max(dropped, default=0.0), 2),
+        "rss_start_mb": round(start, 1),
+        "rss_peak_mb": round(peak, 1),
+        "rss_after_mb": round(after, 1),
+        "settle_s": settle,
+        "rss_returned": after - start <= RSS_RETURN_MB,
+        "rss_under_target": peak < RSS_TARGET_MB,
+        "honest_list_rooms_ms_max": round(max(honest_ms, default=0.0), 2),
+    }
+
+
+def run_deaf_bench(args: Any) -> int:
+    from server.tools.seedgames import seed_data_dir
+
+    clients, rooms = int(getattr(args, "deaf", 8)), int(getattr(args, "rooms", 1000))
+    settle, limit = float(getattr(args, "settle", 3.0)), float(getattr(args, "limit", 90.0))
+    if clients < 1 or rooms < 0 or settle < 0 or limit <= 0:
+        print(
+            "prtui bench deaf: --deaf >= 1, --rooms >= 0, --settle >= 0, --limit > 0",
+            file=sys.stderr,
+        )
+        return 2
+    with tempfile.TemporaryDirectory(prefix="prtui-deaf-") as data:
+        seed_data_dir(data, waiting=rooms)
+        with served(data) as (proc, port, _):
+            fig = asyncio.run(deaf_measure(port, proc.pid, clients, settle, limit))
+    fig["rooms"] = rooms
+    ok = fig["dropped"] == clients and fig["rss_returned"] and fig["rss_under_target"]
+    if getattr(args, "json", False):
+        print(json.dumps(fig, separators=(",", ":")))
+    else:
+        print(f"deaf bench: {clients} clients that never read, {rooms} waiting rooms")
+        print(f"  lobby push {fig['lobby_bytes']} B, list_rooms answer {fig['list_rooms_bytes']} B")
+        print(f"  dropped {fig['dropped']}/{clients} (the last after {fig['drop_s_max']} s)")
+        print(
+            f"  server RSS {fig['rss_start_mb']} MB at start, peak {fig['rss_peak_mb']} MB "
+            f"(target < {RSS_TARGET_MB:.0f}), {fig['rss_after_mb']} MB {settle:g} s after "
+            f"(target within {RSS_RETURN_MB:.0f} MB of the start)"
+        )
+        print(
+            f"  an honest client's list_rooms meanwhile: max {fig['honest_list_rooms_ms_max']} ms"
+        )
+    return 0 if ok else 1
+
+
+# --- the lobby of a server with many finished games --------------------------------
+
+
+async def lobby_measure(port: int, pid: int, clients: int, oldest: str) -> dict[str, Any]:
+    times, sizes = [], []
+    lobby: dict[str, Any] = {}
+    for i in range(clients):
+        ms, n, lobby = await reach_lobby(port, f"newcomer{i}")
+        times.append(ms)
+        sizes.append(n)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(encode_frame(m.hello("historian")))
+    page_ms, page_bytes, before, mid = [], [], None, 0
+    for _ in range(10):  # the first ten pages of finished games
+        mid += 1
+        t0 = time.perf_counter()
+        n, answer = await command(reader, writer, mid, "list_rooms", status="over", before=before)
+        page_ms.append((time.perf_counter() - t0) * 1000)
+        page_bytes.append(n)
+        before = answer["data"]["next"]
+    t0 = time.perf_counter()
+    _, found = await command(
+        reader, writer, mid + 1, "list_rooms", status="over", search=f"Carla {oldest[-4:]}"
+    )
+    search_ms = (time.perf_counter() - t0) * 1000
+    assert [r["id"] for r in found["data"]["rooms"]] == [oldest], found
+    t0 = time.perf_counter()
+    _, first = await command(reader, writer, mid + 2, "replay", room=oldest, step=0)
+    replay_ms = (time.perf_counter() - t0) * 1000
+    steps = first["data"]["steps"]
+    writer.close()
+    times.sort()
+    return {
+        "bench": "lobby",
+        "clients": clients,
+        "lobby_ms_median": round(times[len(times) // 2], 2),
+        "lobby_ms_max": round(times[-1], 2),
+        "lobby_bytes_max": max(sizes),
+        "lobby_rooms": len(lobby.get("rooms", [])),
+        "counts": lobby.get("counts"),
+        "page_ms_max": round(max(page_ms), 2),
+        "page_bytes_max": max(page_bytes),
+        "search_ms": round(search_ms, 2),
+        "replay_oldest_ms": round(replay_ms, 2),
+        "replay_steps": steps,
+        "rss_mb": round(rss_mb(pid), 1),
+    }
+
+
+def run_lobby_bench(args: Any) -> int:
+    from server.net.server import DB_NAME
+    from server.store.sqlite import SqliteStore
+    from server.tools.seedgames import seed_finished
+
+    finished, clients = int(getattr(args, "finished", 10_000)), int(getattr(args, "clients", 20))
+    if finished < 1 or clients < 1:
+        print("prtui bench lobby: --finished and --clients must be at least 1", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="prtui-lobby-") as data:
+        t0 = time.perf_counter()
+        store = SqliteStore(Path(data) / DB_NAME)
+        oldest = seed_finished(store, finished, real=1)[-1]
+        store.close()
+        seeded = time.perf_counter() - t0
+        with served(data) as (proc, port, started):
+            fig = asyncio.run(lobby_measure(port, proc.pid, clients, oldest))
+    fig.update(finished=finished, seed_s=round(seeded, 2), start_s=round(started, 2))
+    ok = fig["lobby_ms_max"] < LOBBY_TARGET_MS and fig["lobby_bytes_max"] < limits.LOBBY_PAGE_BYTES
+    if getattr(args, "json", False):
+        print(json.dumps(fig, separators=(",", ":")))
+    else:
+        print(
+            f"lobby bench: {finished} finished games stored (written in {fig['seed_s']} s), "
+            f"server up in {fig['start_s']} s, RSS {fig['rss_mb']} MB"
+        )
+        print(
+            f"  a new client reaches the lobby: median {fig['lobby_ms_median']} ms, "
+            f"max {fig['lobby_ms_max']} ms over {clients} (target < {LOBBY_TARGET_MS:.0f} ms)"
+        )
+        print(
+            f"  lobby push {fig['lobby_bytes_max']} B, {fig['lobby_rooms']} rooms "
+            f"(target < {limits.LOBBY_PAGE_BYTES} B); counts {fig['counts']}"
+        )
+        print(
+            f"  pages of finished games: max {fig['page_ms_max']} ms, {fig['page_bytes_max']} B;"
+            f" search {fig['search_ms']} ms; replay of the oldest {fig['replay_oldest_ms']} ms"
+        )
+    return 0 if ok else 1
