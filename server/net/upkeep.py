@@ -42,6 +42,9 @@ class RoomPolicy:
     """How often the lobby looks for rooms to close (a room closes up to this late)."""
     finished_loaded: int = 64
     """Finished games kept in memory while nobody is in them (for replays)."""
+    finished_idle_s: float = 60.0
+    """A finished game nobody has used for this long (and whose replay was let go) is
+    dropped from memory; it stays in the store."""
 
 
 def idle(room: Room) -> bool:
@@ -55,7 +58,7 @@ class Upkeep:
         self.policy = policy or RoomPolicy()
         self._owners: dict[str, tuple[str, str]] = {}  # waiting room -> (connection, address)
         self._empty_since: dict[str, float] = {}
-        self._finished: OrderedDict[str, None] = OrderedDict()  # loaded, least recent first
+        self._finished: OrderedDict[str, float] = OrderedDict()  # loaded: last used, oldest first
 
     # --- who may create a room -------------------------------------------------------
 
@@ -105,23 +108,26 @@ class Upkeep:
         self._empty_since.pop(room_id, None)
         self._finished.pop(room_id, None)
 
-    def touch_finished(self, room_id: str) -> None:
+    def touch_finished(self, room_id: str, now: float | None = None) -> None:
         """A finished game was looked at: keep it loaded the longest."""
-        self._finished[room_id] = None
+        self._finished[room_id] = time.monotonic() if now is None else now
         self._finished.move_to_end(room_id)
 
-    def unloadable(self, rooms: dict[str, Room]) -> list[Room]:
+    def unloadable(self, rooms: dict[str, Room], now: float | None = None) -> list[Room]:
         """Idle finished games to drop from memory: those beyond ``finished_loaded``
-        (least recently used first), and any whose replay has been let go."""
+        (least recently used first), and any unused for ``finished_idle_s`` whose replay
+        has been let go."""
+        now = time.monotonic() if now is None else now
         for rid, room in rooms.items():
-            if room.rec.status == "over" and rid not in self._finished:
-                self._finished[rid] = None  # finished while loaded: newest
+            if room.rec.status == "over" and (rid not in self._finished or not idle(room)):
+                self.touch_finished(rid, now)  # just finished, or someone is in it
         over = [rid for rid in self._finished if rid in rooms]
         extra = len(over) - self.policy.finished_loaded
         out = []
         for rid in over:
             room = rooms[rid]
-            if idle(room) and (extra > 0 or room.replay is None):
+            unused = now - self._finished[rid] >= self.policy.finished_idle_s
+            if idle(room) and (extra > 0 or (unused and room.replay is None)):
                 out.append(room)
                 extra -= 1
         return out

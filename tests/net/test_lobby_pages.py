@@ -19,6 +19,7 @@ import pytest
 
 from server.net.server import DB_NAME, GameServer
 from server.net.session import SessionLimits
+from server.net.upkeep import RoomPolicy
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import HEADER, decode_body, encode_frame
@@ -159,3 +160,37 @@ async def test_bad_paging_is_refused_with_the_field_named(
     r = await c.cmd("list_rooms", **fields)
     assert r["t"] == "reject" and r["code"] == "bad_value" and reason in r["reason"], r
     await c.close()
+
+
+async def test_finished_games_are_loaded_only_while_used(
+    tmp_path: Path, seeded: tuple[Path, list[str]]
+) -> None:
+    shutil.copy(seeded[0], tmp_path / DB_NAME)
+    policy = RoomPolicy(finished_loaded=2, sweep_s=0.05)
+    server = GameServer(tmp_path, session_limits=SessionLimits(rate=1000, burst=1000),
+                        room_policy=policy)
+    await server.start()
+    try:
+        assert server.lobby is not None and not server.lobby.rooms  # none loaded at start
+        c = await Client.connect(server.port, "historian")
+        old = seeded[1][-6:]
+        for rid in old:
+            assert (await c.ok("replay", room=rid, step=0))["steps"] >= 0
+        lobby = server.lobby
+
+        def loaded() -> set[str]:
+            return {rid for rid, r in lobby.rooms.items() if r.rec.status == "over"}
+
+        async def settle() -> None:
+            for _ in range(int(GUARD_S / 0.01)):  # a hang guard, not a timing assertion
+                if len(loaded()) <= policy.finished_loaded:
+                    return
+                await asyncio.sleep(0.01)
+            raise AssertionError(f"still loaded: {loaded()}")
+
+        await settle()
+        assert loaded() <= set(old[-2:])  # the least recently replayed went first
+        assert (await c.ok("replay", room=old[0], step=0))["steps"] >= 0  # loads again
+        await c.close()
+    finally:
+        await server.stop()
