@@ -29,7 +29,7 @@ _OTHER_BENCHES = {
     "server": "server.net.bench:run_server_bench",
     "client": "prtui.bench:run_client_bench",
     "deaf": "server.tools.limits_bench:run_deaf_bench",
-    "lobby": "server.tools.limits_bench:run_lobby_bench",
+    "lobby": "server.tools.lobby_bench:run_lobby_bench",
 }
 
 
