@@ -26,18 +26,7 @@ from .moves import (
     UNDO,
     Move,
 )
-from .state import (
-    BUILD_PAY,
-    BUILD_STEP,
-    CHAPEL,
-    COUNCIL_DISCARD,
-    COUNCIL_KEEP,
-    FAIR_START,
-    HAND_LIMIT,
-    PRODUCE_STEP,
-    SELL_STEP,
-    SJState,
-)
+from .state import CHAPEL, PRODUCE_STEP, SELL_STEP, SJState
 from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
 from .trader import prices
 
@@ -71,7 +60,7 @@ def _label_key(m: Move, s: SJState) -> Any:
     if code == UNDO:
         return (s.step, s.sel[-1] if s.sel else -1)
     if code == CONFIRM:
-        return (s.step, len(s.sel), s.build)
+        return (s.step, len(s.sel))
     if code == PASS:
         return s.step
     return None
@@ -137,16 +126,10 @@ def _undo_label(s: SJState) -> str:
 
 
 def _confirm_label(s: SJState) -> str:
+    """Only producing and selling are ended by ``confirm`` (a selection of exactly k
+    items ends with its k-th pick)."""
     k = len(s.sel)
-    step = s.step
-    if step == BUILD_PAY:
-        return f"Build {a(s.build)}"
-    if step == PRODUCE_STEP:
-        return f"Produce {k} good{'s' if k != 1 else ''}" if k else "Produce nothing"
-    if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
-        return f"Discard these {cards(k)}"
-    if step == COUNCIL_KEEP:
-        return f"Keep {'this card' if k == 1 else f'these {cards(k)}'}"
-    if step == BUILD_STEP:
-        return "Build"
-    return f"Sell {k} good{'s' if k != 1 else ''}" if k else "Sell nothing"
+    verb = "Produce" if s.step == PRODUCE_STEP else "Sell"
+    if not k:
+        return f"{verb} nothing"
+    return f"{verb} {'this good' if k == 1 else f'these {k} goods'}, no more"
