@@ -18,6 +18,8 @@ servers, may still send anything, so the client cleans what it shows:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len, set_cell_size
 from rich.style import StyleType
 from rich.text import Text
@@ -31,9 +33,15 @@ BLANK = "(blank)"
 def shown(value: object, limit: int | None = None, blank: str = BLANK) -> str:
     """``value`` as a string that is safe to print as is (see the module docstring);
     at most ``limit`` cells wide when given."""
+    return _shown(str(value), limit, blank)
+
+
+@lru_cache(maxsize=2048)
+def _shown(text: str, limit: int | None, blank: str) -> str:
+    """Cached: a board redraw asks for the same few names dozens of times."""
     out: list[str] = []
     run = 0
-    for ch in printable(str(value)):
+    for ch in printable(text):
         run = run + 1 if is_combining(ch) else 0
         if run <= MAX_COMBINING_RUN:
             out.append(ch)
