@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
-from textual.worker import WorkerFailed
+from textual.worker import Worker, WorkerFailed
 
 from prtui.netclient import NetError
 from prtui.theming import DEFAULT_THEME, load_themes
@@ -57,6 +57,7 @@ class DisconnectedScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Look at the board"),
+        Binding("r", "app.reconnect", "Reconnect"),
         Binding("q", "app.quit", "Quit")]
 
     def __init__(self, reason: str) -> None:
@@ -66,7 +67,8 @@ class DisconnectedScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Disconnected", "bold"), "\n\n",
                                    shown(describe_closed(self.reason)), "\n\n",
-                                   "escape: look at the board (nothing can be sent) · q: quit"),
+                                   "escape: look at the board (nothing can be sent) · "
+                                   "r: reconnect · q: quit"),
                      id="disconnected")
 
 
@@ -89,6 +91,9 @@ class PrtuiApp(App[int]):
         self.vp_history: dict[int, dict[int, int]] = {}
         self.closed_reason: str | None = None  # set once the server let us go
         self.failure: str | None = None  # a connect error, printed after the app exits
+        self._plan_worker: Worker[None] | None = None
+        # pushes for screens not drawn yet, in order (see _deliver)
+        self._undelivered: dict[Screen[Any], list[tuple[Callable[..., Any], tuple[Any, ...]]]] = {}
 
     def compose(self) -> ComposeResult:
         """Under every screen: what shows while connecting, or after a failure."""
@@ -99,7 +104,8 @@ class PrtuiApp(App[int]):
         if self._first_screen is not None:
             self.push_screen(self._first_screen(self))
         if self._plan is not None:
-            self.run_worker(self._run_plan(self._plan), name="plan", exit_on_error=False)
+            self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
+                                                exit_on_error=False)
 
     async def _run_plan(self, plan: Plan) -> None:
         try:
@@ -112,11 +118,61 @@ class PrtuiApp(App[int]):
             self.notify(message, severity="error", timeout=10, markup=False)
             self.query_one("#base-status", Static).update(
                 Text(f"prtui: {shown(message)} (ctrl+q quits)"))
+            # the plan closed its connection on the way out: never leave a live-looking
+            # screen that can send nothing; say so, with a key to connect again
+            self.on_closed(f"closed by this client after an error: {message}")
+
+    async def reconnect(self) -> None:
+        """Run the plan again from the start (a LAN server: its lobby, or the seat given
+        back by the remembered token; a local game: the stored table)."""
+        if self._plan is None:
+            return
+        if self._plan_worker is not None:
+            await self._plan_worker.wait()  # its connection (and local server) is closed
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.controller, self.closed_reason = None, None
+        self.query_one("#base-status", Static).update("prtui: connecting again… (ctrl+q quits)")
+        self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
+                                            exit_on_error=False)
+
+    def action_reconnect(self) -> None:
+        """ctrl+r once the connection has ended (the Disconnected screen's r)."""
+        self.run_worker(self.reconnect(), group="reconnect")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reconnect":
+            return self.closed_reason is not None
+        return True
+
+    def push_failed(self, event: dict[str, Any], exc: Exception) -> None:
+        """A push this client could not show: said, and the connection goes on."""
+        self.log.error("push not shown", event.get("t"), exc)
+        self.notify(f"The server's {event.get('t', '?')} update could not be shown: "
+                    f"{type(exc).__name__}: {exc}", severity="error", timeout=10, markup=False)
 
     # --- routing pushes from the controller ------------------------------------------
 
     def _screens_with(self, attr: str) -> list[Any]:
         return [s for s in reversed(self.screen_stack) if hasattr(s, attr)]
+
+    def _deliver(self, screen: Screen[Any], update: Callable[..., Any], *args: Any) -> None:
+        """Hand a push to a screen: now if it is drawn, else once it is (a screen pushed
+        a moment ago is composed and mounted before it reads its queue). Pushes keep
+        their order: while one waits, the next ones wait behind it."""
+        waiting = self._undelivered.get(screen)
+        if waiting is None and screen.is_mounted:
+            update(*args)
+            return
+        if waiting is None:
+            waiting = self._undelivered[screen] = []
+            screen.call_later(self._flush, screen)
+        waiting.append((update, args))
+
+    def _flush(self, screen: Screen[Any]) -> None:
+        for update, args in self._undelivered.pop(screen, []):
+            if screen.is_attached:  # dismissed meanwhile: nothing to show it on
+                update(*args)
 
     def on_snapshot(self, controller: Controller, snapshot: dict[str, Any]) -> None:
         from prtui.screens.game import GameScreen
@@ -138,16 +194,16 @@ class PrtuiApp(App[int]):
 
     def on_room_info(self, room: dict[str, Any]) -> None:
         for screen in self._screens_with("update_room"):
-            screen.update_room(room)
+            self._deliver(screen, screen.update_room, room)
 
     def on_lobby(self, rooms: list[dict[str, Any]]) -> None:
         for screen in self._screens_with("update_rooms"):
-            screen.update_rooms(rooms)
+            self._deliver(screen, screen.update_rooms, rooms)
 
     def on_chat(self, who: str, text: str, room: str | None) -> None:
         live = [s for s in self._screens_with("add_chat") if getattr(s, "live", True)]
         for screen in live[:1]:
-            screen.add_chat(who, text)
+            self._deliver(screen, screen.add_chat, who, text)
 
     def on_closed(self, reason: str) -> None:
         """The connection ended: say why, once, over whatever is shown."""
@@ -166,7 +222,7 @@ class PrtuiApp(App[int]):
         if isinstance(cause, ConnectionError | NetError):
             if isinstance(cause, ConnectionError):
                 why = describe_closed(self.closed_reason or str(cause) or "connection closed")
-                message = f"Not sent: {why}"
+                message = f"Not sent: {why} (ctrl+r: reconnect)"
             else:
                 message = str(getattr(cause, "reason", None) or cause)
             self.notify(message, severity="error", timeout=10, markup=False)

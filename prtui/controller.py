@@ -207,8 +207,8 @@ class Controller:
             self.tokens.put(self.address, self.token)
 
     async def leave_room(self) -> None:
-        if self.room is not None:
-            with contextlib.suppress(NetError):
+        if self.room is not None and not self.client.closed:
+            with contextlib.suppress(NetError, ConnectionError):  # leaving works offline too
                 await self.client.command("leave_room", room=self.room)
         self.room, self.seat, self.room_info = None, None, None
         self.game_over_shown = False
@@ -221,7 +221,10 @@ class Controller:
     async def pump(self) -> str:
         """Hand every push to the screens until the connection closes; return why."""
         async for event in self.client.iter_events():
-            self.dispatch(event)
+            try:
+                self.dispatch(event)
+            except Exception as exc:  # a push not shown must not end the connection
+                self.app.push_failed(event, exc)
         return self.client.close_reason or "closed"
 
     def dispatch(self, event: dict[str, Any]) -> None:

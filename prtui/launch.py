@@ -21,7 +21,7 @@ import platformdirs
 
 from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
-from prtui.netclient import HandshakeError
+from prtui.netclient import HandshakeError, Rejected
 from server.protocol.framing import FrameError
 from server.protocol.names import printable
 
@@ -108,10 +108,14 @@ def setup_from_args(args: Any) -> TableSetup:
 def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
     """Embedded server on a free loopback port; a table against bots (asked for if None)."""
 
+    runs: list[int] = []  # run again (reconnect): back to the stored table, not a new one
+
     async def plan(app: PrtuiApp) -> None:
         from prtui.screens.newgame import NewGameScreen
         from server.net.server import GameServer
 
+        asked = setup if not runs else None
+        runs.append(1)
         folder.mkdir(parents=True, exist_ok=True)
         server = GameServer(folder, host="127.0.0.1", port=0)
         port = await server.start()
@@ -120,11 +124,11 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
             controller = await Controller.open(app, "127.0.0.1", port, name, tokens=tokens,
                                                book_key=LOCAL_BOOK_KEY)
             app.controller = controller
-            if controller.room is not None and setup is None:
+            if controller.room is not None and asked is None:
                 # plain `prtui` with an unfinished local game: back to that board
                 await controller.pump()
                 return
-            chosen = setup or await app.push_screen_wait(
+            chosen = asked or await app.push_screen_wait(
                 NewGameScreen(await controller.games()))
             if chosen is None:
                 return
@@ -158,7 +162,11 @@ def remote_plan(host: str, port: int, name: str, role: str, token: str | None = 
 
                 await app.push_screen(RoomScreen(controller))
             elif room:
-                await controller.join(room, as_player=False)
+                try:
+                    await controller.join(room, as_player=False)
+                except Rejected as exc:  # gone or never there: the server's lobby instead
+                    app.notify(f"Room {room}: {exc.reason}", severity="warning", markup=False)
+                    await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
             else:
                 await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
             await controller.pump()
