@@ -8,7 +8,13 @@ Conventions
 - Seats are ints 0..n-1. A viewer is a seat, or ``None`` for a spectator.
 - An action is a plain dict: ``{"type": ..., <params>..., "label": "human text"}``.
   ``legal_actions`` returns actions that ``apply`` accepts exactly as given; ``apply``
-  ignores the ``label`` key when it matches, so a client may send the dict back as is.
+  ignores what is only shown (``SHOWN_ONLY``: the ``label`` and, from a game that
+  writes templates, its ``tmpl``), so a client may send the dict back as is.
+- Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
+  action's ``label``; server/wording.py) whose game words are marks, and a game may
+  describe its vocabularies and the facts a client shows (``display``, in
+  ``describe``), so that a client renders every word in the vocabulary its player
+  chose. ``text`` and ``label`` stay complete, in the table's own words.
 - ``apply`` mutates the state in place and returns log events. An illegal action raises
   ``IllegalAction`` (or a subclass) with a reason and leaves the state untouched.
 - Chance comes only from the state's seeded RNG: (options, seed, action log) replays a
@@ -34,6 +40,8 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
+SHOWN_ONLY = frozenset(("label", "tmpl"))
+"""Keys of an action that are only shown; a sent action is matched without them."""
 
 
 class LogEvent(TypedDict, total=False):
@@ -42,12 +50,14 @@ class LogEvent(TypedDict, total=False):
     ``text`` is public. ``private`` maps a seat (as str, for msgpack/JSON keys) to extra
     text only that seat may read (e.g. VP gained, a hidden card). Whoever may see
     everything a seat sees (that seat, or everyone under an open-information option)
-    gets it appended; others never receive it.
+    gets it appended; others never receive it. ``tmpl`` (optional) is ``text`` as a
+    template (server/wording.py), for clients that show another vocabulary.
     """
 
     seat: int | None
     kind: str
     text: str
+    tmpl: str
     private: dict[str, str]
 
 
@@ -144,8 +154,10 @@ class Game(Protocol):
 
 
 def describe(game: Game) -> dict[str, Any]:
-    """The game as plain data: what a client needs to offer it (players, options)."""
-    return {
+    """The game as plain data: what a client needs to offer it (players, options) and,
+    from a game that has a ``display()`` method, what a client needs to show it: its
+    vocabularies and the facts of its parts (docs/protocol.md "Texts and vocabularies")."""
+    out: dict[str, Any] = {
         "name": game.name,
         "title": game.title,
         "min_players": game.min_players,
@@ -153,6 +165,10 @@ def describe(game: Game) -> dict[str, Any]:
         "rules_version": game.rules_version,
         "options": [spec.to_data() for spec in game.options_spec],
     }
+    display = getattr(game, "display", None)
+    if callable(display):
+        out["display"] = display()
+    return out
 
 
 def rules_refusal(game: Game, stored: int) -> str | None:

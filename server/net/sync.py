@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine.contract import Action, Game, LogEvent
+from server.engine.contract import SHOWN_ONLY, Action, Game, LogEvent
 from server.protocol.diff import diff
+from server.wording import escape
 
 Viewer = int | None
 
@@ -28,17 +29,25 @@ def plain(obj: Any) -> Any:
 
 
 def strip_label(action: Action) -> Action:
-    return {k: v for k, v in action.items() if k != "label"}
+    """The action without what is only shown (``label``, ``tmpl``): what must match."""
+    return {k: v for k, v in action.items() if k not in SHOWN_ONLY}
 
 
 def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str, Any]:
     """Line ``n`` of ``viewer``'s log: the public text, plus private text only for the
-    seat it belongs to (or for everyone when the game has open information)."""
+    seat it belongs to (or for everyone when the game has open information). The
+    template (``tmpl``, server/wording.py) goes along when the game wrote one, with the
+    same private text, so a client shows the line in its player's vocabulary."""
     text = str(ev.get("text", ""))
+    tmpl = ev.get("tmpl")
     private = ev.get("private") or {}
     extra = [str(t) for s, t in private.items() if open_info or (viewer is not None and s == str(viewer))]
     if extra:
         text = " ".join([text, *extra]) if text else " ".join(extra)
+        if isinstance(tmpl, str):
+            tmpl = " ".join([tmpl, *map(escape, extra)]) if tmpl else " ".join(map(escape, extra))
+    if isinstance(tmpl, str):
+        return {"n": n, "text": text, "tmpl": tmpl}
     return {"n": n, "text": text}
 
 

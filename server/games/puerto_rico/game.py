@@ -16,11 +16,13 @@ from server.engine.rng import SeededRng
 
 from . import flow
 from .catalog import vp_chips
+from .display import display
 from .labels import to_dict
-from .moves import TYPES, parse
+from .moves import BUILD, TYPES, build_cost, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, PRState
+from .text import finish_events
 from .views import view
 
 
@@ -60,8 +62,13 @@ class PuertoRico:
             raise IllegalAction(
                 f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
             )
+        if m[0] == BUILD and "price" in action:  # optional when sent; as listed if sent
+            price = build_cost(state, seat, m[1])
+            if action["price"] != price or isinstance(action["price"], bool):
+                raise IllegalAction(f"that building costs {price} now")
         events: list[LogEvent] = []
         flow.execute(state, m, events)
+        finish_events(events, state)  # templates -> tmpl, the edition's words -> text
         return events
 
     def is_over(self, state: PRState) -> bool:
@@ -114,3 +121,7 @@ class PuertoRico:
 
     def players(self, state: PRState) -> int:
         return state.n
+
+    def display(self) -> dict[str, Any]:
+        """Vocabularies and facts for clients (display.py), sent with ``describe``."""
+        return display()

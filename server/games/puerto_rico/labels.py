@@ -1,8 +1,10 @@
 """The wire form of a legal move: a plain dict with its parameters and a human label.
 
-Labels use the edition's words (text.py) and say what the choice does for the player
-about to make it; a decline (``pass``) says what is left ("Leave the colonist in the
-supply"), so an action list reads as plain choices without any client knowledge.
+Labels are composed as templates over the names file (text.py: the dict keeps it as
+``tmpl``, ``label`` is it in the edition's words) and say what the choice does for the
+player about to make it; a ``build`` carries its ``price`` (worked out here only). A
+decline (``pass``) says what is left ("Leave the colonist in the supply"), so an action
+list reads as plain choices without any client knowledge.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from .state import (
     SETTLER_HOSPICE,
     PRState,
 )
-from .text import VOCAB, Vocabulary, listing
+from .text import VOCAB, Vocabulary, cap, finish_action, listing
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
 # moves whose label reads nothing of the state: one dict per edition and move
@@ -77,12 +79,12 @@ def to_dict(m: Move, s: PRState) -> dict[str, Any]:
         fixed = _FIXED[s.edition]
         if m in fixed:
             return fixed[m].copy()
-        d = fixed[m] = _make_dict(m, s)
+        d = fixed[m] = finish_action(_make_dict(m, s), s.edition)
         return d.copy()
     key = (s.edition, m, _label_key(m, s))
     d = _MEMO.get(key)
     if d is None:
-        d = _MEMO[key] = _make_dict(m, s)
+        d = _MEMO[key] = finish_action(_make_dict(m, s), s.edition)
     return d.copy()
 
 
@@ -153,10 +155,12 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == MAYOR_COLONIST:
         return {"type": t, "label": f"Take 1 {v.colonist} from the supply ({v.privilege})"}
     if code == BUILD:
+        price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
         return {
             "type": t,
             "building": C.BUILDINGS[m[1]],
-            "label": f"Build the {v.buildings[m[1]]} ({v.coins(build_cost(s, s.turn, m[1]))})",
+            "price": price,
+            "label": f"Build the {v.buildings[m[1]]} ({v.coins(price)})",
         }
     if code == UNIVERSITY:
         built = v.buildings[s.city[s.turn][-1]]
@@ -207,7 +211,7 @@ def pass_label(s: PRState, v: Vocabulary) -> str:
 
 def _cap(words: str) -> str:
     """A building's name at the start of a label ("Hospice: ...")."""
-    return words[:1].upper() + words[1:]
+    return cap(words)
 
 
 def _tile_words(v: Vocabulary, tile: int) -> str:

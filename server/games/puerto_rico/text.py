@@ -1,43 +1,56 @@
-"""Words of the log and the action labels, in each edition's vocabulary.
+"""Words of the log and the action labels: templates over the one names file.
 
-Ids stay the classic ones everywhere (docs/puerto-rico-view.md); only what people read
-changes with the edition (components.md section 1).
+The engine composes every log line and action label once, as a template whose game
+words are marks (server/wording.py): ``VOCAB[edition]`` hands out marks where a
+vocabulary would hand out words, the same for every edition. ``finish_events`` and
+``finish_action`` then render each template in the table's edition for the plain
+``text``/``label`` fields and keep it as ``tmpl``, so a client can render it in the
+vocabulary its player chose. The words of both editions live once, in names.toml
+(components.md section 1); ids stay the classic ones everywhere
+(docs/puerto-rico-view.md). A new name goes into names.toml, not here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import tomllib
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from server.wording import render
 
 from . import catalog as C
 
 if TYPE_CHECKING:
     from .state import PRState
 
-_CLASSIC_BUILDINGS = {
-    "small_indigo_plant": "small indigo plant",
-    "small_sugar_mill": "small sugar mill",
-    "indigo_plant": "indigo plant",
-    "sugar_mill": "sugar mill",
-}
-_1897_BUILDINGS = {
-    "small_indigo_plant": "Small Fruit Warehouse",
-    "small_sugar_mill": "Small Sugar Mill",
-    "indigo_plant": "Large Fruit Warehouse",
-    "sugar_mill": "Large Sugar Mill",
-    "construction_hut": "Builders Yard",
-    "hospice": "Hospital",
-    "university": "School",
-    "guild_hall": "Fire Station",
-}
+
+@cache
+def _names_file() -> dict[str, Any]:
+    return tomllib.loads((files(__package__) / "names.toml").read_text(encoding="utf-8"))
 
 
-def article(word: str) -> str:
-    """The indefinite article a reader expects before ``word`` ("an indigo")."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+@cache
+def vocabulary(edition: str) -> dict[str, Any]:
+    """One edition's tables (title, words, short, tags), classic filling what it omits."""
+    data = _names_file()
+    base, own = data["classic"], data.get(edition, {})
+    out: dict[str, Any] = {"title": own.get("title", edition)}
+    for table in ("words", "short", "tags"):
+        out[table] = {**base.get(table, {}), **own.get(table, {})}
+    return out
+
+
+def words(edition: str) -> dict[str, str]:
+    return vocabulary(edition)["words"]
 
 
 class Vocabulary:
-    """Display names for one edition, as tuples indexed like the catalog."""
+    """The marks texts are composed of, as tuples indexed like the catalog.
+
+    Where a vocabulary of one edition would give "Mayor" this gives "{w:mayor}"; the
+    words come in when the template is rendered (``finish_events``, ``finish_action``).
+    """
 
     __slots__ = (
         "a_tiles",
@@ -60,70 +73,102 @@ class Vocabulary:
         "vp",
     )
 
-    def __init__(self, edition: str) -> None:
-        if edition == "1897":
-            self.roles = (
-                "Planter",
-                "Recruiter",
-                "Builder",
-                "Craftsman",
-                "Trader",
-                "Captain",
-                "Adventurer",
-                "Adventurer",
-            )
-            self.goods = ("corn", "fruit", "sugar", "tobacco", "coffee")
-            self.buildings = tuple(
-                _1897_BUILDINGS.get(b, b.replace("_", " ").title()) for b in C.BUILDINGS
-            )
-            self.colonist, self.colonists = "worker", "workers"
-            self.san_juan = "the Portrait"
-            self.in_san_juan = "on the Portrait"
-            self.ship = "Work Register"
-            self.doubloon = "coin"
-            self.plantation = "Estate"
-            self.privilege = "advantage"
-            self.island, self.city = "countryside", "city"
-            self.on_island = "in the countryside"
-            self.circle = "semicircle"
-        else:
-            self.roles = (
-                "Settler",
-                "Mayor",
-                "Builder",
-                "Craftsman",
-                "Trader",
-                "Captain",
-                "Prospector",
-                "Prospector",
-            )
-            self.goods = C.GOODS
-            self.buildings = tuple(
-                _CLASSIC_BUILDINGS.get(b, b.replace("_", " ")) for b in C.BUILDINGS
-            )
-            self.colonist, self.colonists = "colonist", "colonists"
-            self.san_juan = "San Juan"
-            self.in_san_juan = "in San Juan"
-            self.ship = "colonist ship"
-            self.doubloon = "doubloon"
-            self.plantation = "plantation"
-            self.privilege = "privilege"
-            self.island, self.city = "island", "city"
-            self.on_island = "on the island"
-            self.circle = "circle"
-        self.tiles = (*self.goods, "quarry")
-        # "a corn plantation", "an indigo plantation", "a quarry"
-        self.a_tiles = tuple(f"{article(t)} {t}" for t in self.tiles)
+    def __init__(self) -> None:
+        self.roles = tuple(f"{{w:{r}}}" for r in C.ROLES)
+        self.goods = tuple(f"{{w:{g}}}" for g in C.GOODS)
+        self.buildings = tuple(f"{{w:{b}}}" for b in C.BUILDINGS)
+        self.tiles = tuple(f"{{w:{t}}}" for t in C.TILES)
+        # "a corn plantation", "an indigo plantation", "a fruit estate", "a quarry"
+        self.a_tiles = tuple(f"{{a:{t}}}" for t in C.TILES)
+        self.colonist, self.colonists = "{w:colonist}", "{w:colonists}"
+        self.san_juan = "{w:the_san_juan}"
+        self.in_san_juan = "{w:in_san_juan}"
+        self.ship = "{w:colonist_ship}"
+        self.doubloon = "{w:doubloon}"
+        self.plantation = "{w:plantation}"
+        self.privilege = "{w:privilege}"
+        self.island, self.city = "{w:island}", "{w:city}"
+        self.on_island = "{w:on_island}"
+        self.circle = "{w:circle}"
         self.vp = "VP"
 
     def coins(self, k: int) -> str:
-        return f"{k} {self.doubloon}{'' if k == 1 else 's'}"
+        return f"{{n:doubloon:{k}}}"
 
     def people(self, k: int) -> str:
-        return f"{k} {self.colonist if k == 1 else self.colonists}"
+        return f"{{n:colonist:{k}}}"
+
+    def citizens(self, k: int) -> str:
+        return f"{{n:citizen:{k}}}"
 
 
-VOCAB = {e: Vocabulary(e) for e in C.EDITIONS}
+MARKS = Vocabulary()
+VOCAB = {e: MARKS for e in C.EDITIONS}  # one template for every edition
+
+
+def cap(words: str) -> str:
+    """A word at the start of a text: "{w:hospice}" -> "{W:hospice}" ("Hospice: ...")."""
+    if words.startswith("{w:"):
+        return "{W:" + words[3:]
+    return words[:1].upper() + words[1:]
+
+
+_RENDERED: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
+_RENDER_CAP = 4096  # templates kept per (edition, names); the cache is cleared beyond it
+
+
+def _rendered(edition: str, names: tuple[str, ...]) -> dict[str, str]:
+    """Texts already rendered for one table (a game says the same few lines again and
+    again: rendering each once keeps the engine as fast as with plain f-strings)."""
+    key = (edition, names)
+    done = _RENDERED.get(key)
+    if done is None:
+        if len(_RENDERED) >= 64:
+            _RENDERED.clear()
+        done = _RENDERED[key] = {}
+    elif len(done) >= _RENDER_CAP:
+        done.clear()
+    return done
+
+
+_LAST: list[Any] = [None, "", {}]  # the last table's names list, edition and texts
+
+
+def text_of(tmpl: str, edition: str, names: tuple[str, ...] = ()) -> str:
+    """``tmpl`` in ``edition``'s words with the seats' names."""
+    done = _rendered(edition, names)
+    text = done.get(tmpl)
+    if text is None:
+        text = done[tmpl] = render(tmpl, words(edition), names)
+    return text
+
+
+def finish_events(events: list[Any], s: PRState) -> None:
+    """Each event's ``text`` was composed as a template: keep it as ``tmpl`` and put
+    the table's words in ``text``."""
+    if not events:
+        return
+    last = _LAST
+    if s.names is last[0] and s.edition == last[1]:  # the names list is shared by clones
+        done = last[2]
+    else:
+        done = _rendered(s.edition, tuple(s.names))
+        last[:] = [s.names, s.edition, done]
+    for ev in events:
+        tmpl = ev["text"]
+        ev["tmpl"] = tmpl
+        text = done.get(tmpl)
+        if text is None:
+            text = done[tmpl] = render(tmpl, words(s.edition), tuple(s.names))
+        ev["text"] = text
+
+
+def finish_action(action: dict[str, Any], edition: str) -> dict[str, Any]:
+    """The same for an action's ``label`` (labels never name a player)."""
+    tmpl = action["label"]
+    action["tmpl"] = tmpl
+    action["label"] = text_of(tmpl, edition)
+    return action
 
 
 def default_names(n: int) -> list[str]:
@@ -131,8 +176,9 @@ def default_names(n: int) -> list[str]:
 
 
 def who(s: PRState, seat: int) -> str:
-    """The seat's display name (the ``names`` option, else "Player N")."""
-    return s.names[seat]
+    """The seat's display name as a mark: rendered from the ``names`` option (else
+    "Player N"), never put into a template as typed."""
+    return f"{{p:{seat}}}"
 
 
 def listing(parts: list[str]) -> str:

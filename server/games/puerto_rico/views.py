@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
+from .moves import build_cost
 from .scoring import result
 from .state import GAME_OVER, STEPS, PRState
 
@@ -46,6 +47,8 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
                 "is_governor": p == s.governor,
             }
         )
+        if viewer == p and not over:  # what each building costs me now (build_cost)
+            players[-1]["prices"] = {C.BUILDINGS[b]: build_cost(s, p, b) for b in range(C.NB)}
     return {
         "game": "puerto-rico",
         "options": {"edition": s.edition, "open_vp": s.open_vp, "names": list(s.names)},
