@@ -41,6 +41,7 @@ class RoomScreen(Screen[None]):
         self.level = "medium"
         self.ready = False
         self.info: dict[str, Any] = controller.room_info or {}
+        self._host: object = None  # the host last shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="room"):
@@ -73,8 +74,11 @@ class RoomScreen(Screen[None]):
             f"{shown(room.get('options', {}).get('edition', ''), blank='')}, "
             f"{shown(room.get('players'))} players, host {shown(room.get('host') or '-')}, "
             f"{shown(room.get('status'))}"))
+        self._say_new_host(room.get("host"))
+        seat = self.controller.seat
         self.query_one("#room-help", Static).update(Text(
-            f"You sit in seat {'-' if self.controller.seat is None else self.controller.seat + 1}.\n"
+            ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
+             else f"You sit in seat {seat + 1}.\n") +
             f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
             "r ready · s start (host; every seat filled, others ready) · esc leave"))
         table = self._seats_table()
@@ -87,6 +91,16 @@ class RoomScreen(Screen[None]):
                           "yes" if seat.get("connected") else "no")
         if 0 <= row < table.row_count:
             table.move_cursor(row=row)
+
+    def _say_new_host(self, host: object) -> None:
+        """When the host moves on, say who hosts now (the title shows it too)."""
+        before, self._host = self._host, host
+        if before is None or host is None or host == before:
+            return
+        if host == self.controller.client.name:
+            self.notify("You are the host now: you add bots and start the game.")
+        else:
+            self.notify(Text(f"{shown(host)} is the host now."))
 
     def _cursor_seat(self) -> int:
         return max(0, self.query_one(DataTable).cursor_row)
@@ -107,6 +121,7 @@ class RoomScreen(Screen[None]):
             await self.controller.take_seat(self._cursor_seat())
         except Rejected as exc:
             self.notify(f"Rejected: {exc.reason}", severity="error", markup=False)
+        self.update_room(self.info)  # the room push came before the ack that gave the seat
 
     @work(group="room")
     async def action_add_bot(self) -> None:
@@ -129,9 +144,25 @@ class RoomScreen(Screen[None]):
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.update_room(self.info)
 
-    @work(group="room")
+    @work(group="room", exclusive=True)
     async def action_leave(self) -> None:
+        """Back to the lobby; asked first when it gives up a seat or the host's place."""
+        from prtui.screens.confirm import ConfirmScreen
+        from prtui.screens.lobby import LobbyScreen
+
+        costs = []
+        if self.controller.seat is not None:
+            costs.append(f"You sit in seat {self.controller.seat + 1}: it is freed.")
+        if self.info.get("host") == self.controller.client.name:
+            costs.append("You host this room: hosting passes to a seated player.")
+        if costs and not self.controller.client.closed and not await self.app.push_screen_wait(
+                ConfirmScreen("Leave this room?", " ".join(costs))):
+            return
         await self.controller.leave_room()
+        if not any(isinstance(s, LobbyScreen) for s in self.app.screen_stack):
+            # the seat was given back at connect: no lobby under the room yet
+            self.app.switch_screen(LobbyScreen(self.controller))
+            return
         self.dismiss()
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:

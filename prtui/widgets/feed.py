@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
 from prtui.widgets.plain import plain, shown
@@ -38,16 +40,46 @@ class GameLog(RichLog):
 
 
 class ChatPanel(Vertical):
-    """Chat lines and an input; Enter sends."""
+    """Chat lines and an input; Enter sends. Sending, or Esc, gives the keys back to
+    where they were before the chat (the seats, the rooms, my actions), so the screen's
+    one-letter keys act again instead of typing into the chat, and Esc never reaches
+    the screen's own Esc (leave) from inside the chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave_input", "Back", show=False)]
 
     class Send(Message):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._return_to: Widget | None = None  # focused before the chat was
+
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, max_lines=200, min_width=16, id="chat-log")
         yield Input(placeholder="chat… (Enter to send)", id="chat-input")
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def _inside(self, widget: Widget) -> bool:
+        return widget is self or self in widget.ancestors
+
+    def _focus_moved(self, old: Widget | None, new: Widget | None) -> None:
+        if new is not None and self._inside(new) and old is not None and not self._inside(old):
+            self._return_to = old
+
+    def action_leave_input(self) -> None:
+        """Focus back where it was; else the screen's first focusable widget outside."""
+        target = self._return_to
+        if target is None or not target.is_attached or not target.focusable:
+            target = next((w for w in self.screen.focus_chain if not self._inside(w)), None)
+        if target is not None:
+            target.focus()
+        else:
+            self.screen.set_focus(None)
 
     def add_line(self, who: str, text: str) -> None:
         line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
@@ -58,3 +90,4 @@ class ChatPanel(Vertical):
         if event.value.strip():
             self.post_message(self.Send(event.value.strip()))
         event.input.value = ""
+        self.action_leave_input()

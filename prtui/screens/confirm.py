@@ -1,0 +1,45 @@
+"""A yes/no question over the current screen, for steps that are hard to undo (leaving
+a room you host or sit in, leaving or quitting a local game)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from prtui.widgets.plain import shown
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismissed with True on y (or Enter), False on n (or Esc)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static {
+        width: 60; max-width: 100%; height: auto; padding: 1 2;
+        border: thick $warning; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        text = Text.assemble((shown(self.question, blank=""), "bold"))
+        if self.detail:
+            text.append("\n\n").append(shown(self.detail, blank=""))
+        text.append("\n\ny: yes · n or escape: no")
+        yield Static(text, id="confirm")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
