@@ -15,7 +15,8 @@ from typing import Any, Protocol
 from server.engine.contract import Action, Game, Result
 
 # game name -> "module:attribute" of its heuristic (imported on first use)
-_KNOWN = {"puerto-rico": "server.bots.puerto_rico:PuertoRicoHeuristic"}
+_KNOWN = {"puerto-rico": "server.bots.puerto_rico:PuertoRicoHeuristic",
+          "san-juan": "server.bots.san_juan:SanJuanHeuristic"}
 _LOADED: dict[str, Heuristic | None] = {}
 
 
