@@ -140,6 +140,7 @@ class GameScreen(Screen[None]):
             view=snap.get("view", {}),
             legal=list(snap.get("legal", [])) if seat is not None else [],
             seat=seat if seat is not None else self.followed,
+            watching=seat is None,
             vocab=Vocabulary(self.vocab_name),
             palette=goods_palette(self.app.theme),
             names=self.names,

@@ -35,6 +35,7 @@ class BoardContext:
     log: list[dict[str, Any]] = field(default_factory=list)
     compact: bool = False  # one-line panels (compact and medium layouts)
     narrow: bool = False  # the 80-column layout: shortest names
+    watching: bool = False  # a spectator: ``seat`` is only the seat followed, never "me"
 
     @property
     def edition(self) -> str:

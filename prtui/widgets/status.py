@@ -20,7 +20,7 @@ def waiting_text(ctx: BoardContext) -> str:
     if view.get("over"):
         return "The game is over."
     to_move = list(view.get("to_move", []))
-    if ctx.seat is not None and ctx.seat in to_move:
+    if ctx.seat is not None and ctx.seat in to_move and not ctx.watching:
         return "Your move."
     if not to_move:
         return "Waiting for the server…"
@@ -46,10 +46,12 @@ class StatusLine(Shown):
         if view.get("last_round"):
             text.append("  LAST ROUND", style="bold red")
         text.append("  ")
-        mine = ctx.seat is not None and ctx.seat in view.get("to_move", [])
+        mine = ctx.seat is not None and ctx.seat in view.get("to_move", []) and not ctx.watching
         text.append(waiting or waiting_text(ctx), style="bold reverse green" if mine else "italic")
         if ctx.seat is None:
             text.append("  [spectating]", style="bold magenta")
+        elif ctx.watching:  # following a seat's view is still watching
+            text.append(f"  [spectating, following {ctx.name(ctx.seat)}]", style="bold magenta")
         if lag_ms is not None:
             text.append(f"  lag {lag_ms:.0f} ms", style="dim")
         self.show(text)

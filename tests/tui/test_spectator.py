@@ -1,0 +1,57 @@
+"""A spectator who follows a seat (issue 16, bug 4) sees that seat's view but is never
+told "Your move.", and keeps the "[spectating]" mark.
+
+A real GameServer on 127.0.0.1: ana (a plain client) sits in seat 1 and never moves, two
+bots fill the others, so the table soon waits for ana; eve watches with the real app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.launch import remote_plan
+from prtui.netclient import Client
+from prtui.screens.game import GameScreen
+from prtui.widgets.status import StatusLine
+from server.net.server import GameServer
+from tests.tui.waiting import wait_for
+
+
+@pytest.fixture
+async def port(tmp_path: Path) -> AsyncIterator[int]:
+    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
+    yield await srv.start()
+    await srv.stop()
+
+
+async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
+    ana = await Client.connect("127.0.0.1", port, "ana")
+    try:
+        room = (await ana.command("create_room", game="puerto-rico", players=3,
+                                  options={"bot_delay_s": 0.0}))["room"]
+        await ana.command("join_room", room=room, as_="player")
+        await ana.command("take_seat", room=room, seat=0)
+        for seat in (1, 2):
+            await ana.command("add_bot", room=room, seat=seat, level="random")
+        await ana.command("start", room=room)
+        app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate", room=room))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0])
+            status = screen.query_one(StatusLine)
+            assert "[spectating]" in status._shown.plain
+            await pilot.press("f")  # follow seat 1: ana, whom the table waits for
+            await wait_for(pilot, lambda: screen.followed == 0)
+            await pilot.pause()
+            shown = status._shown.plain
+            assert "Your move." not in shown
+            assert "Waiting for ana" in shown
+            assert "[spectating, following ana]" in shown
+    finally:
+        await ana.close()
