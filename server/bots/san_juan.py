@@ -104,8 +104,12 @@ def cheapest(s: Any, p: int, k: int, o: Outlook, leave: int) -> float:
     hand = s.hands[p][:]
     if leave in hand:
         hand.remove(leave)
-    values = sorted(keep_value(s, p, c, o) for c in hand)
-    return sum(values[:k]) if k <= len(values) else 99.0
+    if k > len(hand):
+        return 99.0
+    values = sorted(keep_value(s, p, c, o) for c in hand)[:k]
+    # a full hand is spent cheaply: the surplus would be discarded or left at the end
+    each = CARD * (0.4 + 0.6 * o.left) * (1.0 if len(hand) <= 4 else 0.7)
+    return k * each + 0.5 * sum(v - CARD for v in values)
 
 
 def goods_held(s: Any, p: int) -> list[int]:
