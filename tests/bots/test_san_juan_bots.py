@@ -1,0 +1,139 @@
+"""Bots on the real San Juan engine: every level plays whole games at 2-4 players with
+legal moves only, games replay from their seed, decisions are blind to hidden cards,
+and easy (the San Juan heuristic) beats random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from server.bots import LEVELS, action_key, make_bot
+from server.bots.heuristic import heuristic_for
+from server.bots.san_juan import SanJuanHeuristic
+from server.games.registry import get_game
+
+GAME = get_game("san-juan")
+
+
+def play(levels: list[str], seed: int, fair_start: bool = False) -> tuple[list[Any], Any]:
+    players = len(levels)
+    options = GAME.normalize_options(players, {"fair_start": fair_start})
+    state = GAME.setup(players, options, seed)
+    bots = [make_bot(lv, GAME, seed * 10 + i, iterations=4) for i, lv in enumerate(levels)]
+    log = []
+    while not GAME.is_over(state):
+        seat = GAME.to_move(state)[0]
+        legal = {action_key(a) for a in GAME.legal_actions(state, seat)}
+        action = bots[seat].choose(GAME, state, seat)
+        assert action_key(action) in legal
+        GAME.apply(state, seat, action)
+        log.append((seat, action_key(action)))
+    return log, GAME.result(state)
+
+
+def test_the_heuristic_is_registered_for_san_juan() -> None:
+    assert isinstance(heuristic_for("san-juan"), SanJuanHeuristic)
+
+
+@pytest.mark.parametrize(("players", "fair_start"), [(2, False), (3, True), (4, False)])
+def test_every_level_plays_legal_moves_to_the_end(players: int, fair_start: bool) -> None:
+    for shift in range(2):
+        levels = [LEVELS[(i + players + shift) % len(LEVELS)] for i in range(players)]
+        log, result = play(levels, seed=players + 10 * shift, fair_start=fair_start)
+        assert result is not None and len(log) > 50
+
+
+def test_fixed_seed_gives_the_same_game() -> None:
+    assert play(["hard", "easy"], seed=11)[0] == play(["hard", "easy"], seed=11)[0]
+
+
+def hidden_twins(seed: int) -> tuple[Any, Any, int]:
+    """Two mid-game states the seat to move cannot tell apart: another player's hand
+    holds other cards (swapped with the deck), the deck is in another order, the RNG
+    differs."""
+    state = GAME.setup(3, GAME.normalize_options(3, {}), seed)
+    bots = [make_bot("easy", GAME, i) for i in range(3)]
+    for _ in range(40 + 7 * seed):
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, seat, bots[seat].choose(GAME, state, seat))
+    while True:
+        mover = GAME.to_move(state)[0]
+        other = (mover + 1) % 3
+        data = GAME.to_data(state)
+        hand, deck = data["hands"][other], data["deck"]
+        swap = next(((i, j) for i, c in enumerate(hand) for j, d in enumerate(deck)
+                     if c != d), None)
+        if swap and len(GAME.legal_actions(state, mover)) > 2:
+            break
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, seat, bots[seat].choose(GAME, state, seat))
+    i, j = swap
+    hand[i], deck[j] = deck[j], hand[i]
+    hand.sort()
+    data["deck"] = list(reversed(deck))
+    data["rng"] = [data["rng"][0] + 99, data["rng"][1]]
+    twin = GAME.from_data(data)
+    assert GAME.view(state, mover) == GAME.view(twin, mover)
+    assert GAME.to_data(state) != GAME.to_data(twin)
+    return state, twin, mover
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_depend_only_on_the_view(level: str) -> None:
+    for seed in range(3):
+        a, b, mover = hidden_twins(seed)
+        samples = [GAME.to_data(GAME.determinize(s, mover, 5)) for s in (a, b)]
+        assert samples[0] == samples[1]  # what a bot decides on carries no hidden trace
+        for bot_seed in range(2):
+            first = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, a, mover)
+            second = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, b, mover)
+            assert action_key(first) == action_key(second)
+
+
+def test_the_heuristic_scores_every_step_of_a_game() -> None:
+    """Every decision step gets a score per action, and undo is never the best."""
+    heuristic = SanJuanHeuristic()
+    state = GAME.setup(4, GAME.normalize_options(4, {"fair_start": True}), 3)
+    bots = [make_bot("random", GAME, i) for i in range(4)]
+    steps = set()
+    while not GAME.is_over(state):
+        seat = GAME.to_move(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        scores = heuristic.action_scores(GAME, state, seat, actions)
+        assert len(scores) == len(actions)
+        best = actions[scores.index(max(scores))]
+        assert best["type"] != "undo"
+        steps.add(GAME.view(state, seat)["decision"]["step"])
+        GAME.apply(state, seat, bots[seat].choose(GAME, state, seat))
+    assert {"choose_role", "build", "build_pay", "produce", "sell", "council_keep",
+            "fair_start"} <= steps
+    assert len(heuristic.estimate(GAME, state)) == 4
+
+
+def test_easy_beats_random() -> None:
+    wins = 0.0
+    for seed in range(4):
+        levels = ["random"] * 4
+        levels[seed] = "easy"
+        _, result = play(levels, seed=seed)
+        wins += (seed in result.winners) / len(result.winners)
+    assert wins >= 3
+
+
+async def test_pool_plays_san_juan_in_a_worker() -> None:
+    from server.bots.pool import BotPool
+
+    pool = BotPool(workers=1, games=["san-juan"])
+    try:
+        state = GAME.setup(3, GAME.normalize_options(3, {}), 21)
+        for move in range(30):
+            seat = GAME.to_move(state)[0]
+            level = ("hard", "medium", "easy")[seat]
+            action = await pool.choose("san-juan", state, seat, level, seed=move,
+                                       iterations=6)
+            assert action_key(action) in {action_key(a) for a in GAME.legal_actions(state, seat)}
+            GAME.apply(state, seat, action)
+        assert pool.fallbacks == 0 and pool.replaced == 0
+    finally:
+        await pool.close()
