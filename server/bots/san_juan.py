@@ -47,6 +47,7 @@ class Outlook:
         self.left = 1.0 - self.progress
         # about one building per player and round, fewer towards the end
         self.rounds = max(0.5, (C.END_BUILDINGS - biggest) * 0.9)
+        self.kept: dict[tuple[int, int], float] = {}  # keep values, for one state only
 
 
 def production(city: list[int]) -> int:
@@ -91,12 +92,18 @@ def build_value(s: Any, p: int, card: int, o: Outlook) -> float:
 
 def keep_value(s: Any, p: int, card: int, o: Outlook) -> float:
     """What ``card`` is worth in p's hand: a building to come, or at least a payment."""
+    known = o.kept.get((p, card))
+    if known is not None:
+        return known
     if card >= C.NGOODS and card in s.city[p]:
-        return CARD * 0.8
-    built = build_value(s, p, card, o) - CARD * 0.5 * C.COST[card]
-    if card < C.NGOODS and card in s.hands[p] and s.hands[p].count(card) > 1:
-        built -= 0.5
-    return max(CARD, built)
+        value = CARD * 0.8
+    else:
+        built = build_value(s, p, card, o) - CARD * 0.5 * C.COST[card]
+        if card < C.NGOODS and s.hands[p].count(card) > 1:
+            built -= 0.5
+        value = max(CARD, built)
+    o.kept[(p, card)] = value
+    return value
 
 
 def cheapest(s: Any, p: int, k: int, o: Outlook, leave: int) -> float:
