@@ -183,7 +183,7 @@ class PrtuiApp(App[int]):
         if games:
             game = games[-1]
             game.names = dict(controller.names)
-            game.apply_snapshot(snapshot, controller.client.lag_ms)
+            game.apply_snapshot(snapshot, controller.lag_ms)
         else:
             game = GameScreen(controller, snapshot, controller.names, self.vocabulary_override)
             self.push_screen(game)
@@ -230,10 +230,20 @@ class PrtuiApp(App[int]):
         super()._handle_exception(error)
 
     async def leave_table(self) -> None:
-        """Leave the room shown: back to the lobby if there is one, else quit."""
+        """Leave the room shown: back to the lobby if there is one, else quit. Asked
+        first while the game goes on and I sit at it (a local game is kept stored)."""
+        from prtui.screens.confirm import ConfirmScreen
         from prtui.screens.lobby import LobbyScreen
 
-        if not any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+        lobby = any(isinstance(s, LobbyScreen) for s in self.screen_stack)
+        controller = self.controller
+        if (controller is not None and controller.seat is not None
+                and not controller.client.closed and not controller.game_over_shown):
+            detail = ("It is kept: your seat waits for you; a bot plays it if you stay away."
+                      if lobby else "It is kept: run prtui again to go on with it.")
+            if not await self.push_screen_wait(ConfirmScreen("Leave this game?", detail)):
+                return
+        if not lobby:
             self.exit(0)
             return
         if self.controller is not None:

@@ -98,6 +98,7 @@ class Controller:
         self.game_over_shown = False
         self.tokens: TokenBook | None = None
         self.address = ""
+        self.local = False  # the embedded server of `prtui`/`prtui play`: no lag to show
         resume = client.resume or {}
         if isinstance(resume.get("room"), str):  # the server gave our seat back
             self.room = resume["room"]
@@ -215,6 +216,11 @@ class Controller:
 
     async def close(self) -> None:
         await self.client.close()
+
+    @property
+    def lag_ms(self) -> float | None:
+        """The round trip to show; None for the embedded server on this machine."""
+        return None if self.local else self.client.lag_ms
 
     # --- pushes --------------------------------------------------------------------
 

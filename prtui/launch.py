@@ -124,6 +124,7 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
             controller = await Controller.open(app, "127.0.0.1", port, name, tokens=tokens,
                                                book_key=LOCAL_BOOK_KEY)
             app.controller = controller
+            controller.local = True
             if controller.room is not None and asked is None:
                 # plain `prtui` with an unfinished local game: back to that board
                 await controller.pump()

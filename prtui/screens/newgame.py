@@ -4,9 +4,10 @@ seats.
 Everything about a game comes from the server's catalog (``list_games``: each game as
 it describes itself, see server/engine/options.py): the player-count picker spans the
 game's own range and each option becomes a widget by its type (a Select for a choice, a
-Checkbox for a bool, an Input for a number or text). The screen names no game and no
-option. Returns a ``TableSetup`` via ``dismiss``; in the lobby the other seats may also
-be left open for people (level "open").
+Checkbox for a bool whose label says "on" or "off", an Input for a number or text). The
+screen names no game and no option. Returns a ``TableSetup`` via ``dismiss``; in the
+lobby the other seats may also be left open for people (level "open"). Back returns
+where the form came from; as the first screen it asks before quitting.
 """
 
 from __future__ import annotations
@@ -55,6 +56,27 @@ def players_range(game: dict[str, Any]) -> range:
     if not isinstance(low, int) or not isinstance(high, int) or not 1 <= low <= high <= 64:
         return range(1, 2)
     return range(low, high + 1)
+
+
+class OptionFlag(Checkbox):
+    """A yes/no option whose label says its state in words ("Open VP: off"): the box
+    alone ("▐X▌") differs only by colour, which some themes make hard to see."""
+
+    def __init__(self, title: Text, about: Text | None, value: bool, *, id: str,
+                 classes: str = "") -> None:
+        self.title, self.about = title, about
+        super().__init__(self._state_label(value), value=value, id=id, classes=classes)
+
+    def _state_label(self, value: bool) -> Text:
+        text = self.title.copy().append(": ")
+        text.append("on" if value else "off", style="bold" if value else "")
+        if self.about is not None:
+            text.append(" (").append_text(self.about).append(")")
+        return text
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.label = self._state_label(self.value)
 
 
 class NewGameScreen(Screen[TableSetup | None]):
@@ -123,10 +145,9 @@ class NewGameScreen(Screen[TableSetup | None]):
         kind, default, wid = option["type"], option.get("default"), f"opt-{i}"
         widget: Widget
         if kind == "bool":
-            text = plain(option.get("title") or option["name"])
-            if option.get("description"):
-                text.append(" (").append_text(plain(option["description"])).append(")")
-            widget = Checkbox(text, value=default is True, id=wid, classes="option-flag")
+            about = plain(option["description"]) if option.get("description") else None
+            widget = OptionFlag(plain(option.get("title") or option["name"]), about,
+                                value=default is True, id=wid, classes="option-flag")
         elif kind == "choice":
             labels = option.get("labels")
             if not isinstance(labels, list) or len(labels) != len(option["choices"]):
@@ -216,8 +237,15 @@ class NewGameScreen(Screen[TableSetup | None]):
         self.dismiss(setup)
 
     def action_cancel(self) -> None:
-        """From the lobby: back to it (None). As the first screen of `prtui`: quit."""
-        if self.allow_open_seats:
+        """Back where the form came from (the lobby: None). As the first screen of
+        `prtui` there is nothing behind it: quit, once the player says so."""
+        if len(self.app.screen_stack) > 2:  # the app's own base screen, then ours
             self.dismiss(None)
-        else:
-            self.app.exit(0)
+            return
+        from prtui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit(0)
+
+        self.app.push_screen(ConfirmScreen("Quit prtui?", "No game was started."), answered)

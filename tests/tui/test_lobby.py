@@ -49,7 +49,11 @@ async def test_create_room_add_bots_and_start_from_the_lobby(server: int) -> Non
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.snapshot["seat"] == 0
         assert app.controller is not None and app.controller.names[1]
-        await pilot.press("ctrl+l")  # leave the table: back in the lobby
+        await pilot.press("ctrl+l")  # leave the table (asked: I sit at it): back in the lobby
+        from prtui.screens.confirm import ConfirmScreen
+
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.controller.room is None
 
