@@ -100,7 +100,7 @@ class RoomScreen(Screen[None]):
         if host == self.controller.client.name:
             self.notify("You are the host now: you add bots and start the game.")
         else:
-            self.notify(Text(f"{shown(host)} is the host now."))
+            self.notify(f"{shown(host)} is the host now.", markup=False)
 
     def _cursor_seat(self) -> int:
         return max(0, self.query_one(DataTable).cursor_row)

@@ -113,6 +113,12 @@ async def test_leaving_asks_the_host_and_the_host_moving_on_shows(port: int) -> 
                                                .get_row_at(0)[2]))
         await wait_for(gp, lambda: "host bo" in text_of(bo_room, "#room-title"))
         assert any("You are the host now" in m for m in notices(guest))
+        await hp.press("enter")  # ana comes back to her room: she hosts it again
+        await wait_for(hp, lambda: isinstance(host.screen, RoomScreen))
+        await wait_for(gp, lambda: "host ana" in text_of(bo_room, "#room-title"))
+        await wait_for(gp, lambda: any("ana is the host now" in m for m in notices(guest)))
+        # a notice is text (a rich Text there ended the app when its toast was drawn)
+        assert all(isinstance(n.message, str) for n in guest._notifications)
 
 
 async def test_a_spectating_guest_leaves_without_a_question(port: int) -> None:
