@@ -20,9 +20,12 @@ from typing import Any
 
 from server.engine.errors import InvalidOptions
 
-OPTION_TYPES = ("bool", "int", "choice", "str")
+OPTION_TYPES = ("bool", "int", "choice", "str", "multi")
 """bool: true/false · int: a whole number in [min, max] · choice: one of ``choices``
-(strings) · str: free text of at most ``max_len`` characters."""
+(strings) · str: free text of at most ``max_len`` characters · multi: any set of
+``choices``, as a list in the order of ``choices`` (each at most once; [] = none)."""
+
+NONE_WORDS = ("", "none", "-")  # a "multi" option typed as nothing
 
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
@@ -37,8 +40,8 @@ class OptionSpec:
     default: Any
     description: str  # one line, shown by forms and --help
     title: str = ""  # a short label for a form ("Edition"); the name when empty
-    choices: tuple[str, ...] = ()  # "choice": the allowed values
-    labels: tuple[str, ...] = ()  # "choice": a human name per value, same order (optional)
+    choices: tuple[str, ...] = ()  # "choice"/"multi": the allowed values
+    labels: tuple[str, ...] = ()  # "choice"/"multi": a human name per value (optional)
     min: int | None = None  # "int": inclusive bounds (None: unbounded)
     max: int | None = None
     max_len: int = 64  # "str": the longest value
@@ -50,10 +53,12 @@ class OptionSpec:
             raise ValueError(f"bad option name {self.name!r}")
         if self.type not in OPTION_TYPES:
             raise ValueError(f"option {self.name}: type must be one of {OPTION_TYPES}")
-        if self.type == "choice" and (
+        if self.type in ("choice", "multi") and (
             not self.choices or not all(isinstance(c, str) for c in self.choices)
         ):
-            raise ValueError(f"option {self.name}: a choice needs string choices")
+            raise ValueError(f"option {self.name}: a {self.type} needs string choices")
+        if self.type == "multi" and any("," in c or c.strip() != c for c in self.choices):
+            raise ValueError(f"option {self.name}: multi choices are words without commas")
         if self.labels and len(self.labels) != len(self.choices):
             raise ValueError(f"option {self.name}: one label per choice")
         if self.reveals_hidden and self.type != "bool":
@@ -81,6 +86,8 @@ class OptionSpec:
         elif self.type == "choice":
             if value not in self.choices or not isinstance(value, str):
                 raise InvalidOptions(f"{self.name} must be one of {', '.join(self.choices)}")
+        elif self.type == "multi":
+            return self._check_multi(value)
         else:
             if not isinstance(value, str) or len(value) > self.max_len or any(
                 unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value
@@ -89,6 +96,20 @@ class OptionSpec:
                     f"{self.name} must be text of at most {self.max_len} characters"
                 )
         return value
+
+    def _check_multi(self, value: Any) -> list[str]:
+        """A list of distinct choices, put in the order of ``choices`` (a set, really)."""
+        if isinstance(value, tuple):
+            value = list(value)
+        known = ", ".join(self.choices)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InvalidOptions(f"{self.name} must be a list of: {known}")
+        for v in value:
+            if v not in self.choices:
+                raise InvalidOptions(f"{self.name}: unknown {v!r} (known: {known})")
+        if len(set(value)) != len(value):
+            raise InvalidOptions(f"{self.name}: each choice at most once")
+        return [c for c in self.choices if c in value]
 
     def _range(self) -> str:
         if self.min is not None and self.max is not None:
@@ -116,16 +137,21 @@ class OptionSpec:
                     f"{self.name} must be a whole number{self._range()}, not {text!r}"
                 ) from None
             return self.check(number)
+        if self.type == "multi":  # "a,b" (spaces allowed); "", "none" or "-" for none
+            if word.lower() in NONE_WORDS:
+                return []
+            return self.check([part.strip() for part in word.split(",")])
         return self.check(word if self.type == "choice" else text)
 
     def to_data(self) -> dict[str, Any]:
         """The spec as plain data (what clients and the engine CLI receive)."""
         data: dict[str, Any] = {
-            "name": self.name, "type": self.type, "default": self.default,
+            "name": self.name, "type": self.type,
+            "default": list(self.default) if self.type == "multi" else self.default,
             "title": self.label, "description": self.description,
             "reveals_hidden": self.reveals_hidden,
         }
-        if self.type == "choice":
+        if self.type in ("choice", "multi"):
             data["choices"] = list(self.choices)
             data["labels"] = list(self.labels or self.choices)
         elif self.type == "int":

@@ -148,8 +148,14 @@ def _options(figures: dict[str, Any]) -> str:
     options = figures.get("options")
     if not isinstance(options, dict):
         return "-"
-    return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                    for k, v in options.items()) or "-"
+    words = []
+    for k, v in options.items():
+        if isinstance(v, list):  # a set of choices (expansions): none is left out
+            if v:
+                words.append(f"{k}={','.join(map(str, v))}")
+        else:
+            words.append(f"{k}={str(v).lower() if isinstance(v, bool) else v}")
+    return " ".join(words) or "-"
 
 
 def _figure(value: Any) -> str:

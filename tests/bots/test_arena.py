@@ -71,7 +71,7 @@ def test_arena_cli_table_and_bad_levels(capsys: pytest.CaptureFixture[str]) -> N
         (["--players", "2", "--bots", "random", "--option", "edition=2099"],
          "edition must be one of classic, 1897"),
         (["--players", "2", "--bots", "random", "--option", "colour=red"],
-         "unknown option 'colour' (known: edition, open_vp)"),
+         "unknown option 'colour' (known: edition, open_vp, expansions)"),
         (["--players", "2", "--bots", "random", "--option", "open_vp"], "KEY=VALUE"),
     ],
 )

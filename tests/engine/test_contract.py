@@ -130,6 +130,9 @@ def test_the_game_describes_itself_and_normalize_options_follows_the_description
             bad += [o["min"] - 1, o["max"] + 1, True]
         if o["type"] == "choice":
             bad.append("no such choice")
+        if o["type"] == "multi":
+            good = [[], list(o["choices"])]
+            bad = [None, "x", ["no such choice"], [o["choices"][0]] * 2, [1]]
         for value in good:
             assert game.normalize_options(low, {o["name"]: value})[o["name"]] == value
         for value in bad:

@@ -149,6 +149,8 @@ def _other_value(option: dict) -> object:
         return option["max"] if option["default"] != option["max"] else option["min"]
     if option["type"] == "choice":
         return next(c for c in option["choices"] if c != option["default"])
+    if option["type"] == "multi":  # every choice (the default is usually none)
+        return list(option["choices"]) if option["default"] != option["choices"] else []
     return "x"
 
 

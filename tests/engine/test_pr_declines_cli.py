@@ -51,6 +51,7 @@ class Position:
         self.d["bsupply"][b] -= 1
         self.d["city"][seat].append(b)
         self.d["city_col"][seat].append(colonists)
+        self.d["city_cit"][seat].append(0)
         self.d["col_supply"] -= colonists
         return self
 

@@ -14,7 +14,8 @@ from prtui.cli import build_parser, option_pairs
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--option", "colour=red"], "unknown option 'colour' (known: edition, open_vp)"),
+        (["--option", "colour=red"],
+         "unknown option 'colour' (known: edition, open_vp, expansions)"),
         (["--option", "open_vp=maybe"], "open_vp must be true or false, not 'maybe'"),
         (["--option", "edition"], "--option takes KEY=VALUE, not 'edition'"),
         (["--edition", "2099"], "edition must be one of classic, 1897"),

@@ -8,7 +8,20 @@ for the new building (001/000: "may take"; step ``builder_university``, declined
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, TURN_OVER, Events, colonist_source, say, take_colonist, who
+from .blackmarket import means, start_payment
+from .bonusvp import building_vp
+from .common import (
+    CONTINUE,
+    PHASE_DONE,
+    TURN_OVER,
+    Events,
+    add_building,
+    colonist_source,
+    say,
+    take_colonist,
+    who,
+)
+from .costs import build_prices
 from .moves import (
     BUILD,
     PASS_MOVE,
@@ -22,6 +35,8 @@ from .state import BUILDER, BUILDER_UNIVERSITY, PRState
 from .text import VOCAB
 
 _BUILD = tuple((BUILD, b) for b in range(C.NB))
+R_BUILT = 16  # resume: the black market's payment is complete, the building placed
+RESUMES = frozenset((R_BUILT,))
 
 
 def begin_turn(s: PRState) -> None:
@@ -40,17 +55,34 @@ def legal(s: PRState) -> list[Move]:
     free = C.CITY_SPACES - s.spaces_used(p)
     if free <= 0:
         return [PASS_MOVE]
+    if s.cat.nb or s.cat.cit:
+        return _legal_expanded(s, p, free)
     quarries = occupied_quarries(s, p)
     money = s.coins[p] + (1 if p == s.role_player else 0)
     pos = s.bpos[p]
     supply = s.bsupply
     cost, column, spaces = C.COST, C.COLUMN, C.SPACES
     moves: list[Move] = []
-    for b in range(C.NB):
+    for b in s.board:
         if supply[b] and pos[b] < 0 and spaces[b] <= free:
             q = column[b] if quarries > column[b] else quarries
             if cost[b] - q <= money:
                 moves.append(_BUILD[b])
+    moves.append(PASS_MOVE)
+    return moves
+
+
+def _legal_expanded(s: PRState, p: int, free: int) -> list[Move]:
+    """The expansions' discounts (costs.py) and the black market's way to pay."""
+    prices = build_prices(s, p)
+    coins = s.coins[p]
+    short = coins + means(s, p)  # the most a black market lets him pay
+    pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
+    moves = [
+        _BUILD[b]
+        for b in s.board
+        if supply[b] and pos[b] < 0 and spaces[b] <= free and prices[b] <= short
+    ]
     moves.append(PASS_MOVE)
     return moves
 
@@ -71,12 +103,25 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         return TURN_OVER
     b = m[1]
     price = build_cost(s, p, b)
+    if price > s.coins[p]:  # Expansion I: the black market pays the rest
+        start_payment(s, p, b, price)
+        return R_BUILT
     s.coins[p] -= price
-    s.bsupply[b] -= 1
-    s.bpos[p][b] = len(s.city[p])
-    s.city[p].append(b)
-    s.city_col[p].append(0)
-    say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(price)}")
+    place(s, p, b, price, ev)
+    return _built(s, p, ev)
+
+
+def place(s: PRState, p: int, b: int, paid: int, ev: Events, black_market: bool = False) -> None:
+    """Building b goes into p's city, paid ``paid`` doubloons (and the black market's)."""
+    v = VOCAB[s.edition]
+    add_building(s, p, b)
+    how = f" and the {v.buildings[C.BLACK_MARKET]}" if black_market else ""
+    say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
+
+
+def _built(s: PRState, p: int, ev: Events) -> int:
+    """After a building is placed: the end trigger, the church, the university."""
+    b = s.city[p][-1]
     if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
         s.last_round = True
         say(
@@ -85,7 +130,9 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             "end_trigger",
             f"{who(s, p)} has filled the 12th city space: this round is the last.",
         )
-    if s.occupied(p, C.UNIVERSITY) and colonist_source(s) is not None:
+    if s.cat.nb and b != C.CHURCH and C.COLUMN[b] > 1 and s.occupied(p, C.CHURCH):
+        building_vp(s, p, 2 if C.COLUMN[b] == 4 else 1, C.CHURCH, ev)
+    if s.occupied(p, C.UNIVERSITY) and C.CIRCLES[b] and colonist_source(s) is not None:
         s.step = BUILDER_UNIVERSITY
         return CONTINUE
     return TURN_OVER
@@ -94,14 +141,27 @@ def act(s: PRState, m: Move, ev: Events) -> int:
 def _university(s: PRState, p: int, m: Move, ev: Events) -> int:
     v = VOCAB[s.edition]
     u = v.buildings[C.UNIVERSITY]
-    if m[0] == UNIVERSITY and take_colonist(s):
+    kind = take_colonist(s) if m[0] == UNIVERSITY else 0
+    if kind:
         s.city_col[p][-1] = 1
+        if kind == 2:
+            s.city_cit[p][-1] = 1
         built = v.buildings[s.city[p][-1]]
         say(ev, p, "build", f"{who(s, p)} puts a {v.colonist} on the new {built} ({u})")
     else:
         say(ev, p, "pass", f"{who(s, p)} does not use the {u}")
     s.step = BUILDER
     return TURN_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    if code != R_BUILT:
+        raise ValueError(f"the builder phase has no resume code {code}")
+    return _built(s, s.turn, ev)
 
 
 def finish(s: PRState, ev: Events) -> None:

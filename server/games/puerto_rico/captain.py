@@ -15,22 +15,28 @@ they are pencil-and-paper points that cannot end the game, and are simply counte
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, Events, award_vp, order_from, say, who
-from .moves import CAPTAIN_VP_MOVE, HARBOR_VP_MOVE, LOAD, PASS, PASS_MOVE, STORE, Move
+from .captain_x import charter, charter_moves, lighthouse, start_extras
+from .common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, say, who
+from .moves import CAPTAIN_VP_MOVE, CHARTER, HARBOR_VP_MOVE, LOAD, PASS, PASS_MOVE, STORE, Move
 from .state import CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE, PRState
 from .storage import next_storer, store, store_options
 from .text import VOCAB
 
 W = C.WHARF_SHIP
+R_LOADING, R_CHARTERED = 16, 17  # resume: loading begins; a chartered ship is loaded
+RESUMES = frozenset((R_LOADING, R_CHARTERED))
 
 
 def start(s: PRState, ev: Events) -> int:
     n = s.n
     s.wharf_used = [0] * n
     s.wharf_declined = [0] * n
+    s.charter_used = [0] * n
     s.captain_loaded = False
     s.vp_pending = 0
     s.step = CAPTAIN
+    if (s.cat.nb or s.cat.cit) and start_extras(s, ev):  # lighthouse, union hall, ...
+        return R_LOADING
     return _next_loader(s, ev, s.role_player, first_turn=True)
 
 
@@ -62,12 +68,17 @@ def options(s: PRState, p: int) -> list[Move]:
             for j in range(k):
                 if good[j] < 0 and min(have, cap[j]) == best:
                     moves.append((LOAD, g, j))
+    optional = 0  # loads he may decline: the wharf's, the small wharf's
     if not s.wharf_used[p] and not s.wharf_declined[p] and s.occupied(p, C.WHARF):
         wharf = [(LOAD, g, W) for g in range(5) if mine[g]]
-        if wharf:
-            moves.extend(wharf)
-            if all(m[2] == W for m in moves):
-                moves.append(PASS_MOVE)
+        moves.extend(wharf)
+        optional += len(wharf)
+    if s.cat.nb:
+        charter = charter_moves(s, p)
+        moves.extend(charter)
+        optional += len(charter)
+    if optional and optional == len(moves):
+        moves.append(PASS_MOVE)
     return moves
 
 
@@ -91,18 +102,24 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
         s.vp_pending &= ~point
         why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        k = privilege(s) if point == PRIVILEGE_POINT else 1
+        chips = f"{v.vp} chip" if k == 1 else f"{v.vp} chips"
         if m[0] == PASS:
-            say(ev, p, "pass", f"{who(s, p)} leaves the {why} {v.vp} chip in the supply")
+            say(ev, p, "pass", f"{who(s, p)} leaves the {why} {chips} in the supply")
         else:
-            award_vp(s, p, 1, ev, f"{who(s, p)} takes 1 {v.vp} chip for the {why}")
+            award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {chips} for the {why}")
         return _extra_points(s, ev)
     if m[0] == STORE:
         store(s, p, m, ev)
         return next_storer(s, ev, s.phase_i + 1)
     if m[0] == PASS:
-        s.wharf_declined[p] = 1
-        say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.WHARF]}")
+        s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
+        say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}")
         return _next_loader(s, ev, (p + 1) % s.n)
+    if m[0] == CHARTER:
+        if charter(s, p, m, ev):
+            return R_CHARTERED
+        return _extra_points(s, ev)
     g, j = m[1], m[2]
     have = s.pgoods[p][g]
     if j == W:
@@ -117,20 +134,42 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.ship_good[j] = g
         where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
     s.pgoods[p][g] -= k
-    gain = k
+    points(s, p, k, f"{who(s, p)} ships {k} {v.goods[g]} {where}", ev)
+    return _extra_points(s, ev)
+
+
+def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:
+    """The VP of a load: the barrels', then the harbor's and the captain's privilege
+    point (two with a manned library), asked while the chips last (``vp_pending``);
+    a manned lighthouse pays a doubloon for each load (Expansion I)."""
     optional = HARBOR_POINT if s.occupied(p, C.HARBOR) else 0
     if p == s.role_player and not s.captain_loaded:
         s.captain_loaded = True
         if s.edition == "1897":  # 000: the captain's advantage is not optional
-            gain += 1
+            gain += privilege(s)
         else:  # 001: "he may choose not to use the ... privilege"
             optional |= PRIVILEGE_POINT
     if s.vp_supply - gain <= 0:  # the chips run out with this load: nothing to decide
-        gain += bin(optional).count("1")
+        gain += (privilege(s) if optional & PRIVILEGE_POINT else 0) + (optional >> 1)
         optional = 0
-    award_vp(s, p, gain, ev, f"{who(s, p)} ships {k} {v.goods[g]} {where}")
+    award_vp(s, p, gain, ev, text)
     s.vp_pending = optional
-    return _extra_points(s, ev)
+    if s.cat.nb:
+        lighthouse(s, p, ev)
+
+
+def privilege(s: PRState) -> int:
+    """The captain's privilege in VP: 1, or 2 with a manned library (Expansion I)."""
+    return 2 if s.cat.nb and s.occupied(s.role_player, C.LIBRARY) else 1
+
+
+def _optional_ships(s: PRState, p: int) -> str:
+    v = VOCAB[s.edition]
+    if s.cat.nb and s.occupied(p, C.SMALL_WHARF):
+        if s.occupied(p, C.WHARF):
+            return f"{v.buildings[C.WHARF]} nor the {v.buildings[C.SMALL_WHARF]}"
+        return v.buildings[C.SMALL_WHARF]
+    return v.buildings[C.WHARF]
 
 
 def _extra_points(s: PRState, ev: Events) -> int:
@@ -145,7 +184,8 @@ def _extra_points(s: PRState, ev: Events) -> int:
         point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
         s.vp_pending &= ~point
         why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
-        award_vp(s, p, 1, ev, f"{who(s, p)} scores 1 {v.vp} for the {why}")
+        k = privilege(s) if point == PRIVILEGE_POINT else 1
+        award_vp(s, p, k, ev, f"{who(s, p)} scores {k} {v.vp} for the {why}")
     s.step = CAPTAIN
     return _next_loader(s, ev, (p + 1) % s.n)
 
@@ -156,7 +196,20 @@ def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -
             s.turn = p
             return CONTINUE
     say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
+    return PHASE_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    """After the loading (and the end hooks): storage, in order from the captain."""
     return next_storer(s, ev, 0)
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    if code == R_LOADING:  # the start's buildings have been asked
+        return _next_loader(s, ev, s.role_player, first_turn=True)
+    if code == R_CHARTERED:  # the chartered ship is loaded: its points
+        return _extra_points(s, ev)
+    raise ValueError(f"the captain phase has no resume code {code}")
 
 
 def finish(s: PRState, ev: Events) -> None:
@@ -165,6 +218,7 @@ def finish(s: PRState, ev: Events) -> None:
     n = s.n
     s.wharf_used = [0] * n
     s.wharf_declined = [0] * n
+    s.charter_used = [0] * n
     s.captain_loaded = False
     v = VOCAB[s.edition]
     for j, cap in enumerate(s.ship_cap):

@@ -1,20 +1,26 @@
 """Puerto Rico data tables: the numbers printed on the components, as plain ints.
 
 Everything the rules read many times per move is precomputed here as tuples indexed
-by small ints, so the phase code never looks anything up by name. The differences
-between player counts and editions live in these tables, not in copies of code.
+by small ints, so the phase code never looks anything up by name. The tables cover
+every building of the box (base game, Expansion I "New Buildings", Expansion II "The
+Citizens"); which of them a game uses, and how many copies, is the game's catalog
+(modules.py), built from the player count, the edition and the expansions. Building
+ids are stable: the base game's 0-22 kept their numbers when the expansions came.
 """
 
 from __future__ import annotations
 
-# Goods (also plantation kinds); quarry is island tile 5.
+# Goods (also plantation kinds); quarry is island tile 5; a forest (Expansion I) is
+# an estate placed face down: tile 6 + the good it was (the kind matters only for the
+# count of tiles; the view shows "forest").
 CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
 QUARRY = 5
+FOREST = 6  # FOREST + g: a forest made of a g estate
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
-TILES = (*GOODS, "quarry")
+TILES = (*GOODS, "quarry", "forest")
 PRICE = (0, 1, 2, 3, 4)
 
-# Roles, in the fixed order of the view.
+# Roles: ids of the cards (two prospector cards with five players).
 SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR2 = range(8)
 ROLES = (
     "settler",
@@ -27,31 +33,63 @@ ROLES = (
     "prospector2",
 )
 
-# Buildings: (id, cost, vp, circles, column, copies for 3-5 players, good produced or -1, large)
+# Expansions, in their canonical order (the option's choices).
+NEW_BUILDINGS, CITIZENS = "new_buildings", "citizens"
+EXPANSIONS = (NEW_BUILDINGS, CITIZENS)
+
+# Building kinds
+K_PRODUCTION, K_COMMERCIAL, K_TAILOR = range(3)  # K_TAILOR: counts as large production
+
+# (id, cost, vp, circles, column, copies for 3-5 players, good produced or -1, large,
+#  expansion 0 base / 1 new buildings / 2 citizens)
 _BUILDINGS = (
-    ("small_indigo_plant", 1, 1, 1, 1, 4, INDIGO, False),
-    ("small_sugar_mill", 2, 1, 1, 1, 4, SUGAR, False),
-    ("indigo_plant", 3, 2, 3, 2, 3, INDIGO, False),
-    ("sugar_mill", 4, 2, 3, 2, 3, SUGAR, False),
-    ("tobacco_storage", 5, 3, 3, 3, 3, TOBACCO, False),
-    ("coffee_roaster", 6, 3, 2, 3, 3, COFFEE, False),
-    ("small_market", 1, 1, 1, 1, 2, -1, False),
-    ("hacienda", 2, 1, 1, 1, 2, -1, False),
-    ("construction_hut", 2, 1, 1, 1, 2, -1, False),
-    ("small_warehouse", 3, 1, 1, 1, 2, -1, False),
-    ("hospice", 4, 2, 1, 2, 2, -1, False),
-    ("office", 5, 2, 1, 2, 2, -1, False),
-    ("large_market", 5, 2, 1, 2, 2, -1, False),
-    ("large_warehouse", 6, 2, 1, 2, 2, -1, False),
-    ("factory", 7, 3, 1, 3, 2, -1, False),
-    ("university", 8, 3, 1, 3, 2, -1, False),
-    ("harbor", 8, 3, 1, 3, 2, -1, False),
-    ("wharf", 9, 3, 1, 3, 2, -1, False),
-    ("guild_hall", 10, 4, 1, 4, 1, -1, True),
-    ("residence", 10, 4, 1, 4, 1, -1, True),
-    ("fortress", 10, 4, 1, 4, 1, -1, True),
-    ("customs_house", 10, 4, 1, 4, 1, -1, True),
-    ("city_hall", 10, 4, 1, 4, 1, -1, True),
+    ("small_indigo_plant", 1, 1, 1, 1, 4, INDIGO, False, 0),
+    ("small_sugar_mill", 2, 1, 1, 1, 4, SUGAR, False, 0),
+    ("indigo_plant", 3, 2, 3, 2, 3, INDIGO, False, 0),
+    ("sugar_mill", 4, 2, 3, 2, 3, SUGAR, False, 0),
+    ("tobacco_storage", 5, 3, 3, 3, 3, TOBACCO, False, 0),
+    ("coffee_roaster", 6, 3, 2, 3, 3, COFFEE, False, 0),
+    ("small_market", 1, 1, 1, 1, 2, -1, False, 0),
+    ("hacienda", 2, 1, 1, 1, 2, -1, False, 0),
+    ("construction_hut", 2, 1, 1, 1, 2, -1, False, 0),
+    ("small_warehouse", 3, 1, 1, 1, 2, -1, False, 0),
+    ("hospice", 4, 2, 1, 2, 2, -1, False, 0),
+    ("office", 5, 2, 1, 2, 2, -1, False, 0),
+    ("large_market", 5, 2, 1, 2, 2, -1, False, 0),
+    ("large_warehouse", 6, 2, 1, 2, 2, -1, False, 0),
+    ("factory", 7, 3, 1, 3, 2, -1, False, 0),
+    ("university", 8, 3, 1, 3, 2, -1, False, 0),
+    ("harbor", 8, 3, 1, 3, 2, -1, False, 0),
+    ("wharf", 9, 3, 1, 3, 2, -1, False, 0),
+    ("guild_hall", 10, 4, 1, 4, 1, -1, True, 0),
+    ("residence", 10, 4, 1, 4, 1, -1, True, 0),
+    ("fortress", 10, 4, 1, 4, 1, -1, True, 0),
+    ("customs_house", 10, 4, 1, 4, 1, -1, True, 0),
+    ("city_hall", 10, 4, 1, 4, 1, -1, True, 0),
+    # Expansion I (components.md section 4): classic ids, 1897 names in text.py
+    ("aqueduct", 1, 1, 1, 1, 2, -1, False, 1),
+    ("forest_house", 2, 1, 1, 1, 2, -1, False, 1),
+    ("black_market", 2, 1, 1, 1, 2, -1, False, 1),
+    ("storehouse", 3, 1, 1, 1, 2, -1, False, 1),
+    ("guest_house", 4, 2, 2, 2, 2, -1, False, 1),
+    ("trading_post", 5, 2, 1, 2, 2, -1, False, 1),
+    ("church", 5, 2, 1, 2, 2, -1, False, 1),
+    ("small_wharf", 6, 2, 1, 2, 2, -1, False, 1),
+    ("lighthouse", 7, 3, 1, 3, 2, -1, False, 1),
+    ("specialty_factory", 8, 3, 1, 3, 2, -1, False, 1),
+    ("library", 8, 3, 1, 3, 2, -1, False, 1),
+    ("union_hall", 9, 3, 1, 3, 2, -1, False, 1),
+    ("statue", 10, 8, 0, 4, 1, -1, True, 1),
+    ("cloister", 10, 4, 1, 4, 1, -1, True, 1),
+    # Expansion II (components.md section 5): classic "Nobles" ids by function
+    ("land_office", 2, 1, 1, 1, 2, -1, False, 2),
+    ("chapel", 3, 1, 1, 1, 2, -1, False, 2),
+    ("hunting_lodge", 4, 2, 1, 2, 2, -1, False, 2),
+    ("zoning_office", 5, 2, 1, 2, 2, -1, False, 2),
+    ("royal_supplier", 6, 2, 1, 2, 2, -1, False, 2),
+    ("villa", 7, 3, 1, 3, 2, -1, False, 2),
+    ("jeweler", 8, 3, 1, 3, 2, -1, False, 2),
+    ("royal_garden", 10, 4, 1, 4, 1, -1, True, 2),
 )
 BUILDINGS = tuple(b[0] for b in _BUILDINGS)
 B_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
@@ -62,12 +100,12 @@ COLUMN = tuple(b[4] for b in _BUILDINGS)
 COPIES = tuple(b[5] for b in _BUILDINGS)
 PRODUCES = tuple(b[6] for b in _BUILDINGS)
 LARGE = tuple(b[7] for b in _BUILDINGS)
+EXPANSION = tuple(b[8] for b in _BUILDINGS)
 SPACES = tuple(2 if b[7] else 1 for b in _BUILDINGS)
 NB = len(BUILDINGS)
-PRODUCTION = tuple(i for i in range(NB) if PRODUCES[i] >= 0)
+NB_BASE = 23
 SMALL_PRODUCTION = (0, 1)
 LARGE_PRODUCTION = (2, 3, 4, 5)
-VIOLET = tuple(i for i in range(NB) if PRODUCES[i] < 0)
 
 (
     SMALL_MARKET,
@@ -87,10 +125,45 @@ VIOLET = tuple(i for i in range(NB) if PRODUCES[i] < 0)
     FORTRESS,
     CUSTOMS_HOUSE,
     CITY_HALL,
+    # Expansion I
+    AQUEDUCT,
+    FOREST_HOUSE,
+    BLACK_MARKET,
+    STOREHOUSE,
+    GUEST_HOUSE,
+    TRADING_POST,
+    CHURCH,
+    SMALL_WHARF,
+    LIGHTHOUSE,
+    SPECIALTY_FACTORY,
+    LIBRARY,
+    UNION_HALL,
+    STATUE,
+    CLOISTER,
+    # Expansion II
+    LAND_OFFICE,
+    CHAPEL,
+    HUNTING_LODGE,
+    ZONING_OFFICE,
+    ROYAL_SUPPLIER,
+    VILLA,
+    JEWELER,
+    ROYAL_GARDEN,
 ) = range(6, NB)
+
+KIND = tuple(
+    K_PRODUCTION if PRODUCES[b] >= 0 else K_TAILOR if b == JEWELER else K_COMMERCIAL
+    for b in range(NB)
+)
+BASE_COMMERCIAL = tuple(range(SMALL_MARKET, NB_BASE))
+BASE_PRODUCTION = tuple(range(SMALL_MARKET))
+NEW_BUILDINGS_SET = tuple(range(AQUEDUCT, LAND_OFFICE))
+CITIZENS_SET = tuple(range(LAND_OFFICE, NB))
+LARGE_BONUS = (GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL, CLOISTER, ROYAL_GARDEN)
 
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)  # by kinds produced
 RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}  # fewer filled spaces: 4
+CLOISTER_BONUS = (0, 1, 3, 6, 10)  # by sets of three same tiles (at most 4 on 12 spaces)
 ISLAND_SPACES = 12
 CITY_SPACES = 12
 TRADING_HOUSE_SPACES = 4
@@ -100,6 +173,12 @@ PLANTATION_TILES = (10, 12, 11, 9, 8)  # corn, indigo, sugar, tobacco, coffee
 QUARRY_TILES = 8
 GOODS_SUPPLY = (10, 11, 11, 9, 9)
 COLONISTS = 100
+CITIZEN_PIECES = 20
+
+# Expansion I: the costs of the commercial-building spaces of the board (1897
+# rulebook), and the extra spaces the Citizens add (rules notes: 2-8 and the large 10)
+DRAFT_SPACES = (1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 10)
+CITIZEN_SPACES = (2, 3, 4, 5, 6, 7, 8, 10)
 
 EDITIONS = ("classic", "1897")
 
@@ -108,7 +187,6 @@ class Setup:
     """What a player count puts on the table (components.md section 3)."""
 
     __slots__ = (
-        "building_copies",
         "colonist_ship",
         "colonist_supply",
         "doubloons",
@@ -147,10 +225,6 @@ class Setup:
         self.plantations = tuple(c - removed for c in PLANTATION_TILES)
         self.quarries = QUARRY_TILES - removed
         self.goods = tuple(g - (2 if two else 0) for g in GOODS_SUPPLY)
-        if two:
-            self.building_copies = tuple(2 if PRODUCES[b] >= 0 else 1 for b in range(NB))
-        else:
-            self.building_copies = COPIES
 
 
 def vp_chips(players: int, edition: str) -> int:

@@ -10,7 +10,8 @@ from .text import who
 # What a phase step tells the round flow after acting.
 CONTINUE = 0  # a decision is pending for s.turn
 TURN_OVER = 1  # this player's turn in an ordered phase is over
-PHASE_OVER = 2  # the whole phase is over
+PHASE_OVER = 2  # the phase's actions are over: its end hooks, then its wrap-up
+PHASE_DONE = 3  # the phase is over, wrap-up included: its finish, then the next pick
 
 Events = list[LogEvent]
 
@@ -48,15 +49,57 @@ def colonist_source(s: PRState) -> str | None:
     return None
 
 
-def take_colonist(s: PRState) -> bool:
-    """One colonist for a hospice or university: from the supply, else from the ship."""
+def take_colonist(s: PRState) -> int:
+    """One colonist for a hospice or university: a worker from the supply, else one
+    from the ship (a worker before the citizen). Returns 1 for a worker, 2 for a
+    citizen, 0 when there is none."""
     if s.col_supply > 0:
         s.col_supply -= 1
-        return True
+        return 1
     if s.col_ship > 0:
         s.col_ship -= 1
-        return True
-    return False
+        if s.col_ship < s.cit_ship:  # only the citizen was left on the ship
+            s.cit_ship -= 1
+            return 2
+        return 1
+    return 0
+
+
+def fill_ship(s: PRState, need: int) -> bool:
+    """Put ``need`` people on the ship from the supply; with the citizens, one of them
+    is a citizen while any are left (1897 Expansion II). False when the workers fell
+    short (then the rest of them went)."""
+    cit = 1 if need > 0 and s.cit_supply > 0 else 0
+    workers = need - cit
+    enough = s.col_supply >= workers
+    if not enough:
+        workers = s.col_supply
+    s.col_supply -= workers
+    s.cit_supply -= cit
+    s.col_ship += workers + cit
+    s.cit_ship += cit
+    return enough
+
+
+def add_tile(s: PRState, p: int, t: int) -> None:
+    """A tile placed on p's island, nobody on it yet."""
+    s.island[p].append(t)
+    s.island_col[p].append(0)
+    s.island_cit[p].append(0)
+
+
+def add_building(s: PRState, p: int, b: int) -> None:
+    """A building placed in p's city (taken from the supply), nobody on it yet."""
+    s.bsupply[b] -= 1
+    s.bpos[p][b] = len(s.city[p])
+    s.city[p].append(b)
+    s.city_col[p].append(0)
+    s.city_cit[p].append(0)
+
+
+def citizens_of(s: PRState, p: int) -> int:
+    """Every citizen on p's island board: tiles, buildings and San Juan."""
+    return s.san_juan_cit[p] + sum(s.island_cit[p]) + sum(s.city_cit[p])
 
 
 def order_from(s: PRState, first: int) -> list[int]:
@@ -66,11 +109,16 @@ def order_from(s: PRState, first: int) -> list[int]:
 
 __all__ = [
     "CONTINUE",
+    "PHASE_DONE",
     "PHASE_OVER",
     "TURN_OVER",
     "Events",
+    "add_building",
+    "add_tile",
     "award_vp",
+    "citizens_of",
     "colonist_source",
+    "fill_ship",
     "order_from",
     "say",
     "take_colonist",

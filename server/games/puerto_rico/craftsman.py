@@ -11,7 +11,7 @@ one's production. The factory pays with the production it rewards.
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, PHASE_OVER, Events, order_from, say, who
+from .common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, order_from, say, who
 from .moves import BONUS, PASS_MOVE, PRODUCE, PRODUCE_MOVE, Move
 from .state import CRAFTSMAN_BONUS, CRAFTSMAN_PRODUCE, PRState
 from .text import VOCAB, listing
@@ -22,31 +22,63 @@ _PRODUCE_OR_NOT = [PRODUCE_MOVE, PASS_MOVE]
 
 def production(s: PRState, p: int) -> list[int]:
     """What seat p's occupied plantations and production buildings can make now."""
-    plant = [0] * 6
-    for t, c in zip(s.island[p], s.island_col[p], strict=True):
+    plant = [0, 0, 0, 0, 0, 0]
+    for t, c in zip(s.island[p], s.island_col[p], strict=False):
         if c:
             plant[t] += 1
-    cap = [0] * 5
+    cap = [0, 0, 0, 0, 0]
     prod = C.PRODUCES
-    for b, c in zip(s.city[p], s.city_col[p], strict=True):
-        g = prod[b]
-        if g >= 0:
-            cap[g] += c
-    out = [plant[0], 0, 0, 0, 0]
+    for b, c in zip(s.city[p], s.city_col[p], strict=False):
+        if c:
+            g = prod[b]
+            if g >= 0:
+                cap[g] += c
     for g in range(1, 5):
-        out[g] = plant[g] if plant[g] < cap[g] else cap[g]
-    return out
+        if cap[g] < plant[g]:
+            plant[g] = cap[g]
+    del plant[5]
+    return plant
 
 
 def harvest(s: PRState, p: int) -> list[int]:
     """The barrels seat p would receive now: his production, as far as the supply goes."""
     made = production(s, p)
-    return [made[g] if made[g] < s.goods[g] else s.goods[g] for g in range(5)]
+    if s.cat.nb:
+        for g, k in enumerate(aqueduct(s, p, made)):
+            made[g] += k
+    supply = s.goods
+    for g in range(5):
+        if supply[g] < made[g]:
+            made[g] = supply[g]
+    return made
+
+
+def aqueduct(s: PRState, p: int, made: list[int]) -> list[int]:
+    """Expansion I, the aqueduct (Canal): 1 more indigo for a player producing indigo
+    with his large indigo plant manned, and 1 more sugar likewise (never for the small
+    ones). Which building made which barrel is his to say, so a manned large plant and
+    at least one barrel of its good are enough (docs/rules-notes.md)."""
+    extra = [0, 0, 0, 0, 0]
+    if s.occupied(p, C.AQUEDUCT):
+        if made[C.INDIGO] and s.occupied(p, 2):  # indigo_plant
+            extra[C.INDIGO] = 1
+        if made[C.SUGAR] and s.occupied(p, 3):  # sugar_mill
+            extra[C.SUGAR] = 1
+    return extra
 
 
 def factory_bonus(s: PRState, p: int, got: list[int]) -> int:
     kinds = sum(1 for k in got if k)
     return C.FACTORY_BONUS[kinds] if kinds >= 2 and s.occupied(p, C.FACTORY) else 0
+
+
+def specialty_bonus(s: PRState, p: int, got: list[int]) -> int:
+    """Expansion I, the specialty factory (Distillery): 1 doubloon less than the most
+    barrels received of one kind other than corn (the aqueduct's included)."""
+    if not s.cat.nb or not s.occupied(p, C.SPECIALTY_FACTORY):
+        return 0
+    most = max(got[1:])
+    return most - 1 if most > 1 else 0
 
 
 def start(s: PRState, ev: Events) -> int:
@@ -86,6 +118,9 @@ def _say_nothing(s: PRState, p: int, ev: Events) -> None:
 def _produce(s: PRState, p: int, ev: Events) -> None:
     v = VOCAB[s.edition]
     made = production(s, p)
+    extra = aqueduct(s, p, made) if s.cat.nb else [0, 0, 0, 0, 0]
+    for g in range(5):
+        made[g] += extra[g]
     got = harvest(s, p)
     mask = 0
     for g in range(5):
@@ -102,6 +137,15 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
     if bonus:
         s.coins[p] += bonus
         say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
+    if s.cat.nb:
+        if any(extra):
+            what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
+            say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[C.AQUEDUCT]})")
+        bonus = specialty_bonus(s, p, got)
+        if bonus:
+            s.coins[p] += bonus
+            say(ev, p, "produce",
+                f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.SPECIALTY_FACTORY]})")
     if p == s.role_player:
         s.produced = mask
 
@@ -121,6 +165,8 @@ def _offer_bonus(s: PRState, ev: Events) -> int:
         return PHASE_OVER
     s.step = CRAFTSMAN_BONUS
     s.turn = s.role_player
+    # Expansion I: the library doubles the privilege: two barrels, of one kind or two
+    s.extra_left = 2 if s.cat.nb and s.occupied(s.role_player, C.LIBRARY) else 1
     return CONTINUE
 
 
@@ -146,9 +192,21 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.goods[g] -= 1
         s.pgoods[p][g] += 1
         say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
+        s.extra_left -= 1
+        if s.extra_left and any(s.produced >> k & 1 and s.goods[k] for k in range(5)):
+            return CONTINUE
     else:
         say(ev, p, "pass", f"{who(s, p)} takes no extra good ({v.privilege})")
+    s.extra_left = 0
     return PHASE_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    raise ValueError(f"the craftsman phase has no resume code {code}")
 
 
 def finish(s: PRState, ev: Events) -> None:

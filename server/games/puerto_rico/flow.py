@@ -1,20 +1,40 @@
-"""The round: role choice, phase dispatch, turn order, end of round and of the game.
+"""The round: the draft, role choice, phase dispatch, turn order, hooks, interrupts,
+the end of a round and of the game.
 
-Each role's module offers ``start / legal / act / finish / begin_turn``; this module
-sequences them. After every move ``advance`` applies forced single choices (a lone
-"pass", the only possible load, ...) so players are asked only real decisions.
+Each role's module offers ``start / legal / act / begin_turn / wrap_up / finish``; this
+module sequences them. A phase tells the flow how it goes on by a status (common.py);
+between the statuses the flow runs the hook points (hooks.py) and, while interrupts
+are pending (interrupts.py), keeps the status in ``s.resume`` and asks them first.
+After every move ``advance`` applies forced single choices (a lone "pass", the only
+possible load, ...) so players are asked only real decisions.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import builder, captain, craftsman, mayor, settler
-from .common import CONTINUE, PHASE_OVER, TURN_OVER, Events, say, who
-from .crafts import Prospector, Trader
+from . import (
+    blackmarket,
+    bonusvp,
+    builder,
+    captain,
+    captain_x,
+    citizens,
+    craftsman,
+    draft,
+    forests,
+    guesthouse,
+    hooks,
+    interrupts,
+    mayor,
+    settler,
+    trader,
+)
+from .common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, say, who
+from .crafts import Prospector
 from .moves import PASS, ROLE, Move
 from .scoring import final_scores
-from .state import CHOOSE_ROLE, GAME_OVER, PRState
+from .state import CHOOSE_ROLE, DRAFT, GAME_OVER, PHASE_END, PHASE_START, PRState
 from .text import VOCAB
 
 _PHASES: tuple[Any, ...] = (
@@ -22,12 +42,15 @@ _PHASES: tuple[Any, ...] = (
     mayor,
     builder,
     craftsman,
-    Trader,
+    trader,
     captain,
     Prospector,
     Prospector,
 )
-_ROLE_MOVES = tuple((ROLE, r) for r in range(8))
+# the modules that register interrupts and hooks (imported for that)
+_REGISTERING = (blackmarket, bonusvp, captain_x, citizens, forests, guesthouse)
+# resume codes beyond the statuses: a hook point to go on with, from hook index i
+R_START, R_TURN, R_END = 100, 200, 300
 
 
 def legal(s: PRState) -> list[Move]:
@@ -35,11 +58,15 @@ def legal(s: PRState) -> list[Move]:
     cached = s.legal
     if cached is not None:
         return cached
-    if s.step == CHOOSE_ROLE:
+    if s.pending:
+        moves = interrupts.legal(s)
+    elif s.step == CHOOSE_ROLE:
         taken = s.role_taken
-        moves = [_ROLE_MOVES[r] for r in s.roles if taken[r] < 0]
+        moves = [m for m, t in zip(s.cat.role_moves, taken, strict=False) if t < 0]
     elif s.step == GAME_OVER:
         moves = []
+    elif s.step == DRAFT:
+        moves = draft.legal(s)
     else:
         moves = _PHASES[s.role].legal(s)
     s.legal = moves
@@ -48,21 +75,38 @@ def legal(s: PRState) -> list[Move]:
 
 def execute(s: PRState, m: Move, ev: Events) -> None:
     """Carry out a move already known to be legal, then every forced follow-up."""
-    _do(s, m, ev)
-    while s.step != GAME_OVER:
+    while True:
+        _do(s, m, ev)
+        if s.step == GAME_OVER:
+            return
         moves = legal(s)
         if len(moves) != 1:
-            break
-        _do(s, moves[0], ev)
+            return
+        m = moves[0]
 
 
 def _do(s: PRState, m: Move, ev: Events) -> None:
-    if m[0] == PASS:  # the log says whether the pass was a choice
+    """One move (the referee test wraps this to check each, forced ones included)."""
+    code = m[0]
+    if code == PASS:  # the log says whether the pass was a choice
         legal_now = s.legal
         s.forced = legal_now is not None and len(legal_now) == 1
     s.legal = None
-    status = _choose_role(s, m[1], ev) if m[0] == ROLE else _PHASES[s.role].act(s, m, ev)
-    _after(s, status, ev)
+    if s.pending:
+        interrupts.act(s, m, ev)
+        if s.pending:  # more to ask first; the resume status stays as it is
+            return
+        status = s.resume
+        s.resume = CONTINUE
+    elif code == ROLE:
+        status = _choose_role(s, m[1], ev)
+    elif s.step == DRAFT:
+        draft.act(s, m, ev)
+        return
+    else:
+        status = _PHASES[s.role].act(s, m, ev)
+    if status != CONTINUE or s.pending:
+        _after(s, status, ev)
 
 
 def _choose_role(s: PRState, r: int, ev: Events) -> int:
@@ -70,32 +114,63 @@ def _choose_role(s: PRState, r: int, ev: Events) -> int:
     v = VOCAB[s.edition]
     if s.round == 1 and s.picks == 0:
         _round_header(s, ev)
-    coins = s.role_coins[r]
+    i = s.cat.role_index[r]
+    coins = s.role_coins[i]
     s.coins[p] += coins
-    s.role_coins[r] = 0
-    s.role_taken[r] = p
+    s.role_coins[i] = 0
+    s.role_taken[i] = p
     s.chosen.append(r)
     s.role = r
     s.role_player = p
     s.phase_i = 0
+    s.step = PHASE_START
     extra = f" and takes {v.coins(coins)} from it" if coins else ""
     say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
+    if hooks.table(s.cat)[r][hooks.START]:
+        return R_START
     return _PHASES[r].start(s, ev)
 
 
 def _after(s: PRState, status: int, ev: Events) -> None:
-    if status == CONTINUE:
-        return
-    phase = _PHASES[s.role]
-    if status == TURN_OVER:
-        s.phase_i += 1
-        if s.phase_i < s.n:
-            s.turn = (s.role_player + s.phase_i) % s.n
-            phase.begin_turn(s)
+    """Go on from ``status`` until a decision is pending (or the phase is over)."""
+    while True:
+        if s.pending:  # interrupts first; then on from here
+            s.resume = status
             return
-    assert status in (TURN_OVER, PHASE_OVER)
-    phase.finish(s, ev)
-    _next_pick(s, ev)
+        if status == CONTINUE:
+            return
+        phase = _PHASES[s.role]
+        if status == TURN_OVER:
+            s.phase_i += 1
+            if s.phase_i < s.n:
+                s.turn = (s.role_player + s.phase_i) % s.n
+                phase.begin_turn(s)
+                if not hooks.table(s.cat)[s.role][hooks.TURN]:
+                    return
+                status = R_TURN
+            else:
+                status = PHASE_OVER
+        elif status == PHASE_OVER:
+            if hooks.table(s.cat)[s.role][hooks.END]:
+                s.step = PHASE_END
+                status = R_END
+            else:
+                status = phase.wrap_up(s, ev)
+        elif status == PHASE_DONE:
+            phase.finish(s, ev)
+            _next_pick(s, ev)
+            return
+        elif status >= R_END:
+            i = hooks.run(s, ev, hooks.END, status - R_END)
+            status = R_END + i if i >= 0 else phase.wrap_up(s, ev)
+        elif status >= R_TURN:
+            i = hooks.run(s, ev, hooks.TURN, status - R_TURN)
+            status = R_TURN + i if i >= 0 else CONTINUE
+        elif status >= R_START:
+            i = hooks.run(s, ev, hooks.START, status - R_START)
+            status = R_START + i if i >= 0 else phase.start(s, ev)
+        else:  # a phase's own way to go on after an interrupt
+            status = phase.resume(s, ev, status)
 
 
 def _next_pick(s: PRState, ev: Events) -> None:
@@ -112,10 +187,11 @@ def _next_pick(s: PRState, ev: Events) -> None:
 
 def _end_round(s: PRState, ev: Events) -> None:
     """A doubloon on each role nobody chose; the governor passes left (or the game ends)."""
-    for r in s.roles:
-        if s.role_taken[r] < 0:
-            s.role_coins[r] += 1
-    s.role_taken = [-1] * 8
+    coins, taken = s.role_coins, s.role_taken
+    for i in range(len(taken)):
+        if taken[i] < 0:
+            coins[i] += 1
+    s.role_taken = [-1] * len(taken)
     s.chosen = []
     if s.last_round:
         s.step = GAME_OVER
@@ -136,4 +212,13 @@ def _round_header(s: PRState, ev: Events) -> None:
 
 
 def to_move(s: PRState) -> list[int]:
-    return [] if s.step == GAME_OVER else [s.turn]
+    if s.step == GAME_OVER:
+        return []
+    return [s.pending[0][1]] if s.pending else [s.turn]
+
+
+def mover(s: PRState) -> int:
+    """The seat that decides now (-1 at the end)."""
+    if s.step == GAME_OVER:
+        return -1
+    return s.pending[0][1] if s.pending else s.turn

@@ -14,16 +14,15 @@ from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
-from . import flow
-from .catalog import vp_chips
+from . import flow, offer
+from .catalog import FOREST, vp_chips
 from .display import display
-from .labels import to_dict
 from .moves import BUILD, TYPES, build_cost, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
-from .state import GAME_OVER, STEPS, PRState
+from .state import GAME_OVER, PRState
 from .text import finish_events
-from .views import view
+from .views import step_name, view
 
 
 class PuertoRico:
@@ -48,20 +47,26 @@ class PuertoRico:
         return flow.to_move(state)
 
     def legal_actions(self, state: PRState, seat: int) -> list[Action]:
-        if state.step == GAME_OVER or seat != state.turn:
+        if seat != (state.pending[0][1] if state.pending else state.turn):
             return []
-        return [to_dict(m, state) for m in flow.legal(state)]
+        if state.step == GAME_OVER:
+            return []
+        return offer.actions(state)
 
     def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:
             raise IllegalAction("the game is over")
-        if seat != state.turn:
-            raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        m = parse(action)
-        if m not in flow.legal(state):
-            raise IllegalAction(
-                f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
-            )
+        mover = state.pending[0][1] if state.pending else state.turn
+        if seat != mover:
+            raise NotYourTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
+        m = offer.move_of(state, action)  # one of the dicts just handed out: known legal
+        if m is None:
+            m = parse(action)
+            if m not in flow.legal(state):
+                raise IllegalAction(
+                    f"{TYPES[m[0]]} with these parameters is not legal now "
+                    f"(step {step_name(state)})"
+                )
         if m[0] == BUILD and "price" in action:  # optional when sent; as listed if sent
             price = build_cost(state, seat, m[1])
             if action["price"] != price or isinstance(action["price"], bool):
@@ -98,7 +103,8 @@ class PuertoRico:
         return s
 
     def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
-        """Re-sample what ``seat`` cannot see: the stack order, the RNG, others' VP.
+        """Re-sample what ``seat`` cannot see: the stack order, the kinds of the others'
+        forests, the RNG, others' VP.
 
         Built only from what the seat sees, so a bot that knows its seed cannot read
         the truth back out: the stack is sorted before it is shuffled, and the others
@@ -106,12 +112,21 @@ class PuertoRico:
         """
         s = state.clone()
         rnd = random.Random(seed)
-        s.stack.sort()
-        rnd.shuffle(s.stack)
+        others = [p for p in range(s.n) if p != seat]
+        # the face-down stack and the kinds of the others' forests (face-down estates)
+        # come from one pool: what the seat cannot tell apart
+        pool = s.stack + [t - FOREST for p in others for t in s.island[p] if t >= FOREST]
+        pool.sort()
+        rnd.shuffle(pool)
+        for p in others:
+            isl = s.island[p]
+            for i, t in enumerate(isl):
+                if t >= FOREST:
+                    isl[i] = FOREST + pool.pop()
+        s.stack = pool
         s.rng = SeededRng(rnd.getrandbits(63))
         chips = vp_chips(s.n, s.edition)
         taken = chips - max(s.vp_supply, 0)
-        others = [p for p in range(s.n) if p != seat]
         share, extra = divmod(max(taken - s.vp[seat], 0), len(others))
         for i, p in enumerate(others):
             s.vp[p] = share + (1 if i < extra else 0)

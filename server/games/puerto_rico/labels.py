@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
+from . import labels_x
 from .common import colonist_source
 from .moves import (
     BONUS,
     BUILD,
     CAPTAIN_VP,
+    DRAFT_PICK,
     HACIENDA,
     HARBOR_VP,
     HOSPICE,
@@ -50,7 +52,10 @@ from .state import (
 )
 from .text import VOCAB, Vocabulary, cap, finish_action, listing
 
-_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+_MEMO: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {e: {} for e in C.EDITIONS}
+# the base game's tuple lengths; a longer tuple is an expansion's variant (labels_x.py)
+_BASE_LEN = {MAYOR_PLACE: 3, MAYOR_COLONIST: 1, SELL: 2, STORE: 3}
+_MEMO_CAP = 200_000  # labelled dicts kept per edition (cleared beyond: a bound, not a cache policy)
 # moves whose label reads nothing of the state: one dict per edition and move
 _STATELESS = frozenset(
     (
@@ -62,37 +67,47 @@ _STATELESS = frozenset(
         STORE,
         MAYOR_LIFT,
         MAYOR_COLONIST,
-        CAPTAIN_VP,
         HARBOR_VP,
     )
 )
-_FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
+FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
 
 
 def to_dict(m: Move, s: PRState) -> dict[str, Any]:
-    """The wire form of a legal move, labelled for the player about to choose it.
+    """The wire form of a legal move, labelled for the player about to choose it."""
+    return shared_dict(m, s).copy()
+
+
+def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
+    """``to_dict`` without the copy: the memo's own dict, which nobody may change.
 
     Labels depend on a little of the state (a role's doubloons, a price, ...); that
-    little is the memo key, so each distinct dict is built once and then copied.
+    little is the memo key, so each distinct dict is built once.
     """
+    fixed = FIXED[s.edition]
+    d = fixed.get(m)
+    if d is not None:
+        return d
+    if s.pending or m[0] >= DRAFT_PICK or len(m) > _BASE_LEN.get(m[0], 9):
+        return labels_x.shared(m, s)  # the expansions' moves and the interrupts
     if m[0] in _STATELESS:
-        fixed = _FIXED[s.edition]
-        if m in fixed:
-            return fixed[m].copy()
         d = fixed[m] = finish_action(_make_dict(m, s), s.edition)
-        return d.copy()
-    key = (s.edition, m, _label_key(m, s))
-    d = _MEMO.get(key)
+        return d
+    memo = _MEMO[s.edition]
+    key = (m, _label_key(m, s))
+    d = memo.get(key)
     if d is None:
-        d = _MEMO[key] = finish_action(_make_dict(m, s), s.edition)
-    return d.copy()
+        if len(memo) >= _MEMO_CAP:
+            memo.clear()
+        d = memo[key] = finish_action(_make_dict(m, s), s.edition)
+    return d
 
 
 def _label_key(m: Move, s: PRState) -> Any:
     code = m[0]
     p = s.turn
     if code == ROLE:
-        return s.role_coins[m[1]]
+        return s.role_coins[s.cat.role_index[m[1]]]
     if code == HOSPICE:
         return (s.island[p][m[1]], s.col_supply > 0)
     if code == MAYOR_PLACE:
@@ -100,7 +115,8 @@ def _label_key(m: Move, s: PRState) -> Any:
     if code == MAYOR_DONE:
         return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
     if code == BUILD:
-        return build_cost(s, p, m[1])
+        price = build_cost(s, p, m[1])
+        return (price, price > s.coins[p])
     if code == LOAD:
         have = s.pgoods[p][m[1]]
         if m[2] == C.WHARF_SHIP:
@@ -110,6 +126,10 @@ def _label_key(m: Move, s: PRState) -> Any:
         return (s.city[p][-1], s.col_supply > 0)
     if code == PRODUCE:
         return _produce_key(s)
+    if code == CAPTAIN_VP:
+        from .captain import privilege
+
+        return privilege(s)
     if code == PASS:
         return (s.step, s.vp_pending, s.col_supply > 0)
     return None
@@ -120,7 +140,7 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     code = m[0]
     t = TYPES[code]
     if code == ROLE:
-        coins = s.role_coins[m[1]]
+        coins = s.role_coins[s.cat.role_index[m[1]]]
         extra = f" (+{v.coins(coins)})" if coins else ""
         return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
     if code == PLANTATION:
@@ -156,11 +176,15 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
         return {"type": t, "label": f"Take 1 {v.colonist} from the supply ({v.privilege})"}
     if code == BUILD:
         price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
+        coins = s.coins[s.turn]
+        paid = v.coins(price)
+        if price > coins:  # Expansion I: the rest from the black market
+            paid = f"{v.coins(coins)} + {price - coins} from the {v.buildings[C.BLACK_MARKET]}"
         return {
             "type": t,
             "building": C.BUILDINGS[m[1]],
             "price": price,
-            "label": f"Build the {v.buildings[m[1]]} ({v.coins(price)})",
+            "label": f"Build the {v.buildings[m[1]]} ({paid})",
         }
     if code == UNIVERSITY:
         built = v.buildings[s.city[s.turn][-1]]
@@ -177,7 +201,11 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == LOAD:
         return _load_dict(m, s, v)
     if code == CAPTAIN_VP:
-        return {"type": t, "label": f"Take 1 {v.vp} chip ({v.privilege})"}
+        from .captain import privilege
+
+        k = privilege(s)  # 2 with a manned library (Expansion I)
+        chips = f"1 {v.vp} chip" if k == 1 else f"{k} {v.vp} chips"
+        return {"type": t, "label": f"Take {chips} ({v.privilege})"}
     if code == HARBOR_VP:
         return {"type": t, "label": f"{_cap(v.buildings[C.HARBOR])}: take 1 {v.vp} chip"}
     if code == STORE:
@@ -215,6 +243,8 @@ def _cap(words: str) -> str:
 
 
 def _tile_words(v: Vocabulary, tile: int) -> str:
+    if tile >= C.FOREST:
+        return f"forest (to {v.san_juan})"
     return "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
 
 
@@ -233,16 +263,18 @@ def _fills(s: PRState) -> bool:
 
 
 def _produce_key(s: PRState) -> tuple[int, ...]:
-    from .craftsman import factory_bonus, harvest
+    from .craftsman import factory_bonus, harvest, specialty_bonus
 
     got = harvest(s, s.turn)
-    return (*got, factory_bonus(s, s.turn, got))
+    return (*got, factory_bonus(s, s.turn, got), specialty_bonus(s, s.turn, got))
 
 
 def _produce_label(s: PRState, v: Vocabulary) -> str:
-    *got, bonus = _produce_key(s)
+    *got, bonus, special = _produce_key(s)
     what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
     extra = f" (+{v.coins(bonus)}, {v.buildings[C.FACTORY]})" if bonus else ""
+    if special:
+        extra += f" (+{v.coins(special)}, {v.buildings[C.SPECIALTY_FACTORY]})"
     return f"Produce {what}{extra}"
 
 

@@ -14,7 +14,7 @@ soon as no circle stays empty while a colonist waits.
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, TURN_OVER, Events, say, who
+from .common import CONTINUE, PHASE_DONE, TURN_OVER, Events, fill_ship, say, who
 from .moves import (
     DONE_MOVE,
     LIFT_MOVE,
@@ -28,10 +28,14 @@ from .moves import (
     Move,
 )
 from .state import MAYOR, MAYOR_PRIVILEGE, PRState
-from .text import VOCAB, listing
+from .text import VOCAB, Vocabulary, listing
 
 _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
 _CITY = tuple((MAYOR_PLACE, 1, i) for i in range(C.CITY_SPACES))
+_CITY_CITIZEN = tuple((MAYOR_PLACE, 1, i, 1) for i in range(C.CITY_SPACES))
+# buildings whose function differs with a worker or a citizen (1897 Expansion II): the
+# only places where the kind placed is the player's choice (rules notes)
+KIND_MATTERS = frozenset((C.LAND_OFFICE, C.CHAPEL, C.HUNTING_LODGE, C.ZONING_OFFICE))
 
 
 def begin_turn(s: PRState) -> None:
@@ -50,9 +54,10 @@ def _privilege(s: PRState, m: Move, ev: Events) -> int:
     v = VOCAB[s.edition]
     p = s.role_player
     if m[0] == MAYOR_COLONIST:
-        s.col_supply -= 1
-        s.san_juan[p] += 1
-        say(ev, p, "mayor", f"{who(s, p)} takes 1 {v.colonist} from the supply ({v.privilege})")
+        k = m[1] if len(m) > 1 else 1
+        s.col_supply -= k
+        s.san_juan[p] += k
+        say(ev, p, "mayor", f"{who(s, p)} takes {v.people(k)} from the supply ({v.privilege})")
     else:
         say(ev, p, "pass", f"{who(s, p)} leaves the {v.privilege} {v.colonist} in the supply")
     return _arrive(s, ev)
@@ -67,9 +72,20 @@ def _arrive(s: PRState, ev: Events) -> int:
     for i in range(k):
         s.san_juan[(p + i) % n] += 1
     s.col_ship = 0
-    say(ev, None, "mayor", f"The {v.ship} brings {v.people(k)}{_shares(s, p, k)}")
+    cit = s.cit_ship
+    if cit:  # the citizen is dealt first, to the mayor (rules notes)
+        for i in range(cit):
+            s.san_juan_cit[(p + i) % n] += 1
+        s.cit_ship = 0
+    say(ev, None, "mayor", f"The {v.ship} brings {_brought(v, k, cit)}{_shares(s, p, k)}")
     begin_turn(s)
     return CONTINUE
+
+
+def _brought(v: Vocabulary, k: int, cit: int) -> str:
+    if not cit:
+        return v.people(k)
+    return f"{v.people(k)} ({v.citizens(cit)} among them)"
 
 
 def _shares(s: PRState, p: int, k: int) -> str:
@@ -84,8 +100,16 @@ def _shares(s: PRState, p: int, k: int) -> str:
 
 
 def circles(s: PRState, p: int) -> int:
+    """Every circle of p's island: one per tile but forests, and the buildings'."""
     cir = C.CIRCLES
-    return len(s.island[p]) + sum(cir[b] for b in s.city[p])
+    k = len(s.island[p]) + sum(cir[b] for b in s.city[p])
+    if s.cat.nb:
+        k -= forests(s, p)
+    return k
+
+
+def forests(s: PRState, p: int) -> int:
+    return sum(1 for t in s.island[p] if t >= C.FOREST)
 
 
 def placed(s: PRState, p: int) -> int:
@@ -98,32 +122,59 @@ def empty_circles(s: PRState, p: int) -> int:
 
 def legal(s: PRState) -> list[Move]:
     if s.step == MAYOR_PRIVILEGE:
-        return [MAYOR_COLONIST_MOVE, PASS_MOVE]
+        return _privilege_moves(s)
     p = s.turn
     sj = s.san_juan[p]
-    on = placed(s, p)
-    total = circles(s, p)
-    empty = total - on
-    if on + sj >= total or on + sj == 0:
-        return [DONE_MOVE]
-    moves: list[Move] = []
-    if s.mayor_fresh and on > 0:
-        moves.append(LIFT_MOVE)
-    if sj > 0 and empty > 0:
-        seen = 0
-        isl, icol = s.island[p], s.island_col[p]
-        for i, t in enumerate(isl):
-            if not icol[i] and not seen >> t & 1:
+    isl, icol = s.island[p], s.island_col[p]
+    city, ccol = s.city[p], s.city_col[p]
+    cir = C.CIRCLES
+    forest = C.FOREST
+    both = s.cat.cit and 0 < s.san_juan_cit[p] < sj  # workers and citizens wait
+    places: list[Move] = []  # one per empty tile kind, one per building with room
+    empty = 0
+    seen = 0
+    for i, t in enumerate(isl):
+        if not icol[i] and t < forest:
+            empty += 1
+            if not seen >> t & 1:
                 seen |= 1 << t
-                moves.append(_ISLAND[i])
-        cir = C.CIRCLES
-        ccol = s.city_col[p]
-        for i, b in enumerate(s.city[p]):
-            if ccol[i] < cir[b]:
-                moves.append(_CITY[i])
-    if sj == 0 or sj >= empty:
+                places.append(_ISLAND[i])
+    for i, b in enumerate(city):
+        room = cir[b] - ccol[i]
+        if room:
+            empty += room
+            places.append(_CITY[i])
+            if both and b in KIND_MATTERS:
+                places.append(_CITY_CITIZEN[i])
+    if sj >= empty and not (both and _kind_open(s, p)):  # everyone fits: all are placed
+        return [DONE_MOVE]
+    fresh = s.mayor_fresh and (any(icol) or any(ccol))
+    if not sj and not fresh:
+        return [DONE_MOVE]
+    moves: list[Move] = [LIFT_MOVE] if fresh else []
+    if sj:
+        moves += places
+    else:
         moves.append(DONE_MOVE)
     return moves
+
+
+_TWO: Move = (MAYOR_COLONIST, 2)
+
+
+def _privilege_moves(s: PRState) -> list[Move]:
+    """Take the privilege colonist or not; with an occupied library (Expansion I) the
+    privilege is doubled: two, or one, or none."""
+    if s.cat.nb and s.col_supply >= 2 and s.occupied(s.role_player, C.LIBRARY):
+        return [_TWO, MAYOR_COLONIST_MOVE, PASS_MOVE]
+    return [MAYOR_COLONIST_MOVE, PASS_MOVE]
+
+
+def _kind_open(s: PRState, p: int) -> bool:
+    """An empty building where a worker and a citizen differ (then filling every
+    circle at once would choose the kind for the player)."""
+    ccol = s.city_col[p]
+    return any(b in KIND_MATTERS and not ccol[i] for i, b in enumerate(s.city[p]))
 
 
 def act(s: PRState, m: Move, ev: Events) -> int:
@@ -134,20 +185,28 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         return _privilege(s, m, ev)
     if code == MAYOR_PLACE:
         s.san_juan[p] -= 1
+        # a citizen when asked for, or when no worker is waiting
+        citizen = len(m) > 3 or s.san_juan_cit[p] > s.san_juan[p]
         if m[1] == 0:
             s.island_col[p][m[2]] += 1
+            if citizen:
+                s.island_cit[p][m[2]] += 1
         else:
             s.city_col[p][m[2]] += 1
+            if citizen:
+                s.city_cit[p][m[2]] += 1
+        if citizen:
+            s.san_juan_cit[p] -= 1
         s.mayor_fresh = False
         return CONTINUE
     if code == MAYOR_LIFT:
         s.san_juan[p] += placed(s, p)
-        icol = s.island_col[p]
-        for i in range(len(icol)):
-            icol[i] = 0
-        ccol = s.city_col[p]
-        for i in range(len(ccol)):
-            ccol[i] = 0
+        _clear(s.island_col[p])
+        _clear(s.city_col[p])
+        if s.cat.cit:
+            s.san_juan_cit[p] += sum(s.island_cit[p]) + sum(s.city_cit[p])
+            _clear(s.island_cit[p])
+            _clear(s.city_cit[p])
         s.mayor_fresh = False
         return CONTINUE
     assert code == MAYOR_DONE
@@ -166,17 +225,46 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     return TURN_OVER
 
 
+def _clear(counts: list[int]) -> None:
+    for i in range(len(counts)):
+        counts[i] = 0
+
+
 def _fill(s: PRState, p: int) -> None:
-    icol = s.island_col[p]
-    for i in range(len(icol)):
-        icol[i] = 1
-    ccol = s.city_col[p]
+    """Every empty circle filled from San Juan: workers first, then citizens (where
+    the kind matters the player has placed already: ``legal``)."""
+    workers = s.san_juan[p] - s.san_juan_cit[p]
+    icol, icit = s.island_col[p], s.island_cit[p]
+    for i, t in enumerate(s.island[p]):
+        if not icol[i] and t < C.FOREST:
+            icol[i] = 1
+            if workers:
+                workers -= 1
+            else:
+                icit[i] = 1
+                s.san_juan_cit[p] -= 1
+    ccol, ccit = s.city_col[p], s.city_cit[p]
     for i, b in enumerate(s.city[p]):
-        ccol[i] = C.CIRCLES[b]
+        for _ in range(C.CIRCLES[b] - ccol[i]):
+            ccol[i] += 1
+            if workers:
+                workers -= 1
+            else:
+                ccit[i] += 1
+                s.san_juan_cit[p] -= 1
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    raise ValueError(f"the mayor phase has no resume code {code}")
 
 
 def finish(s: PRState, ev: Events) -> None:
-    """Refill the ship: the empty building circles of everyone, at least one per player."""
+    """Refill the ship: the empty building circles of everyone, at least one per player;
+    with the citizens one of them is a citizen, and a short supply ends nothing."""
     s.mayor_fresh = False
     cir = C.CIRCLES
     empty = 0
@@ -186,13 +274,13 @@ def finish(s: PRState, ev: Events) -> None:
             empty += cir[b] - ccol[i]
     need = max(empty, s.n)
     v = VOCAB[s.edition]
-    if s.col_supply >= need:
-        s.col_supply -= need
-        s.col_ship = need
-        say(ev, None, "mayor", f"{v.people(need)} board the {v.ship}")
+    if fill_ship(s, need):
+        say(ev, None, "mayor", f"{_brought(v, need, s.cit_ship)} board the {v.ship}")
         return
-    s.col_ship = s.col_supply
-    s.col_supply = 0
+    if s.cat.cit:  # 1897 Expansion II: running out of workers no longer ends the game
+        say(ev, None, "mayor", f"Only {_brought(v, s.col_ship, s.cit_ship)} board the "
+            f"{v.ship} ({need} wanted): the supply has no more {v.colonists}")
+        return
     s.last_round = True
     say(
         ev,

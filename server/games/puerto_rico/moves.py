@@ -13,7 +13,8 @@ from typing import Any
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
-from .state import PRState
+from .costs import build_cost as build_cost  # the price rule lives in costs.py
+from .costs import occupied_quarries as occupied_quarries
 
 Move = tuple[int, ...]
 
@@ -21,6 +22,9 @@ ROLE, PLANTATION, QUARRY, HACIENDA, HOSPICE, MAYOR_PLACE, MAYOR_DONE, MAYOR_LIFT
 BUILD, BONUS, SELL, LOAD, STORE, PASS = range(8, 14)
 # taking an optional privilege or building effect (declining it is ``pass``)
 MAYOR_COLONIST, UNIVERSITY, PRODUCE, CAPTAIN_VP, HARBOR_VP = range(14, 19)
+# the expansions (docs/puerto-rico-view.md)
+DRAFT_PICK, FOREST, FOREST_DRAWN, GUEST, VILLA_TAKE, PENSION_RETURN = range(19, 25)
+PARK_DISCARD, LAND_OFFICE_BUY, LAND_OFFICE_SELL, BLACK_MARKET_PAY, CHARTER, TAKE_VP = range(25, 31)
 TYPES = (
     "role",
     "plantation",
@@ -41,12 +45,28 @@ TYPES = (
     "produce",
     "captain_vp",
     "harbor_vp",
+    "draft",
+    "forest",
+    "forest_drawn",
+    "guest",
+    "villa",
+    "royal_supplier",
+    "hunting_lodge",
+    "land_office_buy",
+    "land_office_sell",
+    "black_market",
+    "charter",
+    "take_vp",
 )
+PAY_WORKER, PAY_GOOD, PAY_VP = range(3)  # what a black market payment returns
+PAYS = ("worker", "good", "vp")
 _TYPE = {t: i for i, t in enumerate(TYPES)}
 _ROLE = {r: i for i, r in enumerate(C.ROLES)}
 _GOOD = {g: i for i, g in enumerate(C.GOODS)}
 _TILE = {g: i for i, g in enumerate(C.TILES)}
-WHERE = ("island", "city")
+WHERE = ("island", "city", "san_juan")
+_WHERE = {"island": 0, "city": 1}
+_WHERE_PAY = {"island": 0, "city": 1, "san_juan": 2}
 
 PASS_MOVE: Move = (PASS,)
 DONE_MOVE: Move = (MAYOR_DONE,)
@@ -72,6 +92,25 @@ def _name(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
     return table[v]
 
 
+def _flag(d: dict[str, Any], key: str) -> int:
+    v = d.get(key, False)
+    if not isinstance(v, bool):
+        raise IllegalAction(f"{key!r} must be true or false")
+    return 1 if v else 0
+
+
+def _count(d: dict[str, Any], key: str) -> dict[str, int] | None:
+    v = d.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not all(
+        isinstance(g, str) and g in _GOOD and isinstance(k, int) and not isinstance(k, bool)
+        for g, k in v.items()
+    ):
+        raise IllegalAction(f"{key!r} must map goods to counts")
+    return v
+
+
 def parse(action: Any) -> Move:
     """The internal form of a client's action dict; only shape is checked here."""
     if not isinstance(action, dict):
@@ -82,61 +121,60 @@ def parse(action: Any) -> Move:
     code = _TYPE[t]
     if code == ROLE:
         return (ROLE, _name(action, "role", _ROLE))
-    if code == PLANTATION:
-        return (PLANTATION, _name(action, "tile", _GOOD))
-    if code == HOSPICE:
-        return (HOSPICE, _int(action, "index"))
-    if code == MAYOR_PLACE:
-        return (
-            MAYOR_PLACE,
-            _name(action, "where", {"island": 0, "city": 1}),
-            _int(action, "index"),
-        )
-    if code == BUILD:
-        return (BUILD, _name(action, "building", C.B_INDEX))
-    if code in (BONUS, SELL):
+    if code in (PLANTATION, FOREST):
+        return (code, _name(action, "tile", _GOOD))
+    if code in (HOSPICE, PARK_DISCARD, LAND_OFFICE_SELL):
+        return (code, _int(action, "index"))
+    if code in (MAYOR_PLACE, GUEST):
+        where = _name(action, "where", _WHERE)
+        if _flag(action, "citizen"):
+            return (code, where, _int(action, "index"), 1)
+        return (code, where, _int(action, "index"))
+    if code in (BUILD, DRAFT_PICK):
+        return (code, _name(action, "building", C.B_INDEX))
+    if code in (BONUS, PENSION_RETURN):
         return (code, _name(action, "good", _GOOD))
+    if code == SELL:
+        to = action.get("to", "trading_house")
+        if to not in ("trading_house", "trading_post"):
+            raise IllegalAction("'to' must be trading_house or trading_post")
+        if to == "trading_post":
+            return (SELL, _name(action, "good", _GOOD), 1)
+        return (SELL, _name(action, "good", _GOOD))
+    if code == MAYOR_COLONIST:
+        count = action.get("count", 1)
+        return (MAYOR_COLONIST,) if count == 1 else (MAYOR_COLONIST, _int(action, "count"))
     if code == LOAD:
         ship = action.get("ship")
         if ship == "wharf":
             return (LOAD, _name(action, "good", _GOOD), C.WHARF_SHIP)
         return (LOAD, _name(action, "good", _GOOD), _int(action, "ship"))
+    if code == CHARTER:
+        return (CHARTER, _name(action, "good", _GOOD), _int(action, "count"))
+    if code == BLACK_MARKET_PAY:
+        pay = _name(action, "pay", {p: i for i, p in enumerate(PAYS)})
+        if pay == PAY_GOOD:
+            return (code, PAY_GOOD, _name(action, "good", _GOOD))
+        if pay == PAY_VP:
+            return (code, PAY_VP)
+        where = _name(action, "where", _WHERE_PAY)
+        index = _int(action, "index") if where < 2 else 0
+        return (code, PAY_WORKER, where, index, _flag(action, "citizen"))
     if code == STORE:
-        keep = action.get("keep", [])
-        if not isinstance(keep, list) or not all(isinstance(g, str) and g in _GOOD for g in keep):
-            raise IllegalAction("'keep' must be a list of goods")
-        mask = 0
-        for g in keep:
-            mask |= 1 << _GOOD[g]
-        single = action.get("single")
-        if single is None:
-            return (STORE, mask, -1)
-        return (STORE, mask, _name(action, "single", _GOOD))
+        return _parse_store(action)
     return (code,)
 
 
-def build_cost(s: PRState, p: int, b: int) -> int:
-    """Cost for seat p now: quarries capped by column, builder's privilege, never < 0."""
-    quarries = 0
-    isl = s.island[p]
-    if C.QUARRY in isl:  # checked at C speed; most islands have none
-        col = s.island_col[p]
-        for i, t in enumerate(isl):
-            if t == C.QUARRY and col[i]:
-                quarries += 1
-    cost = C.COST[b] - min(quarries, C.COLUMN[b])
-    if p == s.role_player and s.role == C.BUILDER:
-        cost -= 1
-    return cost if cost > 0 else 0
-
-
-def occupied_quarries(s: PRState, p: int) -> int:
-    isl = s.island[p]
-    if C.QUARRY not in isl:  # the common case, checked at C speed
-        return 0
-    col = s.island_col[p]
-    k = 0
-    for i, t in enumerate(isl):
-        if t == C.QUARRY and col[i]:
-            k += 1
-    return k
+def _parse_store(action: dict[str, Any]) -> Move:
+    keep = action.get("keep", [])
+    if not isinstance(keep, list) or not all(isinstance(g, str) and g in _GOOD for g in keep):
+        raise IllegalAction("'keep' must be a list of goods")
+    mask = 0
+    for g in keep:
+        mask |= 1 << _GOOD[g]
+    single = action.get("single")
+    one = -1 if single is None else _name(action, "single", _GOOD)
+    loose = _count(action, "storehouse")
+    if loose is None:
+        return (STORE, mask, one)
+    return (STORE, mask, one, tuple(loose.get(g, 0) for g in C.GOODS))

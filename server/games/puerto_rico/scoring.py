@@ -1,23 +1,30 @@
 """Final scoring: chips + building VP + occupied large buildings; tie-break by
-doubloons + goods (001 "Game End", 004 errata for guild hall and residence)."""
+doubloons + goods (001 "Game End", 004 errata for guild hall and residence).
+
+Expansion I: the statue is worth its printed 8 VP and takes nobody; an occupied
+cloister scores sets of three same island tiles (forests are one kind) 1/3/6/10.
+Expansion II: every citizen is 1 VP; an occupied royal garden 1 more per citizen on
+its owner's island board; the jeweler is a large production building for the guild
+hall and not a violet one for the city hall."""
 
 from __future__ import annotations
 
 from server.engine.contract import Result, ScoreLine
 
 from . import catalog as C
-from .common import Events, say
+from .common import Events, citizens_of, say
 from .state import PRState
 from .text import VOCAB, listing, who
 
 # how the log names each large building's bonus
-_BONUS_WORDS = {C.BUILDINGS[b]: b for b in range(C.GUILD_HALL, C.NB)}
+_BONUS_WORDS = {C.BUILDINGS[b]: b for b in C.LARGE_BONUS}
 
 
 def large_bonus(s: PRState, p: int, b: int) -> int:
     city = s.city[p]
     if b == C.GUILD_HALL:
-        return sum(1 if x in C.SMALL_PRODUCTION else 2 for x in city if C.PRODUCES[x] >= 0)
+        kind = C.KIND
+        return sum(1 if x in C.SMALL_PRODUCTION else 2 for x in city if kind[x] != C.K_COMMERCIAL)
     if b == C.RESIDENCE:
         return C.RESIDENCE_BONUS.get(len(s.island[p]), 4)
     if b == C.FORTRESS:
@@ -25,13 +32,28 @@ def large_bonus(s: PRState, p: int, b: int) -> int:
     if b == C.CUSTOMS_HOUSE:
         return s.vp[p] // 4
     if b == C.CITY_HALL:
-        return sum(1 for x in city if C.PRODUCES[x] < 0)
+        return sum(1 for x in city if C.KIND[x] == C.K_COMMERCIAL)
+    if b == C.CLOISTER:
+        return cloister_bonus(s.island[p])
+    if b == C.ROYAL_GARDEN:
+        return citizens_of(s, p)
     return 0
+
+
+def cloister_bonus(island: list[int]) -> int:
+    """Sets of three same tiles (a kind may make several; forests are one kind)."""
+    counts = [0] * 7
+    for t in island:
+        counts[t if t < C.FOREST else C.FOREST] += 1
+    sets = sum(k // 3 for k in counts)
+    return C.CLOISTER_BONUS[min(sets, 4)]
 
 
 def breakdown(s: PRState, p: int) -> dict[str, int]:
     out = {"vp_chips": s.vp[p], "buildings": sum(C.VP[b] for b in s.city[p])}
-    for b in range(C.GUILD_HALL, C.NB):
+    if s.cat.cit:
+        out["citizens"] = citizens_of(s, p)
+    for b in C.LARGE_BONUS:
         if s.occupied(p, b):
             out[C.BUILDINGS[b]] = large_bonus(s, p, b)
     return out
@@ -76,6 +98,8 @@ def final_scores(s: PRState, ev: Events) -> None:
             f"{line.breakdown['vp_chips']} {v.vp} chips",
             f"{line.breakdown['buildings']} buildings",
         ]
+        if "citizens" in line.breakdown:
+            parts.append(f"{line.breakdown['citizens']} {{w:citizens}}")
         parts += [
             f"{k} {v.buildings[_BONUS_WORDS[key]]}"
             for key, k in line.breakdown.items()

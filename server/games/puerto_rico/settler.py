@@ -4,19 +4,38 @@ After placing a tile, the owner of an occupied hospice decides whether to take a
 colonist for it (001/000: "may take"; step ``settler_hospice``, declined by ``pass``);
 the 1897 hospital may staff either of the two tiles placed with a hacienda. With no
 colonist in the supply or on the ship there is nothing to decide.
+
+Expansion I: a forest house's owner may place an estate as a forest (forests.py; the
+hospital's colonist for a forest goes to San Juan); a settler whose library is
+occupied takes a second tile after everyone else (an estate, a quarry only with a
+construction hut, no hacienda and no hospice colonist for it: phase_i = n).
 """
 
 from __future__ import annotations
 
 from . import catalog as C
-from .common import CONTINUE, TURN_OVER, Events, colonist_source, say, take_colonist, who
-from .moves import HACIENDA, HOSPICE, PASS, PASS_MOVE, PLANTATION, QUARRY, Move
+from .common import (
+    CONTINUE,
+    PHASE_DONE,
+    TURN_OVER,
+    Events,
+    add_tile,
+    colonist_source,
+    say,
+    take_colonist,
+    who,
+)
+from .forests import FROM_HACIENDA, drawn, may_plant_forests, tile_secret
+from .moves import FOREST, HACIENDA, HOSPICE, PASS, PASS_MOVE, PLANTATION, QUARRY, Move
 from .state import SETTLER, SETTLER_HOSPICE, PRState
 from .text import VOCAB
 
 _QUARRY_MOVE: Move = (QUARRY,)
 _HACIENDA_MOVE: Move = (HACIENDA,)
 _PLANT = tuple((PLANTATION, t) for t in range(5))
+_FOREST = tuple((FOREST, t) for t in range(5))
+R_HACIENDA_PLACED = 16  # resume: the hacienda's tile was placed after a forest choice
+RESUMES = frozenset((R_HACIENDA_PLACED,))
 
 
 def begin_turn(s: PRState) -> None:
@@ -36,15 +55,21 @@ def legal(s: PRState) -> list[Move]:
         return [(HOSPICE, i) for i in hospice_tiles(s)] + [PASS_MOVE]
     if len(isl) >= C.ISLAND_SPACES:
         return [PASS_MOVE]
+    second = s.phase_i >= s.n  # the library's second tile
     moves: list[Move] = []
-    if s.hacienda_tile < 0 and (s.stack or s.discard) and s.occupied(p, C.HACIENDA):
+    if (s.hacienda_tile < 0 and not second and (s.stack or s.discard)
+            and s.occupied(p, C.HACIENDA)):
         moves.append(_HACIENDA_MOVE)
     seen = 0
     for t in s.face_up:
         if not seen >> t & 1:
             seen |= 1 << t
             moves.append(_PLANT[t])
-    if s.quarries > 0 and (p == s.role_player or s.occupied(p, C.CONSTRUCTION_HUT)):
+    if s.cat.nb and seen and may_plant_forests(s, p):
+        moves.extend(_FOREST[t] for t in range(5) if seen >> t & 1)
+    if s.quarries > 0 and (
+        (p == s.role_player and not second) or s.occupied(p, C.CONSTRUCTION_HUT)
+    ):
         moves.append(_QUARRY_MOVE)
     moves.append(PASS_MOVE)
     return moves
@@ -61,13 +86,18 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         else:
             say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
         s.step = SETTLER
-        return TURN_OVER
+        return _turn_over(s)
     if code == HACIENDA:
         if not s.stack:
             _reshuffle(s, ev)
         t = s.stack.pop()
-        isl.append(t)
-        s.island_col[p].append(0)
+        if drawn(s, p, t, FROM_HACIENDA, ev):  # a forest house: he looks, then decides
+            ev.append({"seat": p, "kind": "settler",
+                       "text": f"{who(s, p)} draws a face-down {v.plantation} "
+                               f"({v.buildings[C.HACIENDA]})",
+                       "private": {str(p): f"({tile_secret(s, t)})"}})
+            return R_HACIENDA_PLACED
+        add_tile(s, p, t)
         s.hacienda_tile = len(isl) - 1
         say(
             ev,
@@ -92,13 +122,19 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.quarries -= 1
         t = C.QUARRY
         how = v.privilege if p == s.role_player else v.buildings[C.CONSTRUCTION_HUT]
+        if s.phase_i >= s.n:
+            how = v.buildings[C.CONSTRUCTION_HUT]
         say(ev, p, "settler", f"{who(s, p)} takes a quarry ({how})")
+    elif code == FOREST:
+        t = m[1]
+        s.face_up.remove(t)
+        say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation} as a forest")
+        t += C.FOREST
     else:
         t = m[1]
         s.face_up.remove(t)
         say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
-    isl.append(t)
-    s.island_col[p].append(0)
+    add_tile(s, p, t)
     return _offer_hospice(s, p)
 
 
@@ -106,13 +142,25 @@ def _after_pass(s: PRState, p: int, ev: Events) -> int:
     """1897: a hospital owner who placed only the hacienda tile may staff that one."""
     if s.edition == "1897" and s.hacienda_tile >= 0:
         return _offer_hospice(s, p)
-    return TURN_OVER
+    return _turn_over(s)
 
 
 def _offer_hospice(s: PRState, p: int) -> int:
-    if s.occupied(p, C.HOSPICE) and colonist_source(s) is not None:
+    if s.phase_i < s.n and s.occupied(p, C.HOSPICE) and colonist_source(s) is not None:
         s.step = SETTLER_HOSPICE
         return CONTINUE
+    return _turn_over(s)
+
+
+def _turn_over(s: PRState) -> int:
+    """The turn is over; after the last one, the library's second tile for the settler."""
+    if (s.phase_i == s.n - 1 and s.cat.nb and s.occupied(s.role_player, C.LIBRARY)
+            and len(s.island[s.role_player]) < C.ISLAND_SPACES):
+        s.phase_i = s.n
+        s.turn = s.role_player
+        begin_turn(s)
+        return CONTINUE
+    s.hacienda_tile = -1
     return TURN_OVER
 
 
@@ -126,16 +174,24 @@ def hospice_tiles(s: PRState) -> list[int]:
     h = s.hacienda_tile
     if h < 0 or s.edition != "1897":
         return [last]
-    if h == last or isl[h] == isl[last]:
+    if h == last or min(isl[h], C.FOREST) == min(isl[last], C.FOREST):  # forests alike
         return [last]
     return [h, last]
 
 
 def _hospice(s: PRState, p: int, i: int, ev: Events) -> None:
-    if take_colonist(s):
+    kind = take_colonist(s)
+    v = VOCAB[s.edition]
+    t = s.island[p][i]
+    if kind and t >= C.FOREST:  # Expansion I: for a forest, the colonist waits in San Juan
+        s.san_juan[p] += 1
+        s.san_juan_cit[p] += kind == 2
+        say(ev, p, "settler", f"{who(s, p)} takes a {v.colonist} {v.in_san_juan} for the "
+            f"forest ({v.buildings[C.HOSPICE]})")
+    elif kind:
         s.island_col[p][i] = 1
-        v = VOCAB[s.edition]
-        t = s.island[p][i]
+        if kind == 2:
+            s.island_cit[p][i] = 1
         tile = "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
         say(
             ev,
@@ -150,6 +206,18 @@ def _reshuffle(s: PRState, ev: Events) -> None:
     s.discard = []
     s.rng.shuffle(s.stack)
     say(ev, None, "settler", "The discarded tiles are shuffled into a new face-down stack")
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    if code != R_HACIENDA_PLACED:
+        raise ValueError(f"the settler phase has no resume code {code}")
+    if len(s.island[s.turn]) < C.ISLAND_SPACES:
+        return CONTINUE
+    return _after_pass(s, s.turn, ev)
 
 
 def finish(s: PRState, ev: Events) -> None:

@@ -9,7 +9,9 @@ from server.engine.options import OptionSpec, check_players, normalize
 from server.engine.rng import SeededRng
 
 from . import catalog as C
-from .state import CHOOSE_ROLE, PRState, names_error
+from .common import fill_ship
+from .modules import canonical, catalog
+from .state import CHOOSE_ROLE, DRAFT, PRState, names_error
 from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -20,6 +22,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                title="Edition", choices=C.EDITIONS, labels=("Classic (2002)", "1897")),
     OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
                title="Open VP", reveals_hidden=True),
+    OptionSpec("expansions", "multi", (),
+               "the 1897 rulebook's expansions: new buildings (with the draft), citizens",
+               title="Expansions", choices=C.EXPANSIONS,
+               labels=("I: New Buildings", "II: The Citizens")),
 )
 """Every option Puerto Rico accepts, besides "names" (one display name per seat, used
 only in words: log, labels, view)."""
@@ -47,6 +53,8 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s = object.__new__(PRState)
     s.n = n
     s.edition = opts["edition"]
+    s.expansions = canonical(opts["expansions"])
+    cat = s.cat = catalog(n, s.edition, s.expansions)
     s.open_vp = opts["open_vp"]
     s.names = opts.get("names") or default_names(n)
     s.rng = SeededRng(seed)
@@ -54,17 +62,19 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.governor = 0
     s.picks = 0
     s.picks_per_round = su.picks
-    s.roles = list(su.roles)
-    s.role_coins = [0] * 8
-    s.role_taken = [-1] * 8
+    s.roles = list(cat.roles)
+    s.role_coins = [0] * len(s.roles)
+    s.role_taken = [-1] * len(s.roles)
     s.chosen = []
     s.step = CHOOSE_ROLE
     s.role = -1
     s.role_player = -1
     s.phase_i = 0
     s.turn = 0
-    s.col_ship = su.colonist_ship
-    s.col_supply = su.colonist_supply
+    s.col_supply = su.colonist_supply + su.colonist_ship  # the ship is filled from it
+    s.cit_supply = cat.citizens
+    s.col_ship = s.cit_ship = 0
+    fill_ship(s, su.colonist_ship)
     s.vp_supply = C.vp_chips(n, s.edition)
     s.goods = list(su.goods)
     s.house = []
@@ -81,23 +91,37 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.face_up = [stack.pop() for _ in range(min(su.face_up, len(stack)))]
     s.face_up.sort()
     s.quarries = su.quarries
-    s.bsupply = list(su.building_copies)
+    s.board = list(cat.fixed_board)
+    s.bsupply = [0] * C.NB
+    for b in s.board:
+        s.bsupply[b] = cat.copies[b]
+    s.spaces = [-1] * len(cat.space_costs)
     s.coins = [su.doubloons] * n
     s.pgoods = [[0] * 5 for _ in range(n)]
     s.vp = [0] * n
     s.san_juan = [0] * n
+    s.san_juan_cit = [0] * n
     s.island = [[su.start_tiles[p]] for p in range(n)]
     s.island_col = [[0] for _ in range(n)]
+    s.island_cit = [[0] for _ in range(n)]
     s.city = [[] for _ in range(n)]
     s.city_col = [[] for _ in range(n)]
+    s.city_cit = [[] for _ in range(n)]
     s.wharf_used = [0] * n
     s.wharf_declined = [0] * n
+    s.charter_used = [0] * n
     s.captain_loaded = False
     s.vp_pending = 0
     s.hacienda_tile = -1
     s.mayor_fresh = False
     s.produced = 0
+    s.extra_left = 0
     s.last_round = False
+    s.pending = []
+    s.resume = 0
+    if cat.draft:  # Expansion I: the board is drafted before the first round
+        s.step = DRAFT
     s.rebuild_bpos()
     s.legal = None
+    s.offer = None
     return s

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine.errors import CorruptState
 from server.engine.rng import SeededRng
 
 from . import catalog as C
+from .modules import Catalog
 
 NAME_MAX = 32
 
@@ -36,6 +36,7 @@ def names_error(names: Any, n: int) -> str | None:
 CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6)
 TRADER, CAPTAIN, CAPTAIN_STORE, GAME_OVER = range(6, 10)
 MAYOR_PRIVILEGE, BUILDER_UNIVERSITY, CRAFTSMAN_PRODUCE, CAPTAIN_EXTRA = range(10, 14)
+DRAFT, PHASE_START, PHASE_END = 14, 15, 16  # a phase's start / end hooks are asking
 STEPS = (
     "choose_role",
     "settler",
@@ -51,10 +52,13 @@ STEPS = (
     "builder_university",
     "craftsman_produce",
     "captain_vp",
+    "draft",
+    "phase_start",
+    "phase_end",
 )
 
 # (slot, kind): "i" int, "b" bool, "l" list of ints, "ll" per-player lists of ints
-_FIELDS: tuple[tuple[str, str], ...] = (
+FIELDS: tuple[tuple[str, str], ...] = (
     ("n", "i"),
     ("round", "i"),
     ("governor", "i"),
@@ -71,6 +75,8 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("turn", "i"),
     ("col_ship", "i"),
     ("col_supply", "i"),
+    ("cit_ship", "i"),
+    ("cit_supply", "i"),
     ("vp_supply", "i"),
     ("goods", "l"),
     ("house", "l"),
@@ -81,44 +87,68 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("stack", "l"),
     ("discard", "l"),
     ("quarries", "i"),
-    ("bsupply", "l"),
+    ("board", "l"),
+    ("spaces", "l"),
     ("coins", "l"),
     ("pgoods", "ll"),
     ("vp", "l"),
     ("san_juan", "l"),
+    ("san_juan_cit", "l"),
     ("island", "ll"),
     ("island_col", "ll"),
+    ("island_cit", "ll"),
     ("city", "ll"),
     ("city_col", "ll"),
+    ("city_cit", "ll"),
     ("wharf_used", "l"),
     ("wharf_declined", "l"),
+    ("charter_used", "l"),
     ("captain_loaded", "b"),
     ("vp_pending", "i"),
     ("hacienda_tile", "i"),
     ("mayor_fresh", "b"),
     ("produced", "i"),
+    ("extra_left", "i"),
     ("last_round", "b"),
+    ("pending", "ll"),
+    ("resume", "i"),
 )
-_LISTS = tuple(name for name, kind in _FIELDS if kind == "l")
+_LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
-FORMAT = 2
-_KEYS = frozenset(("format", "edition", "open_vp", "names", "rng", *(n for n, _ in _FIELDS)))
-_NESTED = tuple(name for name, kind in _FIELDS if kind == "ll")
-_SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
+FORMAT = 3
+KEYS = frozenset(
+    ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
+     *(n for n, _ in FIELDS))
+)
+_NESTED = tuple(name for name, kind in FIELDS if kind == "ll")
+_SCALARS = tuple(name for name, kind in FIELDS if kind in "ib")
 
 
 class PRState:
-    """The whole table. Seats 0..n-1 clockwise; ``bpos[p][b]`` = city index of b or -1."""
+    """The whole table. Seats 0..n-1 clockwise; ``bpos[p][b]`` = city index of b or -1.
+
+    People: ``*_col`` count everyone on a tile, a building, the ship or in San Juan
+    (workers and citizens); ``*_cit`` count the citizens among them. ``col_supply``
+    holds workers only and ``cit_supply`` the citizens beside it. ``bsupply`` is by
+    building id in memory (``board`` lists the buildings of this game); ``pending``
+    holds interrupts (decisions a building or hook adds, asked before the phase's own
+    step), each ``[kind, seat, ...]`` (interrupts.py); ``resume`` says how the phase
+    goes on once they are answered.
+    """
 
     __slots__ = (
-        *(name for name, _ in _FIELDS),
+        *(name for name, _ in FIELDS),
         "edition",
+        "expansions",
         "open_vp",
         "names",
         "rng",
+        "bsupply",
+        "cat",
         "bpos",
         "legal",
+        "offer",
         "forced",
     )
 
@@ -127,17 +157,19 @@ class PRState:
     governor: int
     picks: int
     picks_per_round: int
-    roles: list[int]
-    role_coins: list[int]
-    role_taken: list[int]
-    chosen: list[int]  # roles chosen this round, in the order chosen
+    roles: list[int]  # the role cards of this game (ids), in the view's order
+    role_coins: list[int]  # by card, parallel to roles
+    role_taken: list[int]  # by card: the seat that chose it this round, or -1
+    chosen: list[int]  # role ids chosen this round, in the order chosen
     step: int
     role: int
     role_player: int
     phase_i: int
     turn: int
-    col_ship: int
-    col_supply: int
+    col_ship: int  # people on the ship (citizens included)
+    col_supply: int  # workers in the supply
+    cit_ship: int  # citizens among the people on the ship
+    cit_supply: int  # citizens in their supply
     vp_supply: int
     goods: list[int]
     house: list[int]
@@ -148,29 +180,41 @@ class PRState:
     stack: list[int]
     discard: list[int]
     quarries: int
-    bsupply: list[int]
+    board: list[int]  # buildings of this game (ids, ascending); the draft adds to it
+    spaces: list[int]  # the drafted board: the building on each space, -1 while empty
     coins: list[int]
     pgoods: list[list[int]]
     vp: list[int]
     san_juan: list[int]
+    san_juan_cit: list[int]
     island: list[list[int]]
     island_col: list[list[int]]
+    island_cit: list[list[int]]
     city: list[list[int]]
     city_col: list[list[int]]
+    city_cit: list[list[int]]
     wharf_used: list[int]
     wharf_declined: list[int]
+    charter_used: list[int]  # the small wharf's chartered ship, used this captain phase
     captain_loaded: bool
     vp_pending: int  # optional VP still to decide after a load: 1 captain's, 2 harbor's
     hacienda_tile: int
     mayor_fresh: bool
     produced: int
+    extra_left: int  # extra goods the craftsman may still take (2 with the library)
     last_round: bool
+    pending: list[list[int]]
+    resume: int
     edition: str
+    expansions: tuple[str, ...]
     open_vp: bool
     names: list[str]  # display names by seat (never read by the rules)
     rng: SeededRng
+    bsupply: list[int]  # copies left, by building id (0 for buildings not in the game)
+    cat: Catalog
     bpos: list[list[int]]
     legal: list[tuple[int, ...]] | None
+    offer: Any  # the labelled actions handed out for ``legal`` (offer.py), or None
     forced: bool  # the move being carried out was the only legal one (log wording only)
 
     def occupied(self, p: int, b: int) -> bool:
@@ -198,16 +242,21 @@ class PRState:
         for name in _NESTED:
             setattr(s, name, [x[:] for x in getattr(self, name)])
         s.edition = self.edition
+        s.expansions = self.expansions
         s.open_vp = self.open_vp
         s.names = self.names  # never mutated: shared
         s.rng = self.rng.clone()
+        s.bsupply = self.bsupply[:]
+        s.cat = self.cat
         s.bpos = [x[:] for x in self.bpos]
         s.legal = self.legal
+        s.offer = None
         return s
 
     def to_data(self) -> dict[str, Any]:
         """The save format (docs/puerto-rico-state.md): plain JSON/msgpack data."""
         d: dict[str, Any] = {"format": FORMAT, "edition": self.edition, "open_vp": self.open_vp}
+        d["expansions"] = list(self.expansions)
         d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
         for name in _SCALARS:
@@ -216,75 +265,12 @@ class PRState:
             d[name] = list(getattr(self, name))
         for name in _NESTED:
             d[name] = [list(x) for x in getattr(self, name)]
+        d["bsupply"] = [self.bsupply[b] for b in self.board]
         return d
 
     @classmethod
     def from_data(cls, data: Any) -> PRState:
         """Read a saved state; CorruptState names the first field that is wrong."""
-        from .validate import check
+        from .stateio import load
 
-        if not isinstance(data, dict):
-            raise CorruptState("state must be a map")
-        _check_format(data)
-        unknown = sorted(set(data) - _KEYS, key=str)
-        if unknown:
-            raise CorruptState(f"{unknown[0]}: unknown field in format {FORMAT}")
-        s = object.__new__(cls)
-        if data.get("edition") not in C.EDITIONS:
-            raise CorruptState("edition: must be classic or 1897")
-        s.edition = data["edition"]
-        if not isinstance(data.get("open_vp"), bool):
-            raise CorruptState("open_vp: must be true or false")
-        s.open_vp = data["open_vp"]
-        try:
-            s.rng = SeededRng.from_data(data.get("rng"))
-        except ValueError:
-            raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
-        for name, kind in _FIELDS:
-            setattr(s, name, _read(data, name, kind))
-        check(s)
-        names = data.get("names")
-        if (err := names_error(names, s.n)) is not None:
-            raise CorruptState(f"names: {err.removeprefix('names ')}")
-        s.names = list(names)
-        s.rebuild_bpos()
-        s.legal = None
-        return s
-
-
-def _check_format(data: dict[str, Any]) -> None:
-    """The format number first: another format's fields mean other things."""
-    fmt = data.get("format")
-    if "format" not in data:
-        older = " (a state with \"v\" was saved by an older engine)" if "v" in data else ""
-        raise CorruptState(f"format: missing; this engine reads format {FORMAT}{older}")
-    if not _is_int(fmt) or fmt != FORMAT:
-        age = "older" if _is_int(fmt) and fmt < FORMAT else "unknown or newer"
-        raise CorruptState(f"format: {fmt!r} is {age}; this engine reads format {FORMAT}")
-
-
-def _read(data: dict[str, Any], name: str, kind: str) -> Any:
-    if name not in data:
-        raise CorruptState(f"{name}: missing")
-    v = data[name]
-    if kind == "b":
-        if not isinstance(v, bool):
-            raise CorruptState(f"{name}: must be true or false")
-    elif kind == "i":
-        if not _is_int(v):
-            raise CorruptState(f"{name}: must be an integer")
-    elif kind == "l":
-        if not isinstance(v, list) or not all(_is_int(x) for x in v):
-            raise CorruptState(f"{name}: must be a list of integers")
-        v = list(v)
-    else:
-        if not isinstance(v, list) or not all(
-            isinstance(x, list) and all(_is_int(y) for y in x) for x in v
-        ):
-            raise CorruptState(f"{name}: must be a list of lists of integers")
-        v = [list(x) for x in v]
-    return v
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+        return load(data)

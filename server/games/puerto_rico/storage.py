@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import catalog as C
-from .common import CONTINUE, PHASE_OVER, Events, order_from, say, who
+from .common import CONTINUE, PHASE_DONE, Events, order_from, say, who
 from .moves import STORE, Move
 from .state import CAPTAIN_STORE, PRState
 from .text import VOCAB, listing
@@ -27,9 +27,27 @@ def warehouse_kinds(s: PRState, p: int) -> int:
 
 def kept(mine: list[int], m: Move) -> tuple[int, ...]:
     """The barrels a ``store`` move keeps of each kind."""
-    return tuple(
+    out = [
         mine[g] if m[1] >> g & 1 else (min(1, mine[g]) if g == m[2] else 0) for g in range(5)
-    )
+    ]
+    if len(m) > 3:  # Expansion I: the storehouse's barrels
+        for g, k in enumerate(m[3]):
+            out[g] = min(mine[g], out[g] + k)
+    return tuple(out)
+
+
+def storehouse(s: PRState, p: int) -> int:
+    """Barrels of any kinds a manned storehouse keeps besides (Expansion I): 3."""
+    return 3 if s.cat.nb and s.occupied(p, C.STOREHOUSE) else 0
+
+
+def _spread(left: list[int], room: int) -> list[tuple[int, ...]]:
+    """Every way to put up to ``room`` barrels of the kinds in ``left`` aside."""
+    out: list[tuple[int, ...]] = [(0, 0, 0, 0, 0)]
+    for g in range(5):
+        out = [(*w[:g], k, *w[g + 1:]) for w in out
+               for k in range(min(left[g], room - sum(w)) + 1)]
+    return out
 
 
 def store_options(s: PRState, p: int) -> list[Move]:
@@ -37,6 +55,7 @@ def store_options(s: PRState, p: int) -> list[Move]:
     mine = s.pgoods[p]
     kinds = [g for g in range(5) if mine[g]]
     whole = warehouse_kinds(s, p)
+    extra = storehouse(s, p)
     if len(kinds) <= whole:
         return []
     results: dict[tuple[int, ...], Move] = {}
@@ -49,6 +68,12 @@ def store_options(s: PRState, p: int) -> list[Move]:
                 if single >= 0 and mask >> single & 1:
                     continue
                 m = (STORE, mask, single)
+                if extra:
+                    left = [0 if mask >> g & 1 else mine[g] - (g == single) for g in range(5)]
+                    for loose in _spread(left, extra):
+                        m = (STORE, mask, single, loose) if any(loose) else (STORE, mask, single)
+                        results.setdefault(kept(mine, m), m)
+                    continue
                 results.setdefault(kept(mine, m), m)
     if tuple(mine) in results:
         return []  # everything fits (one kind is a single barrel)
@@ -75,7 +100,7 @@ def next_storer(s: PRState, ev: Events, i: int) -> int:
             s.phase_i = i
             return CONTINUE
         i += 1
-    return PHASE_OVER
+    return PHASE_DONE
 
 
 def store(s: PRState, p: int, m: Move, ev: Events) -> None:

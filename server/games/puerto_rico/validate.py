@@ -10,6 +10,7 @@ docs/puerto-rico-state.md lists the same rules field by field.
 from __future__ import annotations
 
 from . import catalog as C
+from .interrupts import FOREST_CHOICE
 from .state import (
     BUILDER,
     BUILDER_UNIVERSITY,
@@ -18,6 +19,7 @@ from .state import (
     CAPTAIN_STORE,
     CHOOSE_ROLE,
     CRAFTSMAN_PRODUCE,
+    DRAFT,
     GAME_OVER,
     MAYOR,
     MAYOR_PRIVILEGE,
@@ -27,11 +29,16 @@ from .state import (
     TRADER,
     PRState,
 )
+from .validate_board import check_board, check_draft, check_pending
 from .validate_phase import check_phase, need
 
 # the most doubloons one player can gain in a round: one sale (coffee 4 + trader 1 +
 # both markets 3), the factory (5 kinds) and a prospector's doubloon
 INCOME_PER_ROUND = 8 + 5 + 1
+# and with the expansions, generously (a bound, not a count): new buildings (the
+# library's doubled doubloons, the lighthouse per load, the specialty factory, the
+# trading post), citizens (chapel, jeweler per citizen, a land office sale)
+NEW_INCOME, CITIZEN_INCOME = 30, 30
 # steps where the player to move is the n-th in order from the role player
 _IN_ORDER = frozenset(
     (
@@ -51,12 +58,14 @@ _IN_ORDER = frozenset(
 def check(s: PRState) -> None:
     """Raise CorruptState naming the first field that legal play could not produce."""
     _table(s)
+    check_board(s)
     _players(s)
     s.rebuild_bpos()  # the city is sound: "occupied" may be asked from here on
     _totals(s)
     _rounds(s)
     _turn_order(s)
     check_phase(s)
+    check_pending(s)
 
 
 def _table(s: PRState) -> None:
@@ -70,16 +79,16 @@ def _table(s: PRState) -> None:
     need(-1 <= s.turn < n, "turn", f"seat {s.turn} is not one of -1..{n - 1}")
     need(-1 <= s.role_player < n, "role_player", f"seat {s.role_player} out of range")
     need(-1 <= s.role < len(C.ROLES), "role", f"unknown role {s.role}")
-    need(s.roles == list(su.roles), "roles", f"the role cards of {n} players are {su.roles}")
-    need(len(s.role_coins) == 8 and min(s.role_coins) >= 0, "role_coins", "8 counts >= 0")
-    need(len(s.role_taken) == 8, "role_taken", "must have 8 entries")
+    roles = list(s.cat.roles)
+    need(s.roles == roles, "roles", f"the role cards of this game are {roles}")
+    k = len(roles)
+    need(len(s.role_coins) == k and min(s.role_coins) >= 0, "role_coins", f"{k} counts >= 0, one per card")
+    need(len(s.role_taken) == k, "role_taken", f"one entry per role card ({k})")
     need(all(-1 <= x < n for x in s.role_taken), "role_taken", "seat out of range")
-    for r in range(8):
-        if r not in su.roles:
-            need(s.role_coins[r] == 0, "role_coins", f"{C.ROLES[r]} is not in this game")
-            need(s.role_taken[r] == -1, "role_taken", f"{C.ROLES[r]} is not in this game")
     need(len(s.goods) == 5 and min(s.goods) >= 0, "goods", "5 counts >= 0")
-    need(len(s.house) < C.TRADING_HOUSE_SPACES, "house", "a full house is emptied at once")
+    full_ok = s.role == C.TRADER and (s.cat.nb or s.cat.cit)  # others may still act
+    need(len(s.house) < C.TRADING_HOUSE_SPACES or (full_ok and len(s.house) == 4), "house",
+         "a full house is emptied at once")
     need(all(0 <= g < 5 for g in s.house), "house", "unknown good")
     if len(set(s.house)) < len(s.house):
         need(any(C.OFFICE in city for city in s.city), "house", "a kind twice needs an office")
@@ -94,10 +103,14 @@ def _table(s: PRState) -> None:
     need(len(set(loaded)) == len(loaded), "ship_good", "two ships carry one kind")
     for name in ("face_up", "stack", "discard"):
         need(all(0 <= t < 5 for t in getattr(s, name)), name, "unknown plantation")
-    need(len(s.face_up) <= n + 1, "face_up", f"at most {n + 1} face-up plantations")
-    need(len(s.bsupply) == C.NB and min(s.bsupply) >= 0, "bsupply", f"{C.NB} counts >= 0")
+    if not s.cat.cit:  # (a citizen-occupied zoning office sells tiles face up)
+        need(len(s.face_up) <= n + 1, "face_up", f"at most {n + 1} face-up plantations")
+    need(s.face_up == sorted(s.face_up), "face_up", "kept sorted")
+    need(min(s.bsupply) >= 0, "bsupply", "counts >= 0")
     need(s.col_ship >= 0, "col_ship", "negative")
     need(s.col_supply >= 0, "col_supply", "negative")
+    need(0 <= s.cit_ship <= s.col_ship, "cit_ship", "the citizens among the people on the ship")
+    need(s.cit_supply >= 0, "cit_supply", "negative")
     need(s.quarries >= 0, "quarries", "negative")
     need(0 <= s.vp_pending <= 3, "vp_pending", "bits 1 (privilege) and 2 (harbor) only")
     need(0 <= s.produced < 32, "produced", "a mask of the 5 goods")
@@ -105,40 +118,57 @@ def _table(s: PRState) -> None:
 
 def _players(s: PRState) -> None:
     n = s.n
-    for name in ("coins", "vp", "san_juan", "wharf_used", "wharf_declined"):
+    for name in ("coins", "vp", "san_juan", "san_juan_cit", "wharf_used", "wharf_declined",
+                 "charter_used"):
         v = getattr(s, name)
         need(len(v) == n and min(v) >= 0, name, f"{n} counts >= 0, one per seat")
-    for name in ("wharf_used", "wharf_declined"):
+    for name in ("wharf_used", "wharf_declined", "charter_used"):
         need(all(x in (0, 1) for x in getattr(s, name)), name, "0 or 1 per seat")
-    for name in ("pgoods", "island", "island_col", "city", "city_col"):
+    for name in ("pgoods", "island", "island_col", "island_cit", "city", "city_col",
+                 "city_cit"):
         need(len(getattr(s, name)) == n, name, "one entry per seat")
+    top = C.FOREST + 4 if s.cat.nb else C.QUARRY
     for p in range(n):
         need(len(s.pgoods[p]) == 5 and min(s.pgoods[p]) >= 0, "pgoods", f"seat {p}: 5 counts")
-        isl, icol = s.island[p], s.island_col[p]
+        need(s.san_juan_cit[p] <= s.san_juan[p], "san_juan_cit", f"seat {p}: more than wait")
+        isl, icol, icit = s.island[p], s.island_col[p], s.island_cit[p]
         need(len(isl) <= C.ISLAND_SPACES, "island", f"seat {p}: more than 12 tiles")
         need(len(icol) == len(isl), "island_col", f"seat {p}: one count per tile")
-        need(all(0 <= t <= C.QUARRY for t in isl), "island", f"seat {p}: unknown tile")
+        need(len(icit) == len(isl), "island_cit", f"seat {p}: one count per tile")
+        need(all(0 <= t <= top for t in isl), "island", f"seat {p}: unknown tile")
         need(all(c in (0, 1) for c in icol), "island_col", f"seat {p}: 0 or 1 per tile")
-        city, ccol = s.city[p], s.city_col[p]
+        need(all(0 <= k <= c for k, c in zip(icit, icol, strict=True)), "island_cit",
+             f"seat {p}: more citizens than people on a tile")
+        need(all(not c for t, c in zip(isl, icol, strict=True) if t >= C.FOREST),
+             "island_col", f"seat {p}: nobody works a forest")
+        city, ccol, ccit = s.city[p], s.city_col[p], s.city_cit[p]
         need(len(ccol) == len(city), "city_col", f"seat {p}: one count per building")
-        need(all(0 <= b < C.NB for b in city), "city", f"seat {p}: unknown building")
+        need(len(ccit) == len(city), "city_cit", f"seat {p}: one count per building")
+        need(all(b in s.board for b in city), "city", f"seat {p}: a building not on the board")
         need(len(set(city)) == len(city), "city", f"seat {p}: a building twice")
         need(sum(C.SPACES[b] for b in city) <= C.CITY_SPACES, "city", f"seat {p}: overfull")
-        for b, c in zip(city, ccol, strict=True):
+        for b, c, k in zip(city, ccol, ccit, strict=True):
             need(0 <= c <= C.CIRCLES[b], "city_col", f"seat {p}: {C.BUILDINGS[b]} circles")
-        for name in ("wharf_used", "wharf_declined"):
+            need(0 <= k <= c, "city_cit", f"seat {p}: {C.BUILDINGS[b]}: citizens > people")
+        for name, b in (("wharf_used", C.WHARF), ("charter_used", C.SMALL_WHARF)):
             if getattr(s, name)[p]:
-                need(C.WHARF in city, name, f"seat {p} has no wharf")
+                need(b in city, name, f"seat {p} has no {C.BUILDINGS[b]}")
+        if s.wharf_declined[p]:  # (declining gives up both wharves)
+            need(C.WHARF in city or C.SMALL_WHARF in city, "wharf_declined",
+                 f"seat {p} has no wharf")
 
 
 def _totals(s: PRState) -> None:
     """No component may appear or vanish: every total matches the box for n and edition."""
     n = s.n
     su = C.SETUPS[n]
-    people = s.col_supply + s.col_ship + sum(s.san_juan)
+    people = s.col_supply + s.cit_supply + s.col_ship + sum(s.san_juan)
     people += sum(map(sum, s.island_col)) + sum(map(sum, s.city_col))
-    box = su.colonist_supply + su.colonist_ship
+    box = su.colonist_supply + su.colonist_ship + s.cat.citizens
     need(people == box, "col_supply", f"{people} colonists in play, the game has {box}")
+    cit = s.cit_supply + s.cit_ship + sum(s.san_juan_cit)
+    cit += sum(map(sum, s.island_cit)) + sum(map(sum, s.city_cit))
+    need(cit == s.cat.citizens, "cit_supply", f"{cit} citizens, the game has {s.cat.citizens}")
     chips = C.vp_chips(n, s.edition)
     total = s.vp_supply + sum(s.vp)
     need(total == chips, "vp_supply", f"supply + players' VP is {total}, the game has {chips}")
@@ -149,12 +179,13 @@ def _totals(s: PRState) -> None:
         barrels += sum(ld for sg, ld in zip(s.ship_good, s.ship_load, strict=True) if sg == g)
         need(barrels == su.goods[g], "goods", f"{barrels} {C.GOODS[g]} barrels, not {su.goods[g]}")
         tiles = s.face_up.count(g) + s.stack.count(g) + s.discard.count(g)
-        tiles += sum(isl.count(g) for isl in s.island)
+        tiles += sum(isl.count(g) + isl.count(C.FOREST + g) for isl in s.island)
+        tiles += sum(1 for e in s.pending if e[:1] == [FOREST_CHOICE] and e[2:3] == [g])
         want = su.plantations[g]
         need(tiles == want, "stack", f"{tiles} {C.GOODS[g]} plantations, the game has {want}")
-    for b in range(C.NB):
+    for b in s.board:
         built = sum(1 for city in s.city if b in city)
-        copies = su.building_copies[b]
+        copies = s.cat.copies[b]
         need(
             s.bsupply[b] + built == copies,
             "bsupply",
@@ -168,11 +199,12 @@ def _rounds(s: PRState) -> None:
     n = s.n
     su = C.SETUPS[n]
     done = s.round - 1  # rounds completed: each put a doubloon on every unchosen role
-    for r in su.roles:
-        need(s.role_coins[r] <= done, "role_coins", f"{C.ROLES[r]}: more than {done}")
-    unchosen = len(su.roles) - su.picks
+    for r, coins in zip(s.roles, s.role_coins, strict=True):
+        need(coins <= done, "role_coins", f"{C.ROLES[r]}: more than {done}")
+    unchosen = len(s.roles) - su.picks
     need(sum(s.role_coins) <= unchosen * done, "role_coins", "more than the rounds put there")
-    most = su.doubloons + INCOME_PER_ROUND * s.round + unchosen * done
+    income = INCOME_PER_ROUND + (NEW_INCOME if s.cat.nb else 0) + (CITIZEN_INCOME if s.cat.cit else 0)
+    most = su.doubloons + income * s.round + unchosen * done
     for p in range(n):
         need(s.coins[p] <= most, "coins", f"seat {p} has {s.coins[p]}; at most {most} by now")
     if s.vp_supply <= 0:
@@ -180,7 +212,8 @@ def _rounds(s: PRState) -> None:
     for p in range(n):
         if s.spaces_used(p) >= C.CITY_SPACES:
             need(s.last_round, "last_round", f"seat {p} filled the city: the round is the last")
-    if s.col_ship < n and s.step != MAYOR:  # (the mayor phase deals the ship out)
+    if s.col_ship < n and s.step != MAYOR and not s.cat.nb:  # (the mayor deals it out;
+        # a black market returns people to the supply)
         need(s.col_supply == 0, "col_ship", f"fewer than {n} only when the supply is empty")
 
 
@@ -192,7 +225,7 @@ def _turn_order(s: PRState) -> None:
     for i, r in enumerate(s.chosen):
         chooser = (s.governor + i) % n
         need(
-            s.role_taken[r] == chooser,
+            s.role_taken[s.roles.index(r)] == chooser,
             "role_taken",
             f"{C.ROLES[r]} was chosen by seat {chooser} (governor {s.governor}, pick {i + 1})",
         )
@@ -202,7 +235,8 @@ def _turn_order(s: PRState) -> None:
         "a role is held that was not chosen this round",
     )
     for r in s.chosen:
-        need(s.role_coins[r] == 0, "role_coins", f"{C.ROLES[r]} was taken with its doubloons")
+        need(s.role_coins[s.roles.index(r)] == 0, "role_coins",
+             f"{C.ROLES[r]} was taken with its doubloons")
     if s.step == GAME_OVER:
         need(s.last_round, "last_round", "a game ends only after its last round")
         need(s.picks == s.picks_per_round and not s.chosen, "picks", "the round was complete")
@@ -210,6 +244,9 @@ def _turn_order(s: PRState) -> None:
         return
     need(s.picks < s.picks_per_round, "picks", f"{s.picks} of {s.picks_per_round} this round")
     chooser = (s.governor + s.picks) % n
+    if s.step == DRAFT:
+        check_draft(s)
+        return
     if s.step == CHOOSE_ROLE:
         need(len(s.chosen) == s.picks, "chosen", f"{s.picks} roles were chosen this round")
         need(s.role == -1 and s.role_player == -1, "role", "no role is played while choosing")
@@ -229,8 +266,12 @@ def _turn_order(s: PRState) -> None:
         f"is seat {s.role_player}, but seat {chooser} chose the role in play "
         f"(governor {s.governor}, pick {s.picks + 1})",
     )
-    need(0 <= s.phase_i < n, "phase_i", f"0..{n - 1}")
-    if s.step in _IN_ORDER:
+    second = (s.step == SETTLER and s.phase_i == n and s.cat.nb  # the library's 2nd tile
+              and s.occupied(s.role_player, C.LIBRARY))
+    ending = bool(s.pending) and s.resume >= 300  # the end hooks: every turn was taken
+    need(0 <= s.phase_i < n or second or (ending and s.phase_i <= n + 1), "phase_i",
+         f"0..{n - 1}")
+    if s.step in _IN_ORDER and not ending:
         seat = (s.role_player + s.phase_i) % n
         need(
             s.turn == seat,

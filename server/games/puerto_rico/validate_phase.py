@@ -22,6 +22,8 @@ from .state import (
     CRAFTSMAN_PRODUCE,
     MAYOR,
     MAYOR_PRIVILEGE,
+    PHASE_END,
+    PHASE_START,
     SETTLER,
     SETTLER_HOSPICE,
     PRState,
@@ -43,9 +45,13 @@ _CAPTAIN_STEPS = (CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE)
 def check_phase(s: PRState) -> None:
     step = s.step
     n = s.n
+    end = step == PHASE_END  # the end hooks ask: the phase's memory is not reset yet
+    if end:
+        need(bool(s.pending) and s.resume >= 300, "step", "a phase ends at once unless "
+             "a hook asks")
     if step not in (SETTLER, SETTLER_HOSPICE):
         need(s.hacienda_tile == -1, "hacienda_tile", "-1 outside the settler phase")
-        if len(s.face_up) < n + 1:
+        if len(s.face_up) < n + 1 and not (end and s.role == C.SETTLER):  # (refreshed after)
             need(
                 not s.stack and not s.discard,
                 "face_up",
@@ -53,12 +59,19 @@ def check_phase(s: PRState) -> None:
             )
     if step != MAYOR:
         need(not s.mayor_fresh, "mayor_fresh", "false outside a mayor turn")
-    if step not in (CRAFTSMAN_PRODUCE, CRAFTSMAN_BONUS):
+    if step not in (CRAFTSMAN_PRODUCE, CRAFTSMAN_BONUS) and not (end and s.role == C.CRAFTSMAN):
         need(s.produced == 0, "produced", "0 outside the craftsman phase")
-    if step not in _CAPTAIN_STEPS:
+    if step != CRAFTSMAN_BONUS:
+        need(s.extra_left == 0, "extra_left", "0 outside the craftsman's extra goods")
+    else:
+        need(1 <= s.extra_left <= 2, "extra_left", "1, or 2 with the library")
+    if step == PHASE_START:
+        need(bool(s.pending), "step", "a phase starts at once unless a hook asks")
+    if step not in _CAPTAIN_STEPS and not (end and s.role == C.CAPTAIN):
         need(not s.captain_loaded, "captain_loaded", "false outside the captain phase")
         need(not any(s.wharf_used), "wharf_used", "0 outside the captain phase")
         need(not any(s.wharf_declined), "wharf_declined", "0 outside the captain phase")
+        need(not any(s.charter_used), "charter_used", "0 outside the captain phase")
         for cap, load in zip(s.ship_cap, s.ship_load, strict=True):
             need(load < cap, "ship_load", f"the full {cap}-ship was unloaded after the captain")
     if step != CAPTAIN_EXTRA:
@@ -88,10 +101,13 @@ def _hospice(s: PRState) -> None:
     if h >= 0:
         # 1897 may staff the hacienda's tile alone; classic only the tile taken after it
         last = (len(isl) - 2,) if s.edition == "classic" else (len(isl) - 1, len(isl) - 2)
-        need(h in last and h >= 1, "hacienda_tile", "not the hacienda's tile of this turn")
+        # (with the citizens a player may have sold or discarded his starting tile)
+        first = 0 if s.cat.cit else 1
+        need(h in last and h >= first, "hacienda_tile", "not the hacienda's tile of this turn")
         need(s.occupied(p, C.HACIENDA), "hacienda_tile", "the player has no hacienda")
     else:
-        need(len(isl) >= 2, "island", "the hospice needs a tile placed this turn")
+        need(len(isl) >= (1 if s.cat.cit else 2), "island",
+             "the hospice needs a tile placed this turn")
     for i in hospice_tiles(s):
         need(s.island_col[p][i] == 0, "island_col", "the new tile is already staffed")
 
@@ -109,6 +125,7 @@ def _university(s: PRState) -> None:
     need(s.occupied(p, C.UNIVERSITY), "step", f"seat {p} has no occupied university")
     _colonist_left(s, "step")
     need(bool(s.city[p]) and s.city_col[p][-1] == 0, "city_col", "the new building is staffed")
+    need(C.CIRCLES[s.city[p][-1]] > 0, "city", "the new building takes nobody")
 
 
 def _produce(s: PRState) -> None:

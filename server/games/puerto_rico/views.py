@@ -1,11 +1,14 @@
 """What one viewer may see (docs/puerto-rico-view.md): everything but other players'
-VP chips (unless open VP), the order of the face-down stack and the RNG."""
+VP chips (unless open VP), the order of the face-down stack, the estates under the
+others' forests and the RNG. Expansion keys appear only in games with that expansion,
+so the base game's view keeps its shape."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from . import catalog as C
+from . import interrupts
 from .moves import build_cost
 from .scoring import result
 from .state import GAME_OVER, STEPS, PRState
@@ -17,41 +20,95 @@ def _goods(v: list[int]) -> dict[str, int]:
     return {g: v[i] for i, g in enumerate(_GOODS)}
 
 
+def step_name(s: PRState) -> str:
+    """The pending decision's name: an interrupt's, else the phase step's."""
+    return interrupts.step_name(s) if s.pending and s.step != GAME_OVER else STEPS[s.step]
+
+
+def _island(s: PRState, p: int, viewer: int | None) -> list[dict[str, Any]]:
+    out = []
+    cit = s.cat.cit
+    for t, c, k in zip(s.island[p], s.island_col[p], s.island_cit[p], strict=True):
+        if t >= C.FOREST:
+            tile: dict[str, Any] = {"tile": "forest", "colonists": 0}
+            if viewer == p:  # the owner knows the estate under it
+                tile["estate"] = _GOODS[t - C.FOREST]
+        else:
+            tile = {"tile": C.TILES[t], "colonists": c}
+        if cit:
+            tile["citizens"] = k
+        out.append(tile)
+    return out
+
+
+def _city(s: PRState, p: int) -> list[dict[str, Any]]:
+    if s.cat.cit:
+        return [
+            {"building": C.BUILDINGS[b], "colonists": c, "citizens": k}
+            for b, c, k in zip(s.city[p], s.city_col[p], s.city_cit[p], strict=True)
+        ]
+    return [
+        {"building": C.BUILDINGS[b], "colonists": c}
+        for b, c in zip(s.city[p], s.city_col[p], strict=True)
+    ]
+
+
+def _player(s: PRState, p: int, viewer: int | None) -> dict[str, Any]:
+    held = [C.ROLES[r] for r in s.chosen if s.role_taken[s.roles.index(r)] == p]
+    out = {
+        "seat": p,
+        "doubloons": s.coins[p],
+        "goods": _goods(s.pgoods[p]),
+        "vp_chips": s.vp[p] if (s.open_vp or viewer == p) else None,
+        "san_juan": s.san_juan[p],
+        "island": _island(s, p, viewer),
+        "city": _city(s, p),
+        "city_spaces_used": s.spaces_used(p),
+        "name": s.names[p],
+        "role": held[-1] if held else None,  # the last chosen (the one in play)
+        "roles": held,  # in the order chosen: up to 3 with two players
+        "wharf_used": bool(s.wharf_used[p]),
+        "is_governor": p == s.governor,
+    }
+    if viewer == p and s.step != GAME_OVER:  # what each building costs me now (build_cost)
+        out["prices"] = {C.BUILDINGS[b]: build_cost(s, p, b) for b in s.board}
+    if s.cat.cit:
+        out["san_juan_citizens"] = s.san_juan_cit[p]
+    if s.cat.nb:
+        out["small_wharf_used"] = bool(s.charter_used[p])
+        out["forests"] = sum(1 for t in s.island[p] if t >= C.FOREST)
+    return out
+
+
+def _board(s: PRState) -> dict[str, Any]:
+    """The drafted board: each space by cost with its building, and what may still
+    be placed (the view's candidates, in id order)."""
+    costs = s.cat.space_costs
+    spaces = [
+        {"cost": costs[i], "building": C.BUILDINGS[b] if b >= 0 else None}
+        for i, b in enumerate(s.spaces)
+    ]
+    open_costs = {costs[i] for i, b in enumerate(s.spaces) if b < 0}
+    candidates = [
+        C.BUILDINGS[b] for b in s.cat.candidates if b not in s.board and C.COST[b] in open_costs
+    ]
+    return {"spaces": spaces, "candidates": candidates,
+            "copies_per_space": 1 if s.n == 2 else 2}
+
+
 def view(s: PRState, viewer: int | None) -> dict[str, Any]:
     n = s.n
     over = s.step == GAME_OVER
     role_names = C.ROLES
-    players = []
-    for p in range(n):
-        held = [role_names[r] for r in s.chosen if s.role_taken[r] == p]
-        players.append(
-            {
-                "seat": p,
-                "doubloons": s.coins[p],
-                "goods": _goods(s.pgoods[p]),
-                "vp_chips": s.vp[p] if (s.open_vp or viewer == p) else None,
-                "san_juan": s.san_juan[p],
-                "island": [
-                    {"tile": C.TILES[t], "colonists": c}
-                    for t, c in zip(s.island[p], s.island_col[p], strict=True)
-                ],
-                "city": [
-                    {"building": C.BUILDINGS[b], "colonists": c}
-                    for b, c in zip(s.city[p], s.city_col[p], strict=True)
-                ],
-                "city_spaces_used": s.spaces_used(p),
-                "name": s.names[p],
-                "role": held[-1] if held else None,  # the last chosen (the one in play)
-                "roles": held,  # in the order chosen: up to 3 with two players
-                "wharf_used": bool(s.wharf_used[p]),
-                "is_governor": p == s.governor,
-            }
-        )
-        if viewer == p and not over:  # what each building costs me now (build_cost)
-            players[-1]["prices"] = {C.BUILDINGS[b]: build_cost(s, p, b) for b in range(C.NB)}
-    return {
+    mover = -1 if over else (s.pending[0][1] if s.pending else s.turn)
+    out: dict[str, Any] = {
         "game": "puerto-rico",
-        "options": {"edition": s.edition, "open_vp": s.open_vp, "names": list(s.names)},
+        "options": {
+            "edition": s.edition,
+            "open_vp": s.open_vp,
+            "expansions": list(s.expansions),
+            "names": list(s.names),
+        },
         "players_count": n,
         "viewer": viewer,
         "round": s.round,
@@ -59,17 +116,17 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
         "phase": {
             "role": role_names[s.role] if s.role >= 0 else None,
             "role_player": s.role_player if s.role_player >= 0 else None,
-            "step": STEPS[s.step],
-            "turn": None if over else s.turn,
+            "step": step_name(s),
+            "turn": None if over else mover,
         },
-        "to_move": [] if over else [s.turn],
+        "to_move": [] if over else [mover],
         "roles": [
             {
                 "id": role_names[r],
-                "doubloons": s.role_coins[r],
-                "taken_by": s.role_taken[r] if s.role_taken[r] >= 0 else None,
+                "doubloons": s.role_coins[i],
+                "taken_by": s.role_taken[i] if s.role_taken[i] >= 0 else None,
             }
-            for r in s.roles
+            for i, r in enumerate(s.roles)
         ],
         "colonists": {"ship": s.col_ship, "supply": s.col_supply},
         "vp_chips": max(0, s.vp_supply),
@@ -89,9 +146,15 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
             "discard": len(s.discard),
         },
         "quarries": s.quarries,
-        "buildings": {C.BUILDINGS[b]: s.bsupply[b] for b in range(C.NB)},
-        "players": players,
+        "buildings": {C.BUILDINGS[b]: s.bsupply[b] for b in s.board},
+        "players": [_player(s, p, viewer) for p in range(n)],
         "last_round": s.last_round,
         "over": over,
         "result": result(s).to_data() if over else None,
     }
+    if s.cat.cit:
+        out["colonists"]["ship_citizens"] = s.cit_ship
+        out["colonists"]["citizens_supply"] = s.cit_supply
+    if s.cat.draft:
+        out["board"] = _board(s)
+    return out

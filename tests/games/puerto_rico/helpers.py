@@ -25,10 +25,15 @@ def build(s: PRState, p: int, *names: str, colonists: int | None = 1) -> None:
     for name in names:
         b = C.B_INDEX[name]
         assert s.bpos[p][b] < 0, f"{name} built twice"
+        if b not in s.board:  # an expansion's building in a hand-made position
+            s.board.append(b)
+            s.board.sort()
+            s.bsupply[b] = s.cat.copies[b]
         s.bsupply[b] -= 1
         s.bpos[p][b] = len(s.city[p])
         s.city[p].append(b)
         s.city_col[p].append(C.CIRCLES[b] if colonists is None else colonists)
+        s.city_cit[p].append(0)
     s.legal = None
 
 
@@ -42,6 +47,7 @@ def plant(s: PRState, p: int, *tiles: str, occupied: bool = True) -> None:
             s.stack.remove(t)
         s.island[p].append(t)
         s.island_col[p].append(1 if occupied else 0)
+        s.island_cit[p].append(0)
     s.legal = None
 
 
@@ -69,7 +75,7 @@ def choose(s: PRState, seat: int, role: str) -> list[LogEvent]:
     s.governor = seat
     s.picks = 0
     s.turn = seat
-    s.role_taken = [-1] * 8
+    s.role_taken = [-1] * len(s.roles)
     s.chosen = []
     s.legal = None
     return GAME.apply(s, seat, {"type": "role", "role": role})

@@ -34,6 +34,7 @@ def test_construction_hut_is_idle_without_quarries() -> None:
     s.quarries = 0
     s.island[2] += [5] * 8  # the eight quarries sit on seat 2's island
     s.island_col[2] += [0] * 8
+    s.island_cit[2] += [0] * 8
     choose(s, 0, "settler")
     assert "quarry" not in {a["type"] for a in legal(s)}
     act(s, 0, "plantation", tile=GAME.view(s, None)["plantations"]["face_up"][0])

@@ -33,12 +33,12 @@ def _refused(data: Data, field: str, words: str = "") -> str:
 
 def test_format_is_written_and_checked() -> None:
     data = _fresh()
-    assert FORMAT == 2 and data["format"] == 2 and next(iter(data)) == "format"
-    _refused({**data, "format": 1}, "format", "1 is older; this engine reads format 2")
-    _refused({**data, "format": 3}, "format", "3 is unknown or newer")
-    _refused({**data, "format": "2"}, "format", "unknown or newer")
+    assert FORMAT == 3 and data["format"] == 3 and next(iter(data)) == "format"
+    _refused({**data, "format": 2}, "format", "2 is older; this engine reads format 3")
+    _refused({**data, "format": 4}, "format", "4 is unknown or newer")
+    _refused({**data, "format": "3"}, "format", "unknown or newer")
     old = {k: v for k, v in data.items() if k != "format"}
-    _refused({**old, "v": 1}, "format", "missing; this engine reads format 2 (a state with")
+    _refused({**old, "v": 1}, "format", "missing; this engine reads format 3 (a state with")
     _refused({**data, "turn_order": [0]}, "turn_order", "unknown field")
 
 
@@ -52,7 +52,7 @@ def test_a_fresh_game_with_90_vp_chips_missing() -> None:
 def test_500_doubloons() -> None:
     data = _fresh()
     _refused({**data, "coins": [500, 3, 3, 3]}, "coins", "seat 0 has 500; at most 17 by now")
-    late = {**data, "round": 10, "role_coins": [0] * 8}
+    late = {**data, "round": 10, "role_coins": [0] * 7}
     GAME.from_data({**late, "coins": [100, 3, 3, 3]})  # 3 + 14 x 10 + 3 x 9 = 170
     _refused({**late, "coins": [171, 3, 3, 3]}, "coins")
 
@@ -77,6 +77,12 @@ def test_a_player_to_move_who_does_not_follow_from_the_governor_and_the_picks() 
     _refused({**data, "role_taken": taken}, "role_taken", "builder was chosen by seat 0")
 
 
+def _add_tile(d: Data, tile: int) -> None:
+    d["island"][0].append(tile)
+    d["island_col"][0].append(0)
+    d["island_cit"][0].append(0)
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
@@ -86,8 +92,8 @@ def test_a_player_to_move_who_does_not_follow_from_the_governor_and_the_picks() 
         (lambda d: d.update(col_ship=d["col_ship"] + 1), "col_supply"),
         (lambda d: d["stack"].pop(), "stack"),
         (lambda d: d["discard"].append(4), "stack"),
-        (lambda d: d["island_col"][0].append(0) or d["island"][0].append(5), "quarries"),
-        (lambda d: d["island_col"][0].append(0) or d["island"][0].append(2), "stack"),
+        (lambda d: _add_tile(d, 5), "quarries"),
+        (lambda d: _add_tile(d, 2), "stack"),
         (lambda d: d["bsupply"].__setitem__(16, 1), "bsupply"),
         (lambda d: d["vp"].__setitem__(3, 1), "vp_supply"),
     ],
@@ -106,9 +112,10 @@ def test_every_component_total_is_checked(change: Callable[[Data], Any], field: 
         ({"governor": 4}, "governor", ""),
         ({"picks": 4}, "picks", ""),
         ({"picks_per_round": 3}, "picks_per_round", ""),
-        ({"step": 14}, "step", "unknown step"),
+        ({"step": 17}, "step", "unknown step"),
         ({"roles": [0, 1, 2, 3, 4, 5, 6, 7]}, "roles", ""),
-        ({"role_coins": [1, 0, 0, 0, 0, 0, 0, 0]}, "role_coins", "more than 0"),
+        ({"role_coins": [1, 0, 0, 0, 0, 0, 0]}, "role_coins", "more than 0"),
+        ({"role_coins": [0, 0, 0, 0, 0, 0, 0, 0]}, "role_coins", "one per card"),
         ({"house": [1, 1]}, "house", "needs an office"),
         ({"ship_cap": [4, 5, 7]}, "ship_cap", ""),
         ({"ship_good": [0, -1, -1]}, "ship_good", "exactly when loaded"),

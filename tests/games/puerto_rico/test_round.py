@@ -94,7 +94,8 @@ def test_setup_numbers(players: int, edition: str) -> None:
 
 
 def test_options_are_validated() -> None:
-    assert GAME.normalize_options(3, {}) == {"edition": "classic", "open_vp": False}
+    assert GAME.normalize_options(3, {}) == {
+        "edition": "classic", "open_vp": False, "expansions": []}
     for players, options in [
         (1, {}),
         (6, {}),

@@ -1,0 +1,55 @@
+"""VP a building gives (Expansion I and II): taken at once, asked only at the last chip.
+
+A building's VP only pay its owner, so they are counted without asking, except when
+they would take the last VP chip: then declining can keep the game going (as with the
+harbor's point, docs/rules-notes.md), so the owner decides (interrupt ``take_vp``:
+``take_vp`` / ``pass``). Beyond the chips they are pencil and paper: counted unasked.
+"""
+
+from __future__ import annotations
+
+from . import catalog as C
+from . import interrupts as I
+from .common import Events, award_vp, say, who
+from .moves import PASS_MOVE, TAKE_VP, Move
+from .state import PRState
+from .text import VOCAB
+
+_CHOICE: list[Move] = [(TAKE_VP,), PASS_MOVE]
+
+
+def building_vp(s: PRState, p: int, k: int, b: int, ev: Events, kind: str = "build") -> None:
+    """``k`` VP for seat p from building b (an occupied one, or the citizens' count)."""
+    if k <= 0:
+        return
+    if 0 < s.vp_supply <= k:
+        I.push(s, I.OPTIONAL_VP, p, k, b)
+        return
+    v = VOCAB[s.edition]
+    award_vp(s, p, k, ev, f"{who(s, p)} scores {k} {v.vp} ({v.buildings[b]})", kind)
+
+
+def _legal(s: PRState, e: I.Entry) -> list[Move]:
+    return _CHOICE
+
+
+def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
+    p, k, b = e[1], e[2], e[3]
+    v = VOCAB[s.edition]
+    if m[0] == TAKE_VP:
+        award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {v.vp} ({v.buildings[b]})")
+    else:
+        say(ev, p, "pass", f"{who(s, p)} leaves the {v.vp} in the supply ({v.buildings[b]})")
+    return True
+
+
+def _check(s: PRState, e: I.Entry) -> str | None:
+    k, b = e[2], e[3]
+    if not 0 <= b < C.NB or b not in s.board:
+        return "not a building of this game"
+    if not 0 < s.vp_supply <= k:
+        return "asked only when the VP would take the last chip"
+    return None
+
+
+I.register(I.OPTIONAL_VP, I.Handler("take_vp", _legal, _act, _check, 4))

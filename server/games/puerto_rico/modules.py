@@ -1,0 +1,105 @@
+"""A game's catalog: what (players, edition, expansions) put on the table.
+
+The tables in catalog.py describe every component of the box; a ``Catalog`` says which
+of them one game uses: its role cards, the buildings it may have (fixed, or the
+candidates and board spaces of the Expansion I draft), their copies, the citizens, and
+flags the rules test in one attribute lookup (``cat.nb``: any Expansion I building can
+be built, ``cat.cit``: citizens are in play). Catalogs are immutable and shared: the
+state carries a reference (never saved; rebuilt from the saved options on load).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from . import catalog as C
+
+
+class Catalog:
+    __slots__ = (
+        "candidates",
+        "cit",
+        "citizens",
+        "copies",
+        "draft",
+        "edition",
+        "expansions",
+        "fixed_board",
+        "hooks",
+        "n",
+        "nb",
+        "role_index",
+        "role_moves",
+        "roles",
+        "setup",
+        "space_costs",
+    )
+
+    n: int
+    edition: str
+    expansions: tuple[str, ...]
+    setup: C.Setup
+    roles: tuple[int, ...]  # the role cards of this game, in the view's order
+    nb: bool  # Expansion I: new buildings, forests, the draft
+    cit: bool  # Expansion II: citizens
+    citizens: int  # citizen pieces in the game (0 without Expansion II)
+    draft: bool  # the board is drafted (Expansion I)
+    space_costs: tuple[int, ...]  # the drafted board's spaces, by cost
+    candidates: tuple[int, ...]  # buildings the draft may place (ids, ascending)
+    fixed_board: tuple[int, ...]  # buildings on the board before any draft pick
+    copies: tuple[int, ...]  # copies of each building once on the board (by id)
+    role_moves: tuple[tuple[int, int], ...]  # the "choose this card" move, by card
+    role_index: dict[int, int]  # role id -> its card's place in ``roles``
+    hooks: Any  # the hook table (hooks.py), made on first use
+
+    def __init__(self, n: int, edition: str, expansions: tuple[str, ...]) -> None:
+        self.n = n
+        self.edition = edition
+        self.expansions = expansions
+        self.setup = C.SETUPS[n]
+        self.roles = self.setup.roles
+        self.role_moves = tuple((0, r) for r in self.roles)  # (moves.ROLE, r)
+        self.role_index = {r: i for i, r in enumerate(self.roles)}
+        self.hooks = None
+        self.nb = C.NEW_BUILDINGS in expansions
+        self.cit = C.CITIZENS in expansions
+        self.citizens = C.CITIZEN_PIECES if self.cit else 0
+        self.draft = self.nb
+        two = n == 2
+        copies = []
+        for b in range(C.NB):
+            if C.PRODUCES[b] >= 0:
+                copies.append(2 if two else C.COPIES[b])
+            else:  # commercial and the tailor shop: one copy each with two players
+                copies.append(1 if two else C.COPIES[b])
+        self.copies = tuple(copies)
+        if self.draft:
+            self.space_costs = C.DRAFT_SPACES + (C.CITIZEN_SPACES if self.cit else ())
+            pool = C.BASE_COMMERCIAL + C.NEW_BUILDINGS_SET
+            if self.cit:
+                pool += C.CITIZENS_SET
+            self.candidates = tuple(sorted(pool))
+            self.fixed_board = C.BASE_PRODUCTION
+        else:
+            self.space_costs = ()
+            self.candidates = ()
+            board = C.BASE_PRODUCTION + C.BASE_COMMERCIAL
+            if self.cit:
+                board += C.CITIZENS_SET
+            self.fixed_board = board
+
+    @property
+    def draft_picks(self) -> int:
+        return len(self.space_costs)
+
+
+def canonical(expansions: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The expansions in their catalog order, each once."""
+    return tuple(x for x in C.EXPANSIONS if x in expansions)
+
+
+@cache
+def catalog(n: int, edition: str, expansions: tuple[str, ...]) -> Catalog:
+    """The shared catalog of a game (``expansions`` in canonical order)."""
+    return Catalog(n, edition, expansions)
