@@ -4,7 +4,8 @@ Run with the installed venv's python, outside the checkout. The real app runs un
 Textual's test pilot with the real launcher plan of `prtui play` (embedded server on
 loopback, a data directory in a temporary folder): a two-player 1897 table against a
 bot, set up from command-line arguments as `prtui play` does. Once the board is up, every shipped theme is switched on and the screen rendered;
-the 1897 names ("Recruiter") must be on it, so the vocabularies shipped too.
+the 1897 names ("Recruiter") must be on it, so the game's names shipped too (package
+data of the server's game, sent to the client in its `list_games` entry).
 """
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ class DisconnectedScreen(ModalScreen[None]):
 class PrtuiApp(App[int]):
     """prtui's single app; what it shows first depends on the subcommand."""
 
-    TITLE = "prtui — Puerto Rico"
+    TITLE = "prtui — Puerto Rico"  # the window's title since the first release (snapshots)
 
     def __init__(self, first_screen: Callable[[PrtuiApp], Screen[Any]] | None = None,
                  theme: str | None = None, plan: Plan | None = None) -> None:
@@ -92,6 +92,7 @@ class PrtuiApp(App[int]):
         self.closed_reason: str | None = None  # set once the server let us go
         self.failure: str | None = None  # a connect error, printed after the app exits
         self._plan_worker: Worker[None] | None = None
+        self.reconnecting = False  # the plan runs again: a refused connect does not quit
         # pushes for screens not drawn yet, in order (see _deliver)
         self._undelivered: dict[Screen[Any], list[tuple[Callable[..., Any], tuple[Any, ...]]]] = {}
 
@@ -111,6 +112,9 @@ class PrtuiApp(App[int]):
         try:
             await plan(self)
         except ConnectFailed as exc:  # one line on the plain terminal, exit status 2
+            if self.reconnecting:  # the player asked to try again: say why, stay
+                self.on_closed(str(exc))
+                return
             self.failure = str(exc)
             self.exit(2, return_code=2)
         except Exception as exc:  # shown, never a traceback on the board
@@ -131,7 +135,7 @@ class PrtuiApp(App[int]):
             await self._plan_worker.wait()  # its connection (and local server) is closed
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.controller, self.closed_reason = None, None
+        self.controller, self.closed_reason, self.reconnecting = None, None, True
         self.query_one("#base-status", Static).update("prtui: connecting again… (ctrl+q quits)")
         self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
                                             exit_on_error=False)
@@ -175,22 +179,35 @@ class PrtuiApp(App[int]):
                 update(*args)
 
     def on_snapshot(self, controller: Controller, snapshot: dict[str, Any]) -> None:
+        """A room's state: onto its board, drawn by the board of the view's game
+        (prtui/games/); a game this client cannot draw gets a notice instead."""
+        from prtui.games import board_for, game_title
         from prtui.screens.game import GameScreen
         from prtui.screens.gameover import GameOverScreen
+        from prtui.screens.unknown import UnknownGameScreen
 
-        games = [s for s in self.screen_stack
-                 if isinstance(s, GameScreen) and getattr(s, "live", True)]
-        if games:
-            game = games[-1]
-            game.names = dict(controller.names)
-            game.apply_snapshot(snapshot, controller.lag_ms)
-        else:
-            game = GameScreen(controller, snapshot, controller.names, self.vocabulary_override)
-            self.push_screen(game)
+        shown = [s for s in self.screen_stack if isinstance(s, GameScreen | UnknownGameScreen)
+                 and getattr(s, "live", True)]
         view = snapshot.get("view", {})
-        if view.get("over") and view.get("result") and not controller.game_over_shown:
+        if shown:
+            screen = shown[-1]
+            if isinstance(screen, GameScreen):
+                screen.names = dict(controller.names)
+            screen.apply_snapshot(snapshot, controller.lag_ms)
+        else:
+            game = view.get("game")
+            entry = controller.game_entry(game)
+            if board_for(game) is None:
+                self.push_screen(UnknownGameScreen(str(game), game_title(entry, game)))
+                return
+            screen = GameScreen(controller, snapshot, controller.names, self.vocabulary_override,
+                                game=entry or {"name": game})
+            self.push_screen(screen)
+        if (isinstance(screen, GameScreen) and view.get("over") and view.get("result")
+                and not controller.game_over_shown):
             controller.game_over_shown = True
-            self.push_screen(GameOverScreen(view, controller.names, game.history, snapshot.get("seat")))
+            self.push_screen(GameOverScreen(view, controller.names, screen.history,
+                                            snapshot.get("seat"), screen.board, screen.vocab))
 
     def on_room_info(self, room: dict[str, Any]) -> None:
         for screen in self._screens_with("update_room"):
@@ -254,20 +271,21 @@ class PrtuiApp(App[int]):
     # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette: Textual's commands, and the vocabularies of the game shown."""
         yield from super().get_system_commands(screen)
-        for edition in ("classic", "1897"):
+        boards = self._screens_with("vocabularies")
+        for name in boards[0].vocabularies.names if boards else []:
             yield SystemCommand(
-                f"Names: {edition}",
-                f"Show {edition} names for roles, goods and buildings",
-                lambda e=edition: self.set_vocabulary(e),
+                f"Names: {name}",
+                f"Show the {name} names of everything on the table",
+                lambda v=name: self.set_vocabulary(v),
             )
 
-    def set_vocabulary(self, edition: str) -> None:
-        """Switch names on every screen that shows the table."""
-        self.vocabulary_override = edition
-        for screen in self._screens_with("render_snapshot"):
-            screen.vocab_name = edition
-            screen.render_snapshot()
+    def set_vocabulary(self, name: str) -> None:
+        """Switch names on every screen that shows a table (and on what opens next)."""
+        self.vocabulary_override = name
+        for screen in self._screens_with("set_vocabulary"):
+            screen.set_vocabulary(name)
 
     def watch_theme(self, theme: str) -> None:
         """Goods colours come from the theme: redraw boards when it changes."""

@@ -43,7 +43,10 @@ def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
         seat = game.to_move(state)[0]
         action = rng.choice(game.legal_actions(state, seat))
         for event in game.apply(state, seat, action):
-            log.append({"n": len(log), "text": str(event.get("text", ""))})
+            line = {"n": len(log), "text": str(event.get("text", ""))}
+            if "tmpl" in event:  # as the server sends it (server/net/sync.py)
+                line["tmpl"] = str(event["tmpl"])
+            log.append(line)
 
 
 def diffs_of(frames: list[dict[str, Any]]) -> list[list[Any]]:
@@ -69,12 +72,15 @@ async def measure(samples: int, size: tuple[int, int] = (160, 50),
     same span go to ``cpu``: the share of this process on a busy machine)."""
     from prtui.app import PrtuiApp
     from prtui.screens.game import GameScreen
+    from server.engine.contract import describe
+    from server.games.registry import get_game
     from server.protocol.diff import apply_ops
 
     frames = late_game_snapshots(count=min(samples, 400) + 1)
     frames = [f for f in frames if not f["view"].get("over")]  # stay on the board
     ops = diffs_of(frames)
-    app = PrtuiApp(lambda a: GameScreen(None, frames[0]))
+    entry = describe(get_game(GAME))  # what list_games sends: the words and facts
+    app = PrtuiApp(lambda a: GameScreen(None, frames[0], game=entry))
     times: list[float] = []
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -128,6 +128,8 @@ class Controller:
                            timeout=15, markup=False)
         controller = cls(app, client)
         controller.tokens, controller.address = tokens, address
+        with contextlib.suppress(NetError):  # known before any board: words and facts
+            await controller.games()
         return controller
 
     # --- TableLink -----------------------------------------------------------------
@@ -155,13 +157,13 @@ class Controller:
 
     async def games(self) -> list[dict[str, Any]]:
         """The server's games as they describe themselves (``list_games``): names,
-        players range, typed options. Empty from a server without the command."""
-        try:
-            data = await self.client.command("list_games")
-        except Rejected:
-            return []
-        return [g for g in data.get("games") or []
-                if isinstance(g, dict) and isinstance(g.get("name"), str)]
+        players range, typed options, words and facts. Empty from a server without
+        the command. Asked once per connection."""
+        return await self.client.games()
+
+    def game_entry(self, game: object) -> dict[str, Any] | None:
+        """A game's catalog entry (None before ``games`` or for a game not offered)."""
+        return self.client.game_entry(game)
 
     async def start_local_table(self, setup: TableSetup) -> None:
         """Create a room, sit in seat 0, bots elsewhere, start. Raises Rejected."""
@@ -226,6 +228,8 @@ class Controller:
 
     async def pump(self) -> str:
         """Hand every push to the screens until the connection closes; return why."""
+        with contextlib.suppress(NetError):
+            await self.games()  # the boards need them (a no-op when already asked)
         async for event in self.client.iter_events():
             try:
                 self.dispatch(event)

@@ -99,6 +99,7 @@ class Client:
         self.rooms: dict[str, RoomSync] = {}
         self.lag_ms: float | None = None
         self.rate_limited = 0  # commands the server refused as too quick (and we resent)
+        self.catalog: list[dict[str, Any]] | None = None  # list_games, once asked (games())
         self.closed = False
         self.close_reason: str | None = None
         self._notice: str | None = None  # an error/bye that was the last frame received
@@ -276,6 +277,23 @@ class Client:
             return await asyncio.wait_for(future, timeout)
         finally:
             self._pings.pop(ts, None)
+
+    async def games(self) -> list[dict[str, Any]]:
+        """The server's games as they describe themselves (``list_games``: names,
+        players range, typed options, words and facts to show them), asked once per
+        connection. Empty from a server without the command."""
+        if self.catalog is None:
+            try:
+                data = await self.command("list_games")
+            except Rejected:
+                data = {}
+            self.catalog = [g for g in data.get("games") or []
+                            if isinstance(g, dict) and isinstance(g.get("name"), str)]
+        return self.catalog
+
+    def game_entry(self, game: object) -> dict[str, Any] | None:
+        """One game's catalog entry, if the catalog was asked for (``games``)."""
+        return next((g for g in self.catalog or [] if g.get("name") == game), None)
 
     def snapshot(self, room: str) -> dict[str, Any] | None:
         """The room's current snapshot, or None before its first `state`."""

@@ -1,39 +1,34 @@
-"""The game screen: the whole table, my legal actions, log and chat.
+"""The board screen of any game: the game's table, my legal actions, log and chat.
 
 It renders snapshots (``{"view", "legal", "log", "seat"}``) it is handed and turns my
 choices into calls on a ``TableLink``; it never talks to the network itself, so the
-same screen serves a local game, a LAN game and a spectator.
+same screen serves a local game, a LAN game and a spectator. What is particular to a
+game (its table, keys, action texts, help) comes from the game's board
+(prtui/games/), chosen by the game's name; its words and facts from the server's
+description of the game (its catalog entry, ``list_games``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from prtui.games import GameBoard, board_for, cannot_draw, game_title
 from prtui.theming import goods_palette
-from prtui.vocabulary import Vocabulary
+from prtui.vocabulary import Vocabularies, Vocabulary
 from prtui.widgets.actions import ActionsPanel
-from prtui.widgets.buildings import BuildingSupply
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.messages import ActionChosen, HelpRequested
-from prtui.widgets.player import PlayerBoard
 from prtui.widgets.status import StatusLine, waiting_text
-from prtui.widgets.table import (
-    ColonistsPanel,
-    PlantationsPanel,
-    RoleCard,
-    ShipsPanel,
-    SupplyPanel,
-    TradingHouse,
-)
 
 COMPACT_WIDTH = 110  # below: 80x24-style layout
 WIDE_WIDTH = 150  # from here: everything side by side
@@ -49,15 +44,27 @@ class TableLink(Protocol):
     async def follow(self, seat: int) -> None: ...
 
 
+def with_bindings(bindings: BindingsMap, extra: Iterable[Binding], after: str) -> BindingsMap:
+    """``bindings`` with ``extra`` right after the key ``after`` (the footer's order)."""
+    keys: dict[str, list[Binding]] = {}
+    for key, found in bindings.key_to_bindings.items():
+        keys[key] = list(found)
+        if key == after:
+            for binding in extra:
+                keys.setdefault(binding.key, []).append(binding)
+    for binding in extra:  # ``after`` missing: at the end
+        keys.setdefault(binding.key, [binding])
+    return BindingsMap.from_keys(keys)
+
+
 class GameScreen(Screen[None]):
-    """The board of one room."""
+    """The board of one room, drawn by the board of its game."""
 
     CSS_PATH = "game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str((i + 1) % 10), f"choose({i})", show=False) for i in range(10)],
         Binding("a", "focus_actions", "Actions"),
         Binding("escape", "focus_actions", "Actions", show=False),
-        Binding("b", "toggle_buildings", "Buildings"),
         Binding("c", "focus_chat", "Chat"),
         Binding("f", "follow_next", "Follow a seat"),
         Binding("question_mark", "help", "Help"),
@@ -66,58 +73,55 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, link: TableLink | None, snapshot: dict[str, Any],
-                 names: dict[int, str] | None = None, vocabulary: str | None = None) -> None:
+                 names: dict[int, str] | None = None, vocabulary: str | None = None,
+                 game: Mapping[str, Any] | None = None) -> None:
+        """``game`` is the game's catalog entry from the server (its name, title and
+        ``display``: vocabularies and facts)."""
         super().__init__()
         self.link = link
         self.snapshot = snapshot
         self.names = dict(names or {})
         view = snapshot.get("view", {})
-        self.vocab_name = vocabulary or str(view.get("options", {}).get("edition", "classic"))
+        self.game = dict(game or {})
+        name = self.game.get("name") or view.get("game")
+        board = board_for(name)
+        if board is None:  # the app shows UnknownGameScreen instead; never drawn half
+            raise ValueError(cannot_draw(game_title(self.game, name)))
+        self.board: GameBoard = board
+        self.css_path = [*self.css_path, *board.css_paths]
+        self._bindings = with_bindings(self._bindings, board.bindings, after="a")
+        display = self.game.get("display")
+        self.vocabularies = Vocabularies(display if isinstance(display, Mapping) else None)
+        self.facts = board.facts(display if isinstance(display, Mapping) else None)
+        self.vocab_name = (vocabulary if vocabulary in self.vocabularies.names
+                           else self.vocabularies.default(view))
         self.lag_ms: float | None = None
         self.followed: int | None = None
-        self.history: dict[int, dict[int, int]] = {}  # round -> seat -> VP seen
+        self.history: dict[int, dict[int, int]] = {}  # round -> seat -> points seen
         self._parts: dict[str, Any] = {}
         self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
+
+    @property
+    def vocab(self) -> Vocabulary:
+        return self.vocabularies.get(self.vocab_name)
 
     # layout -----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        view = self.snapshot.get("view", {})
-        yield StatusLine(id="status")
+        self.table = self.board.table(self.snapshot)
+        yield StatusLine(self.board, id="status")
         with Horizontal(id="main"):
-            with Vertical(id="board"):
-                with Horizontal(id="roles"):
-                    for role in view.get("roles", []):
-                        yield RoleCard(str(role.get("id")))
-                with Horizontal(id="shared"):
-                    yield ShipsPanel(id="ships", classes="panel")
-                    with Vertical(id="shared-right"):
-                        yield TradingHouse(id="trading-house", classes="panel")
-                        yield ColonistsPanel(id="colonists", classes="panel")
-                    with Vertical(id="shared-far"):
-                        yield PlantationsPanel(id="plantations", classes="panel")
-                        yield SupplyPanel(id="supply", classes="panel")
-                with Horizontal(id="lower"):
-                    yield BuildingSupply(id="buildings")
-                    with VerticalScroll(id="players"):
-                        for seat in self._seat_order(view):
-                            yield PlayerBoard(seat)
+            yield self.table
             with Vertical(id="side"):
-                yield ActionsPanel(id="actions")
+                yield ActionsPanel(self.board, id="actions")
                 yield GameLog(id="log")
                 yield ChatPanel(id="chat")
         yield Footer()
 
-    def _seat_order(self, view: dict[str, Any]) -> list[int]:
-        """Me first, then the others clockwise."""
-        count = int(view.get("players_count", len(view.get("players", []))))
-        start = self.snapshot.get("seat") or 0
-        return [(start + i) % count for i in range(count)]
-
     def on_mount(self) -> None:
         self._apply_size(self.app.size.width)
         self.render_snapshot()
-        # arrows and Enter go to my actions, not to the (maybe hidden) building supply
+        # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
         self.query_one("#actions-list").focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -141,12 +145,13 @@ class GameScreen(Screen[None]):
             legal=list(snap.get("legal", [])) if seat is not None else [],
             seat=seat if seat is not None else self.followed,
             watching=seat is None,
-            vocab=Vocabulary(self.vocab_name),
+            vocab=self.vocab,
             palette=goods_palette(self.app.theme),
             names=self.names,
             log=list(snap.get("log", [])),
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
+            facts=self.facts,
         )
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:
@@ -161,42 +166,27 @@ class GameScreen(Screen[None]):
         if not self._parts:
             self._parts = {
                 "status": self.query_one(StatusLine),
-                "roles": list(self.query(RoleCard)),
-                "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
-                                                       PlantationsPanel, SupplyPanel)],
-                "buildings": self.query_one(BuildingSupply),
-                "boards": list(self.query(PlayerBoard)),
                 "actions": self.query_one(ActionsPanel),
                 "log": self.query_one(GameLog),
             }
         parts = self._parts
         ctx = self.context()
-        self._remember_vp(ctx)
+        self._remember_scores(ctx)
         waiting = self.waiting_text(ctx)
         parts["status"].refresh_from(ctx, self.lag_ms, waiting)
-        roles = {str(r.get("id")): r for r in ctx.view.get("roles", [])}
-        for card in parts["roles"]:
-            if card.role_id in roles:
-                card.refresh_from(ctx, roles[card.role_id])
-        for panel in parts["panels"]:
-            panel.refresh_from(ctx)
-        parts["buildings"].refresh_from(ctx)
-        for board in parts["boards"]:
-            board.refresh_from(ctx)
+        self.table.refresh_from(ctx)
         parts["actions"].refresh_from(ctx, waiting)
-        parts["log"].extend(ctx.log)
+        parts["log"].extend(ctx.log, ctx.vocab, ctx.seat_names())
 
     def waiting_text(self, ctx: BoardContext) -> str:
         """Whom the table waits for (a replay says it differently)."""
         return waiting_text(ctx)
 
-    def _remember_vp(self, ctx: BoardContext) -> None:
-        """VP per round for the game-over chart: what this viewer was allowed to see."""
-        rnd = int(ctx.view.get("round", 1))
-        seen = self.history.setdefault(rnd, {})
-        for p in ctx.view.get("players", []):
-            if p.get("vp_chips") is not None:
-                seen[int(p.get("seat", 0))] = int(p["vp_chips"])
+    def _remember_scores(self, ctx: BoardContext) -> None:
+        """Points per round for the game-over chart: what this viewer was allowed to see."""
+        seen = self.board.scores_seen(ctx.view)
+        if seen:
+            self.history.setdefault(int(ctx.view.get("round", 1)), {}).update(seen)
 
     # acting -----------------------------------------------------------------
 
@@ -233,18 +223,20 @@ class GameScreen(Screen[None]):
 
     def on_help_requested(self, message: HelpRequested) -> None:
         message.stop()
-        from prtui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.vocab_name, focus_topic=message.topic))
+        self.show_help(message.topic)
 
     def action_help(self) -> None:
+        """Help; on a focused part of the table (a building): that part's help."""
+        topic = getattr(self.focused, "help_topic", None)
+        self.show_help(topic if isinstance(topic, str) else None)
+
+    def show_help(self, topic: str | None) -> None:
         from prtui.screens.help import HelpScreen
 
-        focused = self.focused
-        topic = None
-        if isinstance(focused, BuildingSupply):
-            topic = focused.highlighted_building
-        self.app.push_screen(HelpScreen(self.vocab_name, focus_topic=topic))
+        view = self.snapshot.get("view", {})
+        in_play = [*view.get("buildings", {}), *(str(r.get("id")) for r in view.get("roles", []))]
+        self.app.push_screen(HelpScreen(self.board, self.vocab, self.facts, focus_topic=topic,
+                                        in_play=in_play or None))
 
     def action_focus_actions(self) -> None:
         self.query_one("#actions-list").focus()
@@ -258,15 +250,21 @@ class GameScreen(Screen[None]):
                 return
         self.query_one("#chat-input").focus()
 
-    def action_toggle_buildings(self) -> None:
-        self.toggle_class("-show-buildings")
-        if self.has_class("-show-buildings"):
-            self.query_one(BuildingSupply).focus()
+    def action_board(self, name: str) -> None:
+        """A key of the game's own (``GameBoard.bindings``), handled by its table."""
+        self.table.board_action(name)
 
     def action_vocabulary(self) -> None:
-        self.vocab_name = "1897" if self.vocab_name == "classic" else "classic"
+        """The game's next vocabulary, on every word of the board (and what opens next)."""
+        self.set_vocabulary(self.vocabularies.after(self.vocab_name))
         self.notify(f"Names: {self.vocab_name}")
-        self.render_snapshot()
+
+    def set_vocabulary(self, name: str) -> None:
+        self.vocab_name = self.vocabularies.get(name).name
+        if hasattr(self.app, "vocabulary_override"):
+            self.app.vocabulary_override = self.vocab_name
+        if self.is_mounted:
+            self.render_snapshot()
 
     def action_leave(self) -> None:
         """Back to the lobby (LAN), or quit (local game: the server keeps it stored)."""

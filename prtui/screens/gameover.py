@@ -1,12 +1,15 @@
-"""Game over: the final score breakdown per player and each player's VP over the rounds.
+"""Game over: the final score breakdown per player and each player's points over the rounds.
 
-The chart uses only what this viewer saw during the game (own VP chips each round;
-everyone's under open VP) plus the final result, which is public at the end.
+Shared by every game: the result is the contract's (scores with a breakdown, ranks,
+winners), its parts named in the vocabulary shown; what the chart follows and its title
+come from the game's board. The chart uses only what this viewer saw during the game
+(Puerto Rico: own VP chips each round; everyone's under open VP) plus the final result,
+which is public at the end.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -16,7 +19,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.vocabulary import Vocabulary
 from prtui.widgets.plain import plain, shown
+
+if TYPE_CHECKING:
+    from prtui.games import GameBoard
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -47,12 +54,15 @@ class GameOverScreen(Screen[None]):
     ]
 
     def __init__(self, view: dict[str, Any], names: dict[int, str],
-                 history: dict[int, dict[int, int]], seat: int | None) -> None:
+                 history: dict[int, dict[int, int]], seat: int | None,
+                 board: GameBoard | None = None, vocab: Vocabulary | None = None) -> None:
         super().__init__()
         self.view = view
         self.names = names
         self.history = history
         self.seat = seat
+        self.board = board
+        self.vocab = vocab or Vocabulary()
 
     def seat_name(self, seat: int) -> str:
         """The player as typed, safe to show (prtui/widgets/plain.py)."""
@@ -67,7 +77,8 @@ class GameOverScreen(Screen[None]):
             yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
                          id="gameover-title")
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
-            yield Static(Text("VP chips over the rounds", style="bold underline"), id="chart-title")
+            chart = self.board.chart_title if self.board else "Points over the rounds"
+            yield Static(Text(chart, style="bold underline"), id="chart-title")
             with Vertical(id="chart"):
                 lines = {int(s.get("seat", 0)): vp_series(self.history, int(s.get("seat", 0)),
                                                           s.get("breakdown", {}).get("vp_chips"))
@@ -93,7 +104,7 @@ class GameOverScreen(Screen[None]):
                 if key not in kinds:
                     kinds.append(key)
         table = self.query_one(DataTable)
-        table.add_columns("#", "player", *[k.replace("_", " ") for k in kinds], "total", "tie-break")
+        table.add_columns("#", "player", *[plain(self.vocab(k)) for k in kinds], "total", "tie-break")
         for score in scores:
             seat = int(score.get("seat", 0))
             breakdown = score.get("breakdown", {})

@@ -1,8 +1,13 @@
-"""Help: every role and building explained, in the table's vocabulary."""
+"""Help: the keys, then every part of the game explained, in the vocabulary shown.
+
+Shared by every game: the entries come from the game's board (``help_sections``),
+which takes the texts and numbers from the server's facts.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,14 +16,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from prtui.helptext import BUILDINGS, ROLES
 from prtui.vocabulary import Vocabulary
 
-KEYS = (
-    "Keys: 1-9,0 take the numbered action · a actions list · b building supply · "
-    "? help (on a focused building: its help) · c chat · v classic/1897 names · "
-    "f follow a seat (spectators) · ctrl+p command palette (themes)"
-)
+if TYPE_CHECKING:
+    from prtui.games import GameBoard
 
 
 class HelpScreen(ModalScreen[None]):
@@ -27,25 +28,23 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
-    def __init__(self, vocabulary: str = "classic", focus_topic: str | None = None) -> None:
+    def __init__(self, board: GameBoard, vocab: Vocabulary, facts: Any,
+                 focus_topic: str | None = None, in_play: Iterable[str] | None = None) -> None:
+        """``in_play``: the parts of the table shown (None: every part of the game)."""
         super().__init__()
-        self.vocab = Vocabulary(vocabulary)
+        self.board = board
+        self.vocab = vocab
+        self.facts = facts
         self.focus_topic = focus_topic
+        self.in_play = list(in_play) if in_play is not None else None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(Text(KEYS, style="italic"), id="help-keys")
-            yield Static(Text("Roles", style="bold underline"))
-            for role, text in ROLES.items():
-                if role == "prospector2":
-                    continue
-                yield self._entry(role, self.vocab.title(role), text)
-            yield Static(Text("Buildings (cost / VP / circles / column)", style="bold underline"))
-            for bid, facts in BUILDINGS.items():
-                title = f"{self.vocab.title(bid)}  {facts.cost}$ / {facts.vp} VP / {facts.circles}○ / col {facts.column}"
-                if facts.large:
-                    title += " / large"
-                yield self._entry(bid, title, facts.text)
+            yield Static(Text(self.board.keys_help, style="italic"), id="help-keys")
+            for heading, entries in self.board.help_sections(self.vocab, self.facts, self.in_play):
+                yield Static(Text(heading, style="bold underline"))
+                for topic, title, body in entries:
+                    yield self._entry(topic, title, body)
         yield Footer()
 
     def _entry(self, topic: str, title: str, text: str) -> Static:

@@ -1,14 +1,15 @@
 """Replay of a finished game: the public board after any step, read-only.
 
 The server answers ``replay`` with the spectator's snapshot after the first ``step``
-actions; this screen asks for the step the keys point at and draws it with the game
-screen's own widgets. Key presses faster than the answers are coalesced: only the
-latest wanted step is fetched next.
+actions; this screen asks for the step the keys point at and draws it with the board
+screen's own widgets, so the game's board (prtui/games/) draws it as it draws a live
+table. Key presses faster than the answers are coalesced: only the latest wanted step
+is fetched next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from prtui.games import board_for, cannot_draw, game_title
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import GameLog
@@ -46,8 +48,9 @@ class ReplayScreen(GameScreen):
     ]
 
     def __init__(self, fetch: Fetch, first: dict[str, Any], names: dict[int, str] | None = None,
-                 title: str = "") -> None:
-        super().__init__(None, dict(first.get("snapshot") or {}), names)
+                 title: str = "", game: Mapping[str, Any] | None = None,
+                 vocabulary: str | None = None) -> None:
+        super().__init__(None, dict(first.get("snapshot") or {}), names, vocabulary, game)
         self.fetch = fetch
         self.steps = int(first.get("steps", 0))
         self.step = int(first.get("step", 0))
@@ -140,6 +143,11 @@ async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | 
         return dict(await client.command("replay", room=room, step=step))
 
     first = await fetch(0)
+    game = ((first.get("snapshot") or {}).get("view") or {}).get("game")
+    entry = next((g for g in await client.games() if g.get("name") == game), None)
+    if board_for(game) is None:  # the caller shows the reason, as for any refusal
+        raise ValueError(cannot_draw(game_title(entry, game)))
     if at_end and int(first.get("steps", 0)) > 0:
         first = await fetch(int(first["steps"]))
-    await app.push_screen(ReplayScreen(fetch, first, names, title=title))
+    await app.push_screen(ReplayScreen(fetch, first, names, title=title, game=entry or {"name": game},
+                                       vocabulary=getattr(app, "vocabulary_override", None)))

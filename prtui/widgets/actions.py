@@ -1,128 +1,43 @@
 """My legal actions as the server sent them: numbered keys, clickable, with a preview.
 
-The preview says what the highlighted choice does before it is sent: the price of a
-building, where a colonist goes, what the captain's storage keeps and what spoils.
+Shared by every game: the rows, the keys and the preview line are here; how a game's
+actions read and what the preview says come from its board (``GameBoard``), in the
+vocabulary shown. Without a board an action reads as the server's label (its template
+rendered in the vocabulary shown).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
-from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
+from prtui.widgets.context import BoardContext, Shown, action_key
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen
 from prtui.widgets.plain import plain, shown
 
-
-def store_preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
-    """Captain storage: which barrels stay, which spoil, for one `store` choice."""
-    me = ctx.me() or {}
-    goods = {g: int(n) for g, n in me.get("goods", {}).items() if n}
-    keep = set(action.get("keep") or [])
-    single = action.get("single")
-    text = Text("keeps ")
-    lost = Text("spoils ")
-    for g in GOODS:
-        n = goods.get(g, 0)
-        if not n:
-            continue
-        kept = n if g in keep else (1 if g == single else 0)
-        if kept:
-            text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{kept} "))
-        if n - kept:
-            lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{n - kept} "))
-    if not lost.plain.strip().removeprefix("spoils"):
-        lost.append("nothing")
-    return text + Text("| ") + lost
+if TYPE_CHECKING:
+    from prtui.games import GameBoard
 
 
-def empty_circles(me: dict[str, Any]) -> int:
-    """Unmanned circles on my island and in my city (building circles from the catalog)."""
-    from prtui.helptext import BUILDINGS
-
-    island = sum(1 for t in me.get("island", []) if not t.get("colonists"))
-    city = 0
-    for b in me.get("city", []):
-        facts = BUILDINGS.get(str(b.get("building")))
-        city += max(0, (facts.circles if facts else 1) - int(b.get("colonists", 0)))
-    return island + city
-
-
-def short_label(ctx: BoardContext, action: dict[str, Any]) -> str:
-    """The server's label, shortened where the board already shows the rest."""
-    if action.get("type") == "mayor_place":
-        spaces = (ctx.me() or {}).get(str(action.get("where")), [])
-        index = int(action.get("index", -1))
-        if 0 <= index < len(spaces):
-            thing = spaces[index].get("tile") or spaces[index].get("building")
-            return f"Place on {ctx.vocab(str(thing))} ({action.get('where')} {index + 1})"
-    if action.get("type") == "build" and action.get("building"):
-        price = ctx.my_price(str(action["building"]))
-        name = ctx.vocab(str(action["building"]))
-        cost = "" if price is None else f" ({price}$)"
-        return f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}"
-    return str(action.get("label") or action.get("type"))
-
-
-def headline(ctx: BoardContext) -> Text:
-    """What the choice is about, for the two phases with many small decisions."""
-    step = ctx.view.get("phase", {}).get("step")
-    me = ctx.me() or {}
-    if step == "mayor":
-        waiting = int(me.get("san_juan", 0))
-        people = ctx.vocab("colonists") if waiting != 1 else ctx.vocab("colonists").removesuffix("s")
-        where = "" if ctx.narrow else " Keys are marked on your board."
-        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
-                    f"{empty_circles(me)} empty circles.{where}", style="bold green")
-    if step == "captain_store":
-        return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
-    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
-
-
-def preview(ctx: BoardContext, action: dict[str, Any]) -> Text:
-    """One line on what an action will do, from the view alone."""
-    kind = action.get("type")
-    me = ctx.me() or {}
-    if kind == "store":
-        return store_preview(ctx, action)
-    if kind == "build":
-        price = ctx.my_price(str(action.get("building")))
-        left = int(me.get("doubloons", 0)) - (price or 0)
-        return Text(f"pay {price}$, {left}$ left")
-    if kind == "mayor_place":
-        where, index = action.get("where"), int(action.get("index", 0))
-        spaces = me.get(str(where), [])
-        if 0 <= index < len(spaces):
-            thing = spaces[index].get("tile") or spaces[index].get("building")
-            return Text(f"one colonist to {where} space {index + 1}: {ctx.vocab(str(thing))}")
-        return Text(f"one colonist to {where} space {index + 1}")
-    if kind == "mayor_done":
-        waiting = int(me.get("san_juan", 0))
-        return Text(f"finish; {waiting} stay in {ctx.vocab('san_juan')}")
-    if kind == "mayor_lift":
-        return Text(f"all your {ctx.vocab('colonists')} go back to {ctx.vocab('san_juan')}; place them again")
-    if kind == "load":
-        good, ship = ctx.vocab(str(action.get("good"))), action.get("ship")
-        ships = ctx.view.get("ships", [])
-        if isinstance(ship, int) and 0 <= ship < len(ships):
-            cap, load = int(ships[ship].get("capacity", 0)), int(ships[ship].get("load", 0))
-            room = cap - load
-            return Text(f"load {good} on the {cap}-ship ({load}/{cap}, room for {room})")
-        return Text(f"load {good} on your {ctx.vocab('wharf')}" if ship == "wharf" else f"load {good}")
-    return plain(action.get("label", kind), blank="")
+def label_of(ctx: BoardContext, action: Mapping[str, Any]) -> str:
+    """The server's label of an action in the vocabulary shown (else its type)."""
+    return ctx.text(dict(action), "label") or str(action.get("type"))
 
 
 class ActionsPanel(Vertical):
     """The list of my legal actions and a preview of the highlighted one."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, board: GameBoard | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.board = board
         self._ctx: BoardContext | None = None
         self._legal: list[dict[str, Any]] = []
+        self._words: object = None  # the vocabulary the rows are in
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -136,20 +51,24 @@ class ActionsPanel(Vertical):
     def refresh_from(self, ctx: BoardContext, waiting_for: str) -> None:
         self._ctx = ctx
         if ctx.legal:
-            self._title.show(headline(ctx))
+            self._title.show(self.board.headline(ctx) if self.board else
+                             Text("Your move: its key, ↑↓ Enter, or click", style="bold green"))
         else:
             self._title.show(Text(waiting_for, style="italic"))
             self._preview.show(Text(""))
-        if ctx.legal == self._legal:
+        same = ctx.legal == self._legal
+        if same and ctx.vocab is self._words:
             return
         self._legal = list(ctx.legal)
+        self._words = ctx.vocab
         rows = []
         for i, action in enumerate(ctx.legal):
             key = action_key(i)
             label = Text.assemble((f"{key:>1}" if key else " ", "bold reverse"))
-            label.append(" " + shown(short_label(ctx, action), blank=""))
+            text = self.board.action_label(ctx, action) if self.board else label_of(ctx, action)
+            label.append(" " + shown(text, blank=""))
             rows.append(label)
-        self._menu.set_rows(rows, cursor=0)
+        self._menu.set_rows(rows, cursor=None if same else 0)  # new words: same cursor
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self._legal):
@@ -162,4 +81,6 @@ class ActionsPanel(Vertical):
     def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
         if self._ctx is not None and 0 <= event.index < len(self._legal):
-            self._preview.show(preview(self._ctx, self._legal[event.index]))
+            action = self._legal[event.index]
+            self._preview.show(self.board.preview(self._ctx, action) if self.board else
+                               plain(label_of(self._ctx, action), blank=""))

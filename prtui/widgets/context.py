@@ -1,7 +1,9 @@
-"""What every board widget renders from: the view, my legal actions, names and colours.
+"""What every board widget renders from: the view, my legal actions, names, words,
+the game's facts and colours.
 
 Built once per update so each widget reads the same consistent picture; widgets never
-keep their own copy of game state.
+keep their own copy of game state. Nothing here knows a game: the words and the facts
+come from the server's description of it (prtui/vocabulary.py, ``GameBoard.facts``).
 """
 
 from __future__ import annotations
@@ -13,13 +15,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from prtui.helptext import price_for
-from prtui.vocabulary import Vocabulary
+from prtui.vocabulary import Vocabulary, seat_names
 from prtui.widgets.plain import shown
 
-GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
-SHORT = {"corn": "Crn", "indigo": "Ind", "sugar": "Sug", "tobacco": "Tob", "coffee": "Cof", "quarry": "Qry"}
-SHORT_1897 = {**SHORT, "indigo": "Frt"}
 NAME_CELLS = 32
 """Widest player name on the board (a longer one ends in "…")."""
 
@@ -36,10 +34,16 @@ class BoardContext:
     compact: bool = False  # one-line panels (compact and medium layouts)
     narrow: bool = False  # the 80-column layout: shortest names
     watching: bool = False  # a spectator: ``seat`` is only the seat followed, never "me"
+    facts: Any = None  # the game's facts, from the server (GameBoard.facts)
 
-    @property
-    def edition(self) -> str:
-        return str(self.view.get("options", {}).get("edition", "classic"))
+    def seat_names(self) -> list[str]:
+        """The names a template's ``{p:N}`` stands for (as the game wrote its texts)."""
+        return seat_names(self.view)
+
+    def text(self, item: dict[str, Any], key: str) -> str:
+        """A log line's or an action's words in the vocabulary shown (its template
+        rendered, else the server's own text)."""
+        return self.vocab.text(item, key, self.seat_names())
 
     def name(self, seat: int | None) -> str:
         """The seat's player as typed by that person, safe to show (prtui/widgets/plain.py)."""
@@ -61,24 +65,14 @@ class BoardContext:
         return [a for a in self.legal if a.get("type") == kind]
 
     def short(self, ident: str) -> str:
-        table = SHORT_1897 if self.edition == "1897" else SHORT
-        return table.get(ident, ident[:3].title())
+        """Three letters for one cell ("Crn"), in the vocabulary shown."""
+        return self.vocab.tag(ident)
 
     def good(self, ident: str | None, text: str | None = None) -> Text:
         """A good's name (or the given text) in its theme colour."""
         if ident is None:
             return Text(text or "-", style="dim")
         return Text(text if text is not None else self.vocab(ident), style=self.palette.get(ident, ""))
-
-    def my_price(self, building: str) -> int | None:
-        """My price: cost minus manned quarries up to the column, -1 if I am the builder."""
-        me = self.me()
-        if me is None:
-            return None
-        manned = sum(1 for t in me.get("island", []) if t.get("tile") == "quarry" and t.get("colonists"))
-        phase = self.view.get("phase", {})
-        is_builder = phase.get("role") == "builder" and phase.get("role_player") == self.seat
-        return price_for(building, manned, is_builder)
 
 
 def action_key(index: int) -> str:

@@ -1,7 +1,13 @@
-"""The scrolling game log and the table chat."""
+"""The scrolling game log and the table chat.
+
+Log lines are shown in the vocabulary of the board: a line the server sent with a
+template is rendered in it (prtui/vocabulary.py), and switching the vocabulary writes
+the log again, so old lines speak the new words too.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -12,6 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from prtui.vocabulary import Vocabulary
 from prtui.widgets.plain import plain, shown
 
 
@@ -21,6 +28,7 @@ class GameLog(RichLog):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, max_lines=500, min_width=16, **kwargs)
         self._last_n = -1
+        self._vocab: Vocabulary | None = None  # the words the lines were written in
 
     @property
     def last_n(self) -> int:
@@ -31,12 +39,21 @@ class GameLog(RichLog):
         self.clear()
         self._last_n = -1
 
-    def extend(self, entries: list[dict[str, Any]]) -> None:
+    def extend(self, entries: list[dict[str, Any]], vocab: Vocabulary | None = None,
+               names: Sequence[str] = ()) -> None:
+        """Write the lines not written yet; all of them again (as many as are kept) when
+        the vocabulary changed. Names in a template are the seats' (``{p:N}``)."""
+        if vocab is not self._vocab:
+            self._vocab = vocab
+            if self._last_n >= 0:
+                self.restart()
+                entries = entries[-int(self.max_lines or len(entries)):]
         for entry in entries:
             n = int(entry.get("n", self._last_n + 1))
             if n > self._last_n:
                 self._last_n = n
-                self.write(plain(entry.get("text", ""), blank=""))
+                text = vocab.text(entry, "text", names) if vocab else entry.get("text", "")
+                self.write(plain(text, blank=""))
 
 
 class ChatPanel(Vertical):

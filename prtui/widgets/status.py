@@ -1,17 +1,16 @@
-"""The status line: round, phase, whose turn (or whom we wait for), end trigger, lag."""
+"""The status line: the game's part (round, phase: from its board), then whom the table
+waits for, whether I only watch, and the lag."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from prtui.widgets.context import BoardContext, Shown
 
-STEP_NAMES = {
-    "choose_role": "choosing a role",
-    "craftsman_bonus": "craftsman's extra barrel",
-    "captain_store": "storing goods",
-    "game_over": "game over",
-}
+if TYPE_CHECKING:
+    from prtui.games import GameBoard
 
 
 def waiting_text(ctx: BoardContext) -> str:
@@ -30,28 +29,21 @@ def waiting_text(ctx: BoardContext) -> str:
 class StatusLine(Shown):
     """One line at the top of the game screen."""
 
+    def __init__(self, board: GameBoard | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.board = board
+
     def refresh_from(self, ctx: BoardContext, lag_ms: float | None = None,
                      waiting: str | None = None) -> None:
         view = ctx.view
-        phase = view.get("phase", {})
-        step = str(phase.get("step", ""))
-        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
-        text.append(f"  Governor {ctx.name(view.get('governor'))}")
-        role = phase.get("role")
-        if role:
-            text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
-            text.append(f" of {ctx.name(phase.get('role_player'))}")
-        if step != role:  # "Mayor of ana (mayor)" says nothing new
-            text.append(f"  ({STEP_NAMES.get(step, ctx.vocab(step))})", style="dim")
-        if view.get("last_round"):
-            text.append("  LAST ROUND", style="bold red")
+        text = self.board.status(ctx) if self.board else Text.assemble((f"Round {view.get('round', 1)}", "bold"))
         text.append("  ")
         mine = ctx.seat is not None and ctx.seat in view.get("to_move", []) and not ctx.watching
         text.append(waiting or waiting_text(ctx), style="bold reverse green" if mine else "italic")
         if ctx.seat is None:
             text.append("  [spectating]", style="bold magenta")
         elif ctx.watching:  # following a seat's view is still watching
-            text.append(f"  [spectating, following {ctx.name(ctx.seat)}]", style="bold magenta")
+            text.append(f"  [spectating: {ctx.name(ctx.seat)}]", style="bold magenta")
         if lag_ms is not None:
             text.append(f"  lag {lag_ms:.0f} ms", style="dim")
         self.show(text)

@@ -1,4 +1,5 @@
-"""Boards for the TUI tests: a hand-made fixture and engine-made five-player boards.
+"""Boards for the TUI tests: a hand-made fixture and engine-made five-player boards,
+and the game's catalog entry as the server sends it (its words and facts).
 
 The engine-made boards are frozen in fixtures/ so that the snapshots do not move when
 the engine's wording changes; `python -m tests.tui.boards` makes them again from a
@@ -12,6 +13,35 @@ from pathlib import Path
 from typing import Any
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pr_game() -> dict[str, Any]:
+    """Puerto Rico's catalog entry exactly as ``list_games`` carries it: the screens
+    take every name and building fact from it, as from a real server."""
+    from server.engine.contract import describe
+    from server.games.registry import get_game
+
+    return describe(get_game("puerto-rico"))
+
+
+def pr_words(name: str = "classic") -> Any:
+    """One of Puerto Rico's vocabularies, from the server's data."""
+    from prtui.vocabulary import Vocabularies
+
+    return Vocabularies(pr_game()["display"]).get(name)
+
+
+def pr_help(vocabulary: str = "classic", **kwargs: Any) -> Any:
+    """The help screen of a board of the midgame fixture (its buildings and roles)."""
+    from prtui.games import board_for
+    from prtui.screens.help import HelpScreen
+
+    board = board_for("puerto-rico")
+    assert board is not None
+    view = midgame_4p()["view"]
+    in_play = [*view["buildings"], *(r["id"] for r in view["roles"])]
+    return HelpScreen(board, pr_words(vocabulary), board.facts(pr_game()["display"]),
+                      in_play=in_play, **kwargs)
 
 
 def _load(name: str) -> dict[str, Any]:

@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from prtui.app import PrtuiApp
+from prtui.games.puerto_rico.buildings import BuildingSupply
+from prtui.games.puerto_rico.player import PlayerHeader
+from prtui.games.puerto_rico.table import RoleCard
 from prtui.netclient import Rejected
 from prtui.screens.game import GameScreen
 from prtui.screens.help import HelpScreen
 from prtui.widgets.actions import ActionsPanel
-from prtui.widgets.buildings import BuildingSupply
-from prtui.widgets.player import PlayerHeader
 from prtui.widgets.status import StatusLine
-from prtui.widgets.table import RoleCard
-from tests.tui.boards import late_game_5p, midgame_4p, spectator_of
+from tests.tui.boards import late_game_5p, midgame_4p, pr_game, pr_help, spectator_of
 
 
 class Table:
@@ -39,7 +39,7 @@ class Table:
 
 
 def game_app(snapshot: dict[str, Any], link: Table, **kw: Any) -> PrtuiApp:
-    return PrtuiApp(lambda a: GameScreen(link, snapshot, **kw))
+    return PrtuiApp(lambda a: GameScreen(link, snapshot, **kw, game=pr_game()))
 
 
 def plain(widget: Any) -> str:
@@ -92,16 +92,24 @@ async def test_waiting_for_names_the_player() -> None:
         assert "Waiting for zoe" in plain(app.screen.query_one(ActionsPanel)._title)
 
 
-async def test_my_price_counts_quarries_and_builder_privilege() -> None:
+async def test_my_price_is_the_servers() -> None:
+    """The supply shows the prices the server put in my view and the build actions
+    carry: the client works none out (a price no rule gives shows as sent)."""
     snap = midgame_4p()  # seat 0 has one manned quarry
     snap["view"]["phase"] = {"role": "builder", "role_player": 0, "step": "builder", "turn": 0}
-    snap["legal"] = [{"type": "build", "building": "harbor", "label": "Build the harbor"}]
+    snap["view"]["players"][0]["prices"].update(harbor=6, small_market=0, wharf=3)
+    snap["legal"] = [{"type": "build", "building": "harbor", "price": 6, "label": "Build the harbor"}]
     app = game_app(snap, Table())
-    async with app.run_test(size=(160, 50)):
-        rows = {k: r.plain for k, r in zip(app.screen.query_one(BuildingSupply).keys,
-                                            app.screen.query_one(BuildingSupply).rows, strict=True)}
+    async with app.run_test(size=(160, 50)) as pilot:
+        supply = app.screen.query_one(BuildingSupply)
+        rows = {k: r.plain for k, r in zip(supply.keys, supply.rows, strict=True)}
+        await pilot.pause()
+        listed = app.screen.query_one(ActionsPanel)._menu.rows[0].plain
+        preview = plain(app.screen.query_one(ActionsPanel)._preview)
     assert "8→ 6$" in rows["harbor"] and rows["harbor"].startswith("▶")
     assert "1→ 0$" in rows["small_market"] and not rows["small_market"].startswith("▶")
+    assert "9→ 3$" in rows["wharf"]
+    assert listed.endswith("Build harbor (6$)") and preview == "pay 6$, 0$ left"
 
 
 async def test_help_key_on_focused_building() -> None:
@@ -219,11 +227,11 @@ async def test_vp_history_keeps_only_what_this_viewer_saw() -> None:
 
 
 async def test_help_lists_every_building_in_1897_names() -> None:
-    from prtui.helptext import BUILDINGS
-
-    app = PrtuiApp(lambda a: HelpScreen("1897"))
+    app = PrtuiApp(lambda a: pr_help("1897"))
     async with app.run_test(size=(120, 40)):
         ids = {w.id for w in app.screen.query(".help-entry")}
         school = app.screen.query_one("#help-university").render()
-    assert {f"help-{b}" for b in BUILDINGS} <= ids
-    assert "School" in str(school)
+        hospital = app.screen.query_one("#help-hospice").render()
+    assert {f"help-{b}" for b in midgame_4p()["view"]["buildings"]} <= ids
+    assert "School" in str(school) and "may take a worker" in str(school)
+    assert str(hospital).startswith("Hospital") and "Planter: you may take a worker" in str(hospital)

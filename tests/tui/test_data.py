@@ -1,4 +1,4 @@
-"""Themes, vocabularies, prices and launcher parsing: the client's plain data."""
+"""Themes, vocabularies, facts and launcher parsing: the client's plain data."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import pytest
 from textual.theme import Theme
 
 from prtui.controller import bot_levels
-from prtui.helptext import BUILDINGS, ROLES, price_for
+from prtui.games import board_for
 from prtui.launch import parse_address, setup_from_args
 from prtui.theming import goods_palette, load_themes, shipped_theme_files, theme_from_toml
-from prtui.vocabulary import SHIPPED_VOCABULARIES, Vocabulary
+from prtui.vocabulary import Vocabularies, Vocabulary
+from tests.tui.boards import pr_game
 
 SHIPPED = {"prtui-dark", "prtui-light", "prtui-contrast", "prtui-colourblind", "prtui-16"}
 
@@ -69,37 +70,61 @@ def test_every_shipped_theme_file_is_valid() -> None:
 
 
 def test_shipped_data_is_package_data() -> None:
-    """Themes and names are read from inside the prtui package, so an installed wheel
-    (no source tree) has them; the top-level themes/ holds no second copy to drift."""
+    """Themes are read from inside the prtui package and a game's names from inside
+    its server package, so an installed wheel (no source tree) has them; the top-level
+    themes/ holds no second copy to drift, and the client no copy of the names."""
     package = Path(__import__("prtui").__file__).parent
-    for item in [*shipped_theme_files(), SHIPPED_VOCABULARIES / "1897.toml"]:
+    for item in shipped_theme_files():
         assert Path(str(item)).is_relative_to(package) and item.is_file()
     assert not list(Path(package.parent, "themes").rglob("*.toml"))
+    assert not (package / "vocab").exists()
+    assert {p.name for p in package.rglob("*.toml")} == {p.name for p in shipped_theme_files()}
 
 
-def test_1897_names_fall_back_to_classic() -> None:
-    v = Vocabulary("1897")
+def test_1897_names_come_from_the_server_and_fall_back_to_classic() -> None:
+    words = Vocabularies(pr_game()["display"])
+    assert words.names == ["classic", "1897"]
+    v = words.get("1897")
     assert v("settler") == "Planter" and v("mayor") == "Recruiter" and v("indigo") == "fruit"
     assert v("guild_hall") == "Fire Station" and v("university") == "School"
     assert v("harbor") == "harbor"  # same in both editions
-    assert Vocabulary("classic")("settler") == "Settler"
-    assert Vocabulary("nonsense").edition == "classic"
+    assert v.tag("indigo") == "Frt" and words.get("classic").tag("indigo") == "Ind"
+    assert words.get("classic")("settler") == "Settler"
+    assert words.get("nonsense").name == "classic" and words.after("1897") == "classic"
     assert v("unknown_thing") == "unknown thing"
+    assert words.default({"options": {"edition": "1897"}}) == "1897"
+    assert Vocabularies(None).get("x")("small_market") == "small market"  # no data: ids
 
 
-def test_every_building_and_role_has_help() -> None:
-    assert len(BUILDINGS) == 23 and all(f.text for f in BUILDINGS.values())
-    assert {"settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector"} <= set(ROLES)
-    assert sum(f.large for f in BUILDINGS.values()) == 5
+def test_templates_render_in_the_vocabulary_shown() -> None:
+    words = Vocabularies(pr_game()["display"])
+    tmpl = "{p:1} chooses the {w:mayor} and takes {n:doubloon:2}; {a:indigo} {w:plantation}"
+    assert words.get("classic").render(tmpl, ["ana", "bo"]) == (
+        "bo chooses the Mayor and takes 2 doubloons; an indigo plantation")
+    assert words.get("1897").render(tmpl, ["ana", "bo"]) == (
+        "bo chooses the Recruiter and takes 2 coins; a fruit estate")
+    # a name is put in as typed, never read as a mark; literal braces survive
+    assert Vocabulary().render("{p:0} says {{hi}}", ["{w:mayor}"]) == "{w:mayor} says {hi}"
+    assert Vocabulary().text({"text": "as sent"}, "text") == "as sent"
 
 
-@pytest.mark.parametrize(("building", "quarries", "builder", "price"), [
-    ("harbor", 0, False, 8), ("harbor", 3, False, 5), ("harbor", 4, False, 5),
-    ("harbor", 3, True, 4), ("small_market", 1, True, 0), ("city_hall", 4, True, 5),
-    ("indigo_plant", 5, False, 1),
-])
-def test_price_for(building: str, quarries: int, builder: bool, price: int) -> None:
-    assert price_for(building, quarries, builder) == price
+def test_every_building_and_role_has_help_from_the_server() -> None:
+    board = board_for("puerto-rico")
+    assert board is not None
+    facts = board.facts(pr_game()["display"])
+    base = [b for b in facts.buildings if facts.buildings[b].cost and b in _BASE]
+    assert len(base) == 23 and all(facts.buildings[b].help for b in base)
+    assert {"settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector"} <= set(facts.roles)
+    assert sum(facts.buildings[b].large for b in base) == 5
+    assert facts.goods == ("corn", "indigo", "sugar", "tobacco", "coffee")
+
+
+_BASE = {
+    "small_indigo_plant", "small_sugar_mill", "indigo_plant", "sugar_mill", "tobacco_storage",
+    "coffee_roaster", "small_market", "hacienda", "construction_hut", "small_warehouse",
+    "hospice", "office", "large_market", "large_warehouse", "factory", "university", "harbor",
+    "wharf", "guild_hall", "residence", "fortress", "customs_house", "city_hall",
+}
 
 
 def test_parse_address() -> None:

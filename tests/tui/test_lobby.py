@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from prtui.app import PrtuiApp
+from prtui.games.puerto_rico.player import PlayerHeader
 from prtui.launch import remote_plan
 from prtui.netclient import Client
 from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
-from prtui.widgets.player import PlayerHeader
 from server.net.server import GameServer
 from tests.tui.waiting import wait_for
 

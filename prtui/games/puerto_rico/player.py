@@ -11,9 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from prtui.helptext import BUILDINGS
-from prtui.widgets.abbrev import fit_name
-from prtui.widgets.context import GOODS, BoardContext, Shown, action_key
+from prtui.games.puerto_rico.abbrev import fit_name
+from prtui.widgets.context import BoardContext, Shown, action_key
 
 SPACES = 12
 
@@ -54,7 +53,7 @@ class PlayerHeader(Shown):
             text.append(f"  {ctx.vocab('san_juan')} {waiting}", style="cyan")
         text.append("  ")
         goods = player.get("goods", {})
-        for g in GOODS:
+        for g in ctx.facts.goods:
             if goods.get(g):
                 text.append_text(ctx.good(g, f"{ctx.short(g)}×{goods[g]}"))
                 text.append(" ")
@@ -102,7 +101,7 @@ class CityView(Shown):
         cells: list[Text] = []
         for i, entry in enumerate(player.get("city", [])):
             bid = str(entry.get("building"))
-            facts = BUILDINGS.get(bid)
+            facts = ctx.facts.building(bid)
             key = f"{keys[i]}:" if i in keys else ""
             room = col_width - 2 - len(key) - (facts.circles if facts else 1)
             cell = Text.assemble((key, "bold reverse"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from prtui.widgets.abbrev import fit_name, seat_tag
-from prtui.widgets.context import GOODS, BoardContext, Shown
+from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
+from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
 
@@ -147,7 +147,7 @@ class SupplyPanel(Shown):
         text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
         text.append(" " if ctx.compact else "\nGoods: ")
         goods = ctx.view.get("goods", {})
-        for g in GOODS:
+        for g in ctx.facts.goods:
             text.append_text(ctx.good(g, f"{ctx.short(g)} {goods.get(g, 0)}"))
             text.append(" ")
         self.show(text)

@@ -1,7 +1,8 @@
 """The building supply: copies left and *my* price, buildable ones marked.
 
 A MenuList so a building can be focused by keyboard or mouse: Enter or a click builds
-it (when legal), `?` shows its help.
+it (when legal), `?` shows its help. Costs and VP are the server's facts; my price is
+the one the server worked out (my player's ``prices`` in the view), never computed here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from prtui.helptext import BUILDINGS
+from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
@@ -30,20 +31,26 @@ class BuildingSupply(MenuList):
     def highlighted_building(self) -> str | None:
         return self.keys[self.cursor] if self.keys else None
 
+    @property
+    def help_topic(self) -> str | None:
+        """What `?` explains while the supply has the focus."""
+        return self.highlighted_building
+
     def refresh_from(self, ctx: BoardContext) -> None:
         self._builds = {str(a.get("building")): a for a in ctx.actions("build")}
         supply = ctx.view.get("buildings", {})
         me = ctx.me()
         coins = int(me.get("doubloons", 0)) if me else None
-        order = [b for b in BUILDINGS if b in supply] + sorted(b for b in supply if b not in BUILDINGS)
-        rows = [self._row(ctx, bid, int(supply[bid]), ctx.my_price(bid), bid in self._builds, coins)
+        known = ctx.facts.buildings
+        order = [b for b in known if b in supply] + sorted(b for b in supply if b not in known)
+        rows = [self._row(ctx, bid, int(supply[bid]), my_price(ctx, bid), bid in self._builds, coins)
                 for bid in order]
         self.set_rows(rows, order)
 
     @staticmethod
     def _row(ctx: BoardContext, bid: str, left: int, price: int | None, legal: bool,
              coins: int | None) -> Text:
-        facts = BUILDINGS.get(bid)
+        facts = ctx.facts.building(bid)
         text = Text.assemble(("▶ " if legal else "  ", "bold green"))
         style = "magenta" if facts and facts.kind == "violet" else ""
         if left == 0:

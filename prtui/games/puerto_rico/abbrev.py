@@ -1,0 +1,24 @@
+"""Short names for tight spaces: the full name when it fits, the vocabulary's short
+form of it when not (names.toml on the server), so a role card or a city space is never
+cut mid-word."""
+
+from __future__ import annotations
+
+from prtui.vocabulary import Vocabulary
+
+
+def fit_name(vocab: Vocabulary, ident: str, width: int, title: bool = False) -> str:
+    """The vocabulary's name of ``ident`` in at most ``width`` cells: full, short, or cut."""
+    name = vocab.title(ident) if title else vocab(ident)
+    if len(name) <= width:
+        return name
+    short = vocab.short(ident) or name
+    if title:
+        short = short[:1].upper() + short[1:]
+    return short if len(short) <= width else short[: max(1, width)]
+
+
+def seat_tag(name: str, width: int) -> str:
+    """A player's name squeezed for a one-line role card: "bot 2 (medium)" -> "bot2"."""
+    base = name.split(" (")[0].replace(" ", "")
+    return base[: max(1, width)]

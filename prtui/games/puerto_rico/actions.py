@@ -1,0 +1,129 @@
+"""How Puerto Rico's legal actions read in the actions panel, and what each one does.
+
+The panel itself is shared (prtui/widgets/actions.py); this says, for the player about
+to choose, the shorter label where the board already shows the rest, a headline for
+the phases of many small decisions, and a preview of the highlighted choice: the price
+(as the server sent it), where a colonist goes, what the captain's storage keeps and
+what spoils. Every word is in the vocabulary shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.games.puerto_rico.facts import my_price
+from prtui.widgets.actions import label_of
+from prtui.widgets.context import BoardContext
+from prtui.widgets.plain import plain
+
+
+def store_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+    """Captain storage: which barrels stay, which spoil, for one `store` choice."""
+    me = ctx.me() or {}
+    goods = {g: int(n) for g, n in me.get("goods", {}).items() if n}
+    keep = set(action.get("keep") or [])
+    single = action.get("single")
+    text = Text("keeps ")
+    lost = Text("spoils ")
+    for g in ctx.facts.goods:
+        n = goods.get(g, 0)
+        if not n:
+            continue
+        kept = n if g in keep else (1 if g == single else 0)
+        if kept:
+            text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{kept} "))
+        if n - kept:
+            lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{n - kept} "))
+    if not lost.plain.strip().removeprefix("spoils"):
+        lost.append("nothing")
+    return text + Text("| ") + lost
+
+
+def empty_circles(ctx: BoardContext, me: Mapping[str, Any]) -> int:
+    """Unmanned circles on my island and in my city (building circles from the facts)."""
+    island = sum(1 for t in me.get("island", []) if not t.get("colonists"))
+    city = 0
+    for b in me.get("city", []):
+        facts = ctx.facts.building(str(b.get("building")))
+        city += max(0, (facts.circles if facts else 1) - int(b.get("colonists", 0)))
+    return island + city
+
+
+def _price(ctx: BoardContext, action: Mapping[str, Any]) -> int | None:
+    price = action.get("price")
+    if isinstance(price, int) and not isinstance(price, bool):
+        return price
+    return my_price(ctx, str(action.get("building")))
+
+
+def _space(ctx: BoardContext, action: Mapping[str, Any]) -> tuple[str, int, str | None]:
+    """(where in the vocabulary, index, what is there) of a mayor placement."""
+    where = str(action.get("where"))
+    index = int(action.get("index", -1))
+    spaces = (ctx.me() or {}).get(where, [])
+    thing = None
+    if 0 <= index < len(spaces):
+        thing = spaces[index].get("tile") or spaces[index].get("building")
+    return ctx.vocab(where), index, None if thing is None else ctx.vocab(str(thing))
+
+
+def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
+    """The server's label in the vocabulary shown, shortened where the board shows the rest."""
+    if action.get("type") == "mayor_place":
+        where, index, thing = _space(ctx, action)
+        if thing is not None:
+            return f"Place on {thing} ({where} {index + 1})"
+    if action.get("type") == "build" and action.get("building"):
+        price = _price(ctx, action)
+        name = ctx.vocab(str(action["building"]))
+        cost = "" if price is None else f" ({price}$)"
+        return f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}"
+    return label_of(ctx, action)
+
+
+def headline(ctx: BoardContext) -> Text:
+    """What the choice is about, for the two phases with many small decisions."""
+    step = ctx.view.get("phase", {}).get("step")
+    me = ctx.me() or {}
+    if step == "mayor":
+        waiting = int(me.get("san_juan", 0))
+        people = ctx.vocab("colonist" if waiting == 1 else "colonists")
+        where = "" if ctx.narrow else " Keys are marked on your board."
+        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
+                    f"{empty_circles(ctx, me)} empty {ctx.vocab('circles')}.{where}",
+                    style="bold green")
+    if step == "captain_store":
+        return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
+    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
+
+
+def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+    """One line on what an action will do, from the view alone."""
+    kind = action.get("type")
+    me = ctx.me() or {}
+    if kind == "store":
+        return store_preview(ctx, action)
+    if kind == "build":
+        price = _price(ctx, action) or 0
+        return Text(f"pay {price}$, {int(me.get('doubloons', 0)) - price}$ left")
+    if kind == "mayor_place":
+        where, index, thing = _space(ctx, action)
+        one = f"one {ctx.vocab('colonist')} to {where} space {index + 1}"
+        return Text(f"{one}: {thing}" if thing is not None else one)
+    if kind == "mayor_done":
+        waiting = int(me.get("san_juan", 0))
+        return Text(f"finish; {waiting} stay {ctx.vocab('in_san_juan')}")
+    if kind == "mayor_lift":
+        return Text(f"all your {ctx.vocab('colonists')} go back to "
+                    f"{ctx.vocab('the_san_juan')}; place them again")
+    if kind == "load":
+        good, ship = ctx.vocab(str(action.get("good"))), action.get("ship")
+        ships = ctx.view.get("ships", [])
+        if isinstance(ship, int) and 0 <= ship < len(ships):
+            cap, load = int(ships[ship].get("capacity", 0)), int(ships[ship].get("load", 0))
+            return Text(f"load {good} on the {cap}-ship ({load}/{cap}, room for {cap - load})")
+        return Text(f"load {good} on your {ctx.vocab('wharf')}" if ship == "wharf" else f"load {good}")
+    return plain(label_of(ctx, action), blank="")

@@ -1,0 +1,90 @@
+"""Puerto Rico's board for the shared screens (``GameBoard``, prtui/games/__init__.py).
+
+Ties the game's widgets (layout.py and the modules it uses), its action texts
+(actions.py) and its facts (facts.py) to the shared board, replay, help and game-over
+screens. Every word comes from the vocabulary shown, every fact from the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from prtui.games import HelpEntry
+from prtui.games.puerto_rico import actions
+from prtui.games.puerto_rico.facts import Facts, facts_from
+from prtui.games.puerto_rico.layout import PuertoRicoTable
+from prtui.vocabulary import Vocabulary
+from prtui.widgets.context import BoardContext
+
+KEYS = (
+    "Keys: 1-9,0 take the numbered action · a actions list · b building supply · "
+    "? help (on a focused building: its help) · c chat · v classic/1897 names · "
+    "f follow a seat (spectators) · ctrl+p command palette (themes)"
+)
+
+
+
+class PuertoRicoBoard:
+    """The shared screens' questions about Puerto Rico, answered."""
+
+    css_paths = (Path(__file__).with_name("board.tcss"),)
+    bindings = (Binding("b", "board('toggle_buildings')", "Buildings"),)
+    keys_help = KEYS
+    chart_title = "VP chips over the rounds"
+
+    def table(self, snapshot: Mapping[str, Any]) -> PuertoRicoTable:
+        return PuertoRicoTable(snapshot)
+
+    def facts(self, display: Mapping[str, Any] | None) -> Facts:
+        return facts_from(display)
+
+    def status(self, ctx: BoardContext) -> Text:
+        """Round, governor, the role in play and its step."""
+        view = ctx.view
+        phase = view.get("phase", {})
+        step = str(phase.get("step", ""))
+        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
+        text.append(f"  Governor {ctx.name(view.get('governor'))}")
+        role = phase.get("role")
+        if role:
+            text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
+            text.append(f" of {ctx.name(phase.get('role_player'))}")
+        if step != role:  # "Mayor of ana (mayor)" says nothing new
+            words = ctx.facts.steps.get(step)
+            text.append(f"  ({ctx.vocab.render(words) if words else ctx.vocab(step)})", style="dim")
+        if view.get("last_round"):
+            text.append("  LAST ROUND", style="bold red")
+        return text
+
+    def action_label(self, ctx: BoardContext, action: Mapping[str, Any]) -> str:
+        return actions.action_label(ctx, action)
+
+    def preview(self, ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+        return actions.preview(ctx, action)
+
+    def headline(self, ctx: BoardContext) -> Text:
+        return actions.headline(ctx)
+
+    def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
+        """The VP chips each seat shows (mine; everyone's under open VP)."""
+        return {int(p.get("seat", 0)): int(p["vp_chips"]) for p in view.get("players", [])
+                if p.get("vp_chips") is not None}
+
+    def help_sections(self, vocab: Vocabulary, facts: Facts,
+                      in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:
+        """Roles, then buildings (cost / VP / circles / column), in ``vocab``'s words."""
+        shown = set(in_play) if in_play is not None else None
+        roles = [(r, vocab.title(r), vocab.render(text)) for r, text in facts.roles.items()
+                 if r != "prospector2"]
+        buildings = []
+        for bid, f in facts.buildings.items():
+            if shown is not None and bid not in shown:
+                continue
+            title = f"{vocab.title(bid)}  {f.cost}$ / {f.vp} VP / {f.circles}○ / col {f.column}"
+            buildings.append((bid, title + (" / large" if f.large else ""), vocab.render(f.help)))
+        return [("Roles", roles), ("Buildings (cost / VP / circles / column)", buildings)]

@@ -1,0 +1,85 @@
+"""Puerto Rico's part of the board screen: role cards, the shared supply, the building
+supply and the players' boards, left of the shared actions, log and chat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+
+from prtui.games.puerto_rico.buildings import BuildingSupply
+from prtui.games.puerto_rico.player import PlayerBoard
+from prtui.games.puerto_rico.table import (
+    ColonistsPanel,
+    PlantationsPanel,
+    RoleCard,
+    ShipsPanel,
+    SupplyPanel,
+    TradingHouse,
+)
+from prtui.widgets.context import BoardContext
+
+
+class PuertoRicoTable(Vertical):
+    """Everything on the table but my actions, the log and the chat."""
+
+    def __init__(self, snapshot: Mapping[str, Any]) -> None:
+        super().__init__(id="board")
+        self.snapshot = snapshot
+        self._parts: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        view = self.snapshot.get("view", {})
+        with Horizontal(id="roles"):
+            for role in view.get("roles", []):
+                yield RoleCard(str(role.get("id")))
+        with Horizontal(id="shared"):
+            yield ShipsPanel(id="ships", classes="panel")
+            with Vertical(id="shared-right"):
+                yield TradingHouse(id="trading-house", classes="panel")
+                yield ColonistsPanel(id="colonists", classes="panel")
+            with Vertical(id="shared-far"):
+                yield PlantationsPanel(id="plantations", classes="panel")
+                yield SupplyPanel(id="supply", classes="panel")
+        with Horizontal(id="lower"):
+            yield BuildingSupply(id="buildings")
+            with VerticalScroll(id="players"):
+                for seat in self._seat_order(view):
+                    yield PlayerBoard(seat)
+
+    def _seat_order(self, view: Mapping[str, Any]) -> list[int]:
+        """Me first, then the others clockwise."""
+        count = int(view.get("players_count", len(view.get("players", []))))
+        start = self.snapshot.get("seat") or 0
+        return [(start + i) % count for i in range(count)]
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        """Hand the new picture to every part; each redraws only if it changed."""
+        if not self._parts:
+            self._parts = {
+                "roles": list(self.query(RoleCard)),
+                "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
+                                                       PlantationsPanel, SupplyPanel)],
+                "buildings": self.query_one(BuildingSupply),
+                "boards": list(self.query(PlayerBoard)),
+            }
+        parts = self._parts
+        roles = {str(r.get("id")): r for r in ctx.view.get("roles", [])}
+        for card in parts["roles"]:
+            if card.role_id in roles:
+                card.refresh_from(ctx, roles[card.role_id])
+        for panel in parts["panels"]:
+            panel.refresh_from(ctx)
+        parts["buildings"].refresh_from(ctx)
+        for board in parts["boards"]:
+            board.refresh_from(ctx)
+
+    def board_action(self, name: str) -> None:
+        """The table's own keys (``BOARD.bindings``)."""
+        if name == "toggle_buildings":  # compact: the building supply in the boards' place
+            screen = self.screen
+            screen.toggle_class("-show-buildings")
+            if screen.has_class("-show-buildings"):
+                self.query_one(BuildingSupply).focus()
