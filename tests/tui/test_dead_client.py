@@ -205,3 +205,26 @@ async def test_a_local_game_reconnects_to_the_same_table(tmp_path: Path) -> None
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
                        and app.controller is not controller)
         assert app.controller is not None and app.controller.room == room  # not a new table
+
+
+async def test_reconnecting_while_the_server_is_down_keeps_the_app(tmp_path: Path) -> None:
+    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
+    port = await srv.start()
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await srv.stop("restarting")
+        await wait_for(pilot, lambda: isinstance(app.screen, DisconnectedScreen))
+        await pilot.press("r")  # nobody listens now: said, and the app stays
+        await wait_for(pilot, lambda: isinstance(app.screen, DisconnectedScreen)
+                       and "connection refused" in str(
+                           app.screen.query_one("#disconnected", Static).render()))
+        assert app.is_running and app.return_code is None
+        again = GameServer(tmp_path / "server", host="127.0.0.1", port=port)
+        await again.start()
+        try:
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.controller is not None and not app.controller.client.closed
+        finally:
+            await again.stop()

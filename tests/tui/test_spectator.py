@@ -52,6 +52,6 @@ async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
             shown = status._shown.plain
             assert "Your move." not in shown
             assert "Waiting for ana" in shown
-            assert "[spectating, following ana]" in shown
+            assert "[spectating: ana]" in shown
     finally:
         await ana.close()
