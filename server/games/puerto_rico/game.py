@@ -33,7 +33,9 @@ class PuertoRico:
     # raise when a rule change would replay stored games differently. 2: optional
     # privileges and building effects became decisions of their own (358510e), so an
     # action log of version 1 does not replay under version 2
-    rules_version = 2
+    # 3: the expansions option (issue 14); a version-2 log (no expansions) replays the
+    # same under version 3, so version 2 rooms stay playable
+    rules_version = 3
     rules_compatible_since = 2
     options_spec = OPTIONS
 
