@@ -2,7 +2,7 @@
 
 The printed cost, less the occupied quarries (at most the building's column), less
 the flat discounts: the builder's privilege (doubled by an occupied library,
-Expansion I), two or more forests (Expansion I), and an occupied zoning office
+Expansion I), 1 for every two forests (Expansion I), and an occupied zoning office
 (Expansion II: a worker takes 1 off a small building, a citizen 2 off a large one,
 not the other way round). Never below 0. The black market (Expansion I) is a way to
 pay, not a discount: builder.py.
@@ -32,9 +32,10 @@ def discounts(s: PRState, p: int) -> tuple[int, int, int]:
     if p == s.role_player and s.role == C.BUILDER:
         flat = 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
     small = large = flat
-    if s.cat.nb and sum(1 for t in s.island[p] if t >= C.FOREST) >= 2:
-        small += 1
-        large += 1
+    if s.cat.nb:  # 1 per 2 forests (the rulebook's example: 4 forests take 2 off)
+        woods = sum(1 for t in s.island[p] if t >= C.FOREST) // 2
+        small += woods
+        large += woods
     if s.cat.cit:
         i = s.bpos[p][C.ZONING_OFFICE]
         if i >= 0 and s.city_col[p][i]:
