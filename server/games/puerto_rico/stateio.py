@@ -10,6 +10,7 @@ from typing import Any
 
 from server.engine.errors import CorruptState
 from server.engine.rng import SeededRng
+from server.engine.savedata import check_format, is_int, read_field
 
 from . import catalog as C
 from .modules import canonical, catalog
@@ -22,7 +23,8 @@ def load(data: Any) -> PRState:
 
     if not isinstance(data, dict):
         raise CorruptState("state must be a map")
-    _check_format(data)
+    older = " (a state with \"v\" was saved by an older engine)" if "v" in data else ""
+    check_format(data, FORMAT, older)
     unknown = sorted(set(data) - KEYS, key=str)
     if unknown:
         raise CorruptState(f"{unknown[0]}: unknown field in format {FORMAT}")
@@ -39,11 +41,11 @@ def load(data: Any) -> PRState:
     except ValueError:
         raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
     for name, kind in FIELDS:
-        setattr(s, name, _read(data, name, kind))
-    saved = _read(data, "bsupply", "l")
+        setattr(s, name, read_field(data, name, kind))
+    saved = read_field(data, "bsupply", "l")
     if len(saved) != len(s.board):
         raise CorruptState("bsupply: one count per building of the board")
-    if not all(_is_int(b) and 0 <= b < C.NB for b in s.board):
+    if not all(is_int(b) and 0 <= b < C.NB for b in s.board):
         raise CorruptState(f"board: building ids are 0..{C.NB - 1}")
     s.bsupply = [0] * C.NB
     for b, left in zip(s.board, saved, strict=True):
@@ -71,41 +73,3 @@ def _read_expansions(v: Any) -> tuple[str, ...]:
     if list(canonical(v)) != v:
         raise CorruptState(f"expansions: each once, in the order {', '.join(C.EXPANSIONS)}")
     return tuple(v)
-
-
-def _check_format(data: dict[str, Any]) -> None:
-    """The format number first: another format's fields mean other things."""
-    fmt = data.get("format")
-    if "format" not in data:
-        older = " (a state with \"v\" was saved by an older engine)" if "v" in data else ""
-        raise CorruptState(f"format: missing; this engine reads format {FORMAT}{older}")
-    if not _is_int(fmt) or fmt != FORMAT:
-        age = "older" if _is_int(fmt) and fmt < FORMAT else "unknown or newer"
-        raise CorruptState(f"format: {fmt!r} is {age}; this engine reads format {FORMAT}")
-
-
-def _read(data: dict[str, Any], name: str, kind: str) -> Any:
-    if name not in data:
-        raise CorruptState(f"{name}: missing")
-    v = data[name]
-    if kind == "b":
-        if not isinstance(v, bool):
-            raise CorruptState(f"{name}: must be true or false")
-    elif kind == "i":
-        if not _is_int(v):
-            raise CorruptState(f"{name}: must be an integer")
-    elif kind == "l":
-        if not isinstance(v, list) or not all(_is_int(x) for x in v):
-            raise CorruptState(f"{name}: must be a list of integers")
-        v = list(v)
-    else:
-        if not isinstance(v, list) or not all(
-            isinstance(x, list) and all(_is_int(y) for y in x) for x in v
-        ):
-            raise CorruptState(f"{name}: must be a list of lists of integers")
-        v = [list(x) for x in v]
-    return v
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)

@@ -15,6 +15,7 @@ from typing import Any
 
 from server.engine.errors import CorruptState
 from server.engine.rng import SeededRng
+from server.engine.savedata import check_format, read_field
 
 NAME_MAX = 32
 
@@ -159,7 +160,7 @@ class SJState:
 
         if not isinstance(data, dict):
             raise CorruptState("state must be a map")
-        _check_format(data)
+        check_format(data, FORMAT)
         unknown = sorted(set(data) - _KEYS, key=str)
         if unknown:
             raise CorruptState(f"{unknown[0]}: unknown field in format {FORMAT}")
@@ -172,7 +173,7 @@ class SJState:
         except ValueError:
             raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
         for name, kind in _FIELDS:
-            setattr(s, name, _read(data, name, kind))
+            setattr(s, name, read_field(data, name, kind))
         names = data.get("names")
         if not isinstance(s.n, int) or not 2 <= s.n <= 4:
             raise CorruptState(f"n: {s.n} players; San Juan is for 2 to 4")
@@ -182,40 +183,3 @@ class SJState:
         s.legal = None
         check(s)
         return s
-
-
-def _check_format(data: dict[str, Any]) -> None:
-    """The format number first: another format's fields mean other things."""
-    fmt = data.get("format")
-    if "format" not in data:
-        raise CorruptState(f"format: missing; this engine reads format {FORMAT}")
-    if not _is_int(fmt) or fmt != FORMAT:
-        age = "older" if _is_int(fmt) and fmt < FORMAT else "unknown or newer"
-        raise CorruptState(f"format: {fmt!r} is {age}; this engine reads format {FORMAT}")
-
-
-def _read(data: dict[str, Any], name: str, kind: str) -> Any:
-    if name not in data:
-        raise CorruptState(f"{name}: missing")
-    v = data[name]
-    if kind == "b":
-        if not isinstance(v, bool):
-            raise CorruptState(f"{name}: must be true or false")
-    elif kind == "i":
-        if not _is_int(v):
-            raise CorruptState(f"{name}: must be an integer")
-    elif kind == "l":
-        if not isinstance(v, list) or not all(_is_int(x) for x in v):
-            raise CorruptState(f"{name}: must be a list of integers")
-        v = list(v)
-    else:
-        if not isinstance(v, list) or not all(
-            isinstance(x, list) and all(_is_int(y) for y in x) for x in v
-        ):
-            raise CorruptState(f"{name}: must be a list of lists of integers")
-        v = [list(x) for x in v]
-    return v
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
