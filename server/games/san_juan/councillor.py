@@ -10,7 +10,7 @@ from bisect import insort
 from . import catalog as C
 from . import selection
 from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, out_of_cards, say, who
-from .moves import CONFIRM, DISCARD, KEEP, UNDO, Move
+from .moves import Move
 from .state import COUNCIL_DISCARD, COUNCIL_KEEP, SJState
 from .text import card_list, cards
 
@@ -70,15 +70,8 @@ def legal(s: SJState) -> list[Move]:
 
 
 def act(s: SJState, m: Move, ev: Events) -> int:
-    code = m[0]
-    if code in (KEEP, DISCARD):
-        if not selection.pick(s, m[1]):
-            return CONTINUE
-    elif code == UNDO:
-        selection.undo(s)
+    if not selection.settle(s, m):
         return CONTINUE
-    else:
-        assert code == CONFIRM
     p = s.turn
     hand = s.hands[p]
     if s.step == COUNCIL_KEEP:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import catalog as C
 from . import selection
 from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say, who
-from .moves import CONFIRM, PRODUCE, UNDO, Move
+from .moves import Move
 from .state import PRODUCE_STEP, SJState
 from .text import card_list, good_list
 
@@ -43,15 +43,8 @@ def legal(s: SJState) -> list[Move]:
 
 
 def act(s: SJState, m: Move, ev: Events) -> int:
-    code = m[0]
-    if code == PRODUCE:
-        if not selection.pick(s, m[1]):
-            return CONTINUE
-    elif code == UNDO:
-        selection.undo(s)
+    if not selection.settle(s, m):
         return CONTINUE
-    else:
-        assert code == CONFIRM
     p = s.turn
     city, goods = s.city[p], s.goods[p]
     made = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import catalog as C
 from .moves import (
+    CONFIRM,
     CONFIRM_MOVE,
     DISCARD,
     GOOD_ITEM,
@@ -21,6 +22,7 @@ from .moves import (
     PAY,
     PRODUCE,
     SELL,
+    UNDO,
     UNDO_MOVE,
     Move,
 )
@@ -126,3 +128,15 @@ def pick(s: SJState, item: int) -> bool:
 
 def undo(s: SJState) -> None:
     s.sel.pop()
+
+
+def settle(s: SJState, m: Move) -> bool:
+    """Apply a pick, undo or confirm of the open selection; True when it is decided now
+    (confirmed, or completed by its last pick), so the role carries it out."""
+    code = m[0]
+    if code == UNDO:
+        undo(s)
+        return False
+    if code == CONFIRM:
+        return True
+    return pick(s, m[1])

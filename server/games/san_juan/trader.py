@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import catalog as C
 from . import selection
 from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, goods_count, say, who
-from .moves import CONFIRM, SELL, UNDO, Move
+from .moves import Move
 from .state import SELL_STEP, SJState
 from .text import card_list, cards, good_list, tile
 
@@ -50,15 +50,8 @@ def legal(s: SJState) -> list[Move]:
 
 
 def act(s: SJState, m: Move, ev: Events) -> int:
-    code = m[0]
-    if code == SELL:
-        if not selection.pick(s, m[1]):
-            return CONTINUE
-    elif code == UNDO:
-        selection.undo(s)
+    if not selection.settle(s, m):
         return CONTINUE
-    else:
-        assert code == CONFIRM
     p = s.turn
     city, goods = s.city[p], s.goods[p]
     sold = s.sel
