@@ -11,7 +11,14 @@ from its own seed and, along the way:
   that seat: a view that changed would depend on something the seat may not see;
 - ends within the playout bound, with a result for every seat;
 - every ``--replay-every``-th game is replayed from its seed and actions to the same
-  final state and result.
+  final state and result;
+- a game with a conservation check (Puerto Rico: server/games/puerto_rico/conservation.py:
+  workers, citizens, tiles, goods, buildings, VP chips, nobody's doubloons below 0)
+  keeps it every ``--conserve-every`` actions, from the setup to the end.
+
+``--expansions new_buildings,citizens`` (or ``none``) is Puerto Rico's expansions option;
+``--matrix`` plays every player count of the game, and for Puerto Rico every set of
+expansions (none, I, II, I+II), one after the other, each recorded on its own.
 
 A failure is reported with its seed (`--seed S --games 1` plays it again) and makes the
 exit status 1. ``--record FILE`` keeps the figures in a JSON file that `make bench`
@@ -22,6 +29,8 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
+import itertools
 import json
 import multiprocessing
 import random
@@ -41,6 +50,8 @@ from server.engine.playout import MAX_ACTIONS, pick
 from server.games import registry
 
 DEFAULT_RECORD = "docs/soak.json"
+# games with a conservation check: the module whose ``violations(state)`` lists what is off
+CONSERVATION = {"puerto-rico": "server.games.puerto_rico.conservation"}
 
 
 @dataclass
@@ -60,6 +71,8 @@ class SoakFigures:
     replayed: int = 0
     loads: int = 0  # states loaded back and compared
     view_checks: int = 0
+    check_every: int = 1  # the state loaded back every N actions
+    conservation_checks: int = 0  # positions whose conservation was checked (0: no check)
     shared_wins: int = 0  # games with more than one winner after the tie-break
     mean_winning_score: float = 0.0
     endings: dict[str, int] = field(default_factory=dict)  # how games ended, by log line
@@ -75,6 +88,7 @@ class _Job:
     check_every: int
     view_every: int
     replay_every: int
+    conserve_every: int = 1
 
 
 def _ending(events: list[Any]) -> str:
@@ -85,9 +99,18 @@ def _ending(events: list[Any]) -> str:
     return "(no game_over line)"
 
 
+def _conservation(game_name: str) -> Callable[[Any], list[str]] | None:
+    module = CONSERVATION.get(game_name)
+    return importlib.import_module(module).violations if module else None
+
+
 def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
     """One game, every check; raises AssertionError (or anything) on a failure."""
     state = game.setup(job.players, job.options, seed)
+    conserve = _conservation(job.game)
+    if conserve is not None:
+        assert not (bad := conserve(state)), f"at the setup: {'; '.join(bad)}"
+        out["conservation_checks"] += 1
     rnd = random.Random(seed)
     actions: list[tuple[int, Action]] = []
     ending = "(not over)"
@@ -100,6 +123,10 @@ def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
         n = len(actions)
         if game.is_over(state):
             ending = _ending(events)
+        if conserve is not None and (n % job.conserve_every == 0 or game.is_over(state)):
+            assert not (bad := conserve(state)), (
+                f"after {n} actions ({action.get('type')}): {'; '.join(bad)}")
+            out["conservation_checks"] += 1
         if n % job.check_every == 0 or game.is_over(state):
             data = game.to_data(state)
             assert game.to_data(game.from_data(data)) == data, f"load differs after {n}"
@@ -132,6 +159,7 @@ def _run_job(job: _Job) -> dict[str, Any]:
     game = registry.get_game(job.game)
     out: dict[str, Any] = {"games": 0, "failures": 0, "failed": [], "actions": 0,
                            "max_actions": 0, "replayed": 0, "loads": 0, "view_checks": 0,
+                           "conservation_checks": 0,
                            "shared_wins": 0, "winning_score": 0, "endings": Counter()}
     for seed in job.seeds:
         try:
@@ -146,14 +174,15 @@ def _run_job(job: _Job) -> dict[str, Any]:
 
 def soak(game_name: str, players: int, games: int, options: Options, seed: int = 1,
          jobs: int = 1, check_every: int = 1, view_every: int = 25,
-         replay_every: int = 50) -> SoakFigures:
+         replay_every: int = 50, conserve_every: int = 1) -> SoakFigures:
     """Play ``games`` random games from seeds seed, seed+1, ... with every check."""
     game = registry.get_game(game_name)
     opts = game.normalize_options(players, options)
     seeds = list(range(seed, seed + games))
     chunks = [seeds[i::jobs] for i in range(jobs)] if jobs > 1 else [seeds]
     work = [_Job(game_name, players, opts, chunk, seed, max(1, check_every),
-                 max(1, view_every), max(1, replay_every)) for chunk in chunks if chunk]
+                 max(1, view_every), max(1, replay_every), max(1, conserve_every))
+            for chunk in chunks if chunk]
     start = time.perf_counter()
     if len(work) > 1:
         with multiprocessing.get_context("fork").Pool(len(work)) as pool:
@@ -162,12 +191,13 @@ def soak(game_name: str, players: int, games: int, options: Options, seed: int =
         parts = [_run_job(w) for w in work]
     seconds = time.perf_counter() - start
     fig = SoakFigures(game=game_name, players=players, seed=seed,
-                      options={k: v for k, v in opts.items() if k != "names"})
+                      options={k: v for k, v in opts.items() if k != "names"},
+                      check_every=max(1, check_every))
     endings: Counter[str] = Counter()
     winning = 0
     for part in parts:
         for key in ("games", "failures", "actions", "replayed", "loads", "view_checks",
-                    "shared_wins"):
+                    "conservation_checks", "shared_wins"):
             setattr(fig, key, getattr(fig, key) + part[key])
         fig.failed += part["failed"]
         fig.max_actions = max(fig.max_actions, part["max_actions"])
@@ -190,7 +220,8 @@ def record(path: Path, fig: SoakFigures, command: str) -> None:
             kept = {}
     except (OSError, ValueError):
         kept = {}
-    opts = " ".join(f"{k}={v}" for k, v in sorted(fig.options.items()))
+    opts = " ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
+                    for k, v in sorted(fig.options.items()))
     key = f"{fig.game} {fig.players}p {opts}".strip()
     kept[key] = {"command": command,
                  "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -211,14 +242,19 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
     out = [
         "## Soak: many random games, every invariant checked",
         "",
-        "Not part of `make bench` or `make test` (minutes per player count); run by hand",
-        "and kept in docs/soak.json, quoted here. Every action: the state loads back",
-        "(all 110 cards by kind, cities, turn order, the decision); every 25 actions a",
-        "seat's view equals its view of a determinization; every 50th game replayed.",
+        "Not part of `make bench` or `make test` (minutes per configuration); run by hand",
+        "(`python -m server.tools.soak`) and kept in docs/soak.json, quoted here. Every",
+        "'loaded' actions the state loads back through the game's own validation (San",
+        "Juan: all 110 cards by kind, cities, turn order, the decision) and the round trip",
+        "is exact; every 25 actions a seat's view equals its view of a determinization;",
+        "every 50th game is replayed. Puerto Rico also keeps its conservation check",
+        "(server/games/puerto_rico/conservation.py: workers, citizens, tiles, goods,",
+        "buildings, VP chips; nobody below 0 doubloons) after every action ('conserved':",
+        "positions checked).",
         "",
         "| game | players | options | games | failures | games/s | actions/game (max) "
-        "| replayed | endings | date |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| loaded | conserved | replayed | endings | date |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     commands = []
     for entry in kept.values():
@@ -228,6 +264,7 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
             f"| {f.get('game')} | {f.get('players')} | {options(f)} | {f.get('games')} "
             f"| {f.get('failures')} | {figure(f.get('games_per_s'))} "
             f"| {figure(f.get('mean_actions'))} ({figure(f.get('max_actions'))}) "
+            f"| every {f.get('check_every', 1)} | {figure(f.get('conservation_checks', 0))} "
             f"| {f.get('replayed')} | {endings} | {entry.get('date')} |"
         )
         commands.append(str(entry.get("command")))
@@ -242,7 +279,8 @@ def _print(fig: SoakFigures) -> None:
           f"in {fig.seconds:.1f} s ({fig.games_per_s:.1f} games/s)")
     print(f"  {fig.mean_actions:.1f} actions per game (max {fig.max_actions}); "
           f"{fig.loads} states loaded back, {fig.view_checks} views checked against a "
-          f"determinization, {fig.replayed} games replayed")
+          f"determinization, {fig.replayed} games replayed, "
+          f"{fig.conservation_checks} positions' conservation checked")
     for text, count in fig.endings.items():
         print(f"  {count:>6} × {text}")
     for line in fig.failed:
@@ -262,6 +300,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="load the state back every N actions (default 1: every action)")
     p.add_argument("--view-every", type=int, default=25)
     p.add_argument("--replay-every", type=int, default=50, help="replay every N-th seed")
+    p.add_argument("--conserve-every", type=int, default=1,
+                   help="check conservation every N actions (games that have the check)")
+    p.add_argument("--expansions", metavar="LIST",
+                   help="Puerto Rico's expansions: new_buildings,citizens (or none)")
+    p.add_argument("--matrix", action="store_true",
+                   help="every player count (and for Puerto Rico every set of expansions), "
+                        "one after the other, each recorded on its own")
     p.add_argument("--json", action="store_true", help="one JSON line of figures")
     p.add_argument("--record", nargs="?", const=DEFAULT_RECORD, metavar="FILE",
                    help=f"keep the figures for docs/benchmarks.md (default {DEFAULT_RECORD})")
@@ -273,22 +318,63 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1:
         print("soak: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
+    words = sys.argv[1:] if argv is None else argv
+    failures = 0
     try:
         game = registry.get_game(args.game)
-        options = parse_assignments(game.options_spec, args.option)
-        fig = soak(args.game, args.players, args.games, options, args.seed, args.jobs,
-                   args.check_every, args.view_every, args.replay_every)
+        assignments = list(args.option)
+        if args.expansions is not None:
+            assignments.append(f"expansions={args.expansions}")
+        base = parse_assignments(game.options_spec, assignments)
+        for players, extra in _configurations(game, args):
+            options = {**base, **extra}
+            fig = soak(args.game, players, args.games, options, args.seed, args.jobs,
+                       args.check_every, args.view_every, args.replay_every,
+                       args.conserve_every)
+            failures += fig.failures
+            if args.json:
+                print(json.dumps(asdict(fig), separators=(",", ":")), flush=True)
+            else:
+                _print(fig)
+            if args.record:
+                record(Path(args.record), fig, _command(words, args.matrix, players, extra))
     except EngineError as exc:
         print(f"soak: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(asdict(fig), separators=(",", ":")))
-    else:
-        _print(fig)
-    if args.record:
-        words = sys.argv[1:] if argv is None else argv
-        record(Path(args.record), fig, " ".join(["python -m server.tools.soak", *words]))
-    return 1 if fig.failures else 0
+    return 1 if failures else 0
+
+
+def _configurations(game: Game, args: argparse.Namespace) -> list[tuple[int, Options]]:
+    """(players, options beside the command line's) to play: one, or the matrix."""
+    if not args.matrix:
+        return [(args.players, {})]
+    sets: list[Options] = [{}]
+    spec = next((o for o in game.options_spec if o.name == "expansions"), None)
+    if spec is not None and args.expansions is None:
+        sets = [{"expansions": list(c)} for k in range(len(spec.choices) + 1)
+                for c in itertools.combinations(spec.choices, k)]
+    return [(n, x) for n in range(game.min_players, game.max_players + 1) for x in sets]
+
+
+def _command(words: list[str], matrix: bool, players: int, extra: Options) -> str:
+    """The command that plays this one configuration again (a matrix run's part)."""
+    if not matrix:
+        return " ".join(["python -m server.tools.soak", *words])
+    kept: list[str] = []
+    skip = False
+    for w in words:  # the matrix's own words go; its players and expansions come back
+        if skip or w == "--matrix":
+            skip = False
+            continue
+        if w in ("--players", "--expansions"):
+            skip = True
+            continue
+        if not w.startswith(("--players=", "--expansions=")):
+            kept.append(w)
+    kept += ["--players", str(players)]
+    if "expansions" in extra:
+        kept += ["--expansions", ",".join(extra["expansions"]) or "none"]
+    return " ".join(["python -m server.tools.soak", *kept])
 
 
 if __name__ == "__main__":
