@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 
 from prtui.games.puerto_rico.buildings import BuildingSupply
 from prtui.games.puerto_rico.player import PlayerBoard
@@ -37,11 +37,10 @@ class PuertoRicoTable(Vertical):
                 yield RoleCard(str(role.get("id")))
         with Horizontal(id="shared"):
             yield ShipsPanel(id="ships", classes="panel")
-            with Vertical(id="shared-right"):
+            with Container(id="shared-info"):  # a grid: two columns, one below 110 columns
                 yield TradingHouse(id="trading-house", classes="panel")
-                yield ColonistsPanel(id="colonists", classes="panel")
-            with Vertical(id="shared-far"):
                 yield PlantationsPanel(id="plantations", classes="panel")
+                yield ColonistsPanel(id="colonists", classes="panel")
                 yield SupplyPanel(id="supply", classes="panel")
         with Horizontal(id="lower"):
             yield BuildingSupply(id="buildings")

@@ -46,8 +46,9 @@ class PlayerHeader(Shown):
             text.append(" [" + ", ".join(ctx.vocab.title(r) for r in held) + "]", style="cyan")
         text.append("\n  ")  # second line: what the player holds
         text.append(f"{player.get('doubloons', 0)}$", style="bold yellow")
-        vp = player.get("vp_chips")
-        text.append(f"  VP {vp if vp is not None else '?'}", style="bold green" if vp is not None else "dim")
+        vp = player.get("vp_chips")  # None: hidden from this viewer (no open VP), not unknown
+        text.append(f"  VP {vp if vp is not None else 'hidden'}",
+                    style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
         if waiting:
             text.append(f"  {ctx.vocab('san_juan')} {waiting}", style="cyan")

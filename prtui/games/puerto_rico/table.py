@@ -70,7 +70,8 @@ class ShipsPanel(Shown):
             text.append_text(ctx.good(good, "■" * load) if good else Text(""))
             text.append("□" * (cap - load), style="dim")
             text.append(f" {load}/{cap} ")
-            text.append_text(ctx.good(good) if good else Text("empty", style="dim"))
+            name = ctx.short(good) if good and ctx.narrow else None  # "Cof": the ships stay narrow
+            text.append_text(ctx.good(good, name) if good else Text("·" if ctx.narrow else "empty", style="dim"))
             text.append("\n")
         if "wharf" in loadable:
             text.append("▶ wharf: your own ship\n", style="bold reverse")
@@ -88,30 +89,43 @@ class TradingHouse(Shown):
             empty = Text.assemble(("·" if ctx.compact else "   ", "dim"))
             text.append_text(ctx.good(sold[i], ctx.short(sold[i])) if i < len(sold) else empty)
             text.append(" " if ctx.compact else "]")
-        sellable = [a.get("good") for a in ctx.actions("sell")]
-        if not ctx.compact:
+        if not ctx.compact:  # compact: one line; the actions list names what I may sell
             text.append("\n")  # keep three lines: no new layout when selling starts
-        if sellable:
-            text.append("sell: " if not ctx.compact else "\nsell: ")
-            for g in sellable:
-                text.append_text(ctx.good(g))
-                text.append(" ")
+            sellable = [a.get("good") for a in ctx.actions("sell")]
+            if sellable:
+                text.append("sell: ")
+                for g in sellable:
+                    text.append_text(ctx.good(g))
+                    text.append(" ")
         self.show(text)
 
 
+def people(count: int, citizens: int | None) -> Text:
+    """A number of people; with the Citizens how many of them are citizens (◆)."""
+    text = Text(str(count - (citizens or 0)), style="bold cyan")
+    if citizens is not None:
+        text.append(f"+{citizens}{CITIZEN}", style="bold magenta")
+    return text
+
+
+CITIZEN = "◆"
+"""A citizen (Expansion II) on a place, where a worker is ●: a shape, not only a colour."""
+
+
 class ColonistsPanel(Shown):
-    """The colonist ship and the colonist supply."""
+    """The colonist ship and the colonist supply (with the Citizens: their citizens)."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
         col = ctx.view.get("colonists", {})
-        if ctx.compact:
-            text = Text.assemble(("Ship ", "bold"))
-            text.append(f"{col.get('ship', 0)}", style="bold cyan")
-            text.append(f" supply {col.get('supply', 0)}")
+        ship_cit, supply_cit = col.get("ship_citizens"), col.get("citizens_supply")
+        ship = people(int(col.get("ship", 0)) + int(ship_cit or 0), ship_cit)
+        supply = people(int(col.get("supply", 0)) + int(supply_cit or 0), supply_cit)
+        supply.stylize("not bold")
+        if ctx.compact:  # one line of its own: never runs into the next panel
+            text = Text.assemble(("Ship ", "bold"), ship, " supply ", supply)
         else:
-            text = Text.assemble((f"{ctx.vocab.title('colonist_ship')}: ", "bold"))
-            text.append(f"{col.get('ship', 0)}", style="bold cyan")
-            text.append(f"\n{ctx.vocab.title('colonist_supply')}: {col.get('supply', 0)}")
+            text = Text.assemble((f"{ctx.vocab.title('colonist_ship')}: ", "bold"), ship,
+                                 f"\n{ctx.vocab.title('colonist_supply')}: ", supply)
         self.show(text)
 
 
@@ -120,19 +134,19 @@ class PlantationsPanel(Shown):
 
     def refresh_from(self, ctx: BoardContext) -> None:
         plant = ctx.view.get("plantations", {})
-        takeable = {a.get("tile") for a in ctx.actions("plantation")}
+        takeable = {a.get("tile") for a in ctx.legal if a.get("type") in ("plantation", "forest")}
         text = Text.assemble(("" if ctx.compact else f"{ctx.vocab.title('plantations')}: ", "bold"))
         for tile in plant.get("face_up", []):
-            style_mark = tile in takeable
             piece = ctx.good(tile, ctx.short(tile))
-            if style_mark:
+            if tile in takeable:
                 piece.stylize("reverse")
             text.append_text(piece)
             text.append(" ")
         quarry = bool(ctx.actions("quarry"))
         if ctx.compact:
             text.append(f"\nstack {plant.get('stack', 0)} ")
-            text.append(f"Qry {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
+            text.append(f"{ctx.short('quarry')} {ctx.view.get('quarries', 0)}",
+                        style="reverse" if quarry else "")
         else:
             text.append(f"\nstack {plant.get('stack', 0)}  discard {plant.get('discard', 0)}  ")
             text.append(f"quarries {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
@@ -142,12 +156,23 @@ class PlantationsPanel(Shown):
 class SupplyPanel(Shown):
     """VP chips left and the barrels left in the goods supply."""
 
+    _last: BoardContext | None = None
+
     def refresh_from(self, ctx: BoardContext) -> None:
-        text = Text.assemble(("VP " if ctx.compact else "VP chips: ", "bold"))
+        self._last = ctx
+        text = Text.assemble(("VP chips " if ctx.compact else "VP chips: ", "bold"))
         text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
-        text.append(" " if ctx.compact else "\nGoods: ")
+        text.append("\n" if ctx.compact else "\nGoods: ")
         goods = ctx.view.get("goods", {})
-        for g in ctx.facts.goods:
-            text.append_text(ctx.good(g, f"{ctx.short(g)} {goods.get(g, 0)}"))
-            text.append(" ")
+        cells = [(g, f"{ctx.short(g)} {goods.get(g, 0)}") for g in ctx.facts.goods]
+        room = self.content_size.width
+        if ctx.compact and (not room or sum(len(c) + 1 for _, c in cells) - 1 > room):
+            cells = [(g, c.replace(" ", "")) for g, c in cells]  # "Crn10": still one field each
+        for i, (g, cell) in enumerate(cells):
+            text.append(" " if i else "")
+            text.append_text(ctx.good(g, cell))
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the goods' spacing follows the width
+            self.refresh_from(self._last)
