@@ -4,7 +4,7 @@ The shipped themes are package data (``prtui/themes/*.toml``, read through
 importlib.resources so an installed wheel or zip needs no source tree); the user's own
 live in ``platformdirs.user_config_dir("prtui")/themes``, and a user file with the same
 name overrides a shipped one. Each file may carry a ``[goods]`` table: the colours of
-the five goods (and quarries, violet buildings), which widgets read through
+the goods of both games (and quarries, violet buildings), which widgets read through
 :func:`goods_palette` so a colour-blind or 16-colour palette reaches the board too.
 """
 
@@ -31,6 +31,7 @@ FALLBACK_GOODS = {
     "sugar": "white",
     "tobacco": "dark_orange3",
     "coffee": "red",
+    "silver": "cyan",  # San Juan's fifth good
     "quarry": "grey70",
     "violet": "magenta",
 }

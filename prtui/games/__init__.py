@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 BOARDS: dict[str, str] = {
     "puerto-rico": "prtui.games.puerto_rico",
+    "san-juan": "prtui.games.san_juan",
 }
 """Game name (the server's registry key) -> the client package that draws it."""
 
@@ -72,6 +73,11 @@ class GameBoard(Protocol):
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
         """The points each seat shows in this view (for the game-over chart)."""
         ...
+
+    # Optional (the game-over screen asks with getattr; Puerto Rico has neither):
+    #   chart_final(score) -> int | None: the chart's last point from a result score
+    #     (default: its breakdown's "vp_chips");
+    #   score_notes(result) -> str: a line under the score table (e.g. the tie-break).
 
     def help_sections(self, vocab: Vocabulary, facts: Any,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:

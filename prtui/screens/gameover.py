@@ -69,6 +69,14 @@ class GameOverScreen(Screen[None]):
         name = self.names.get(seat)
         return shown(name, 32) if name else f"P{seat + 1}"
 
+    def chart_final(self, score: dict[str, Any]) -> int | None:
+        """The chart's last point: the board's (``chart_final``), else the VP chips."""
+        final = getattr(self.board, "chart_final", None)
+        if callable(final):
+            value = final(score)
+            return value if isinstance(value, int) else None
+        return score.get("breakdown", {}).get("vp_chips")
+
     def compose(self) -> ComposeResult:
         result = self.view.get("result") or {}
         scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
@@ -77,11 +85,14 @@ class GameOverScreen(Screen[None]):
             yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
                          id="gameover-title")
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            notes = getattr(self.board, "score_notes", None)
+            if callable(notes):
+                yield Static(Text(str(notes(result)), style="dim"), id="score-notes")
             chart = self.board.chart_title if self.board else "Points over the rounds"
             yield Static(Text(chart, style="bold underline"), id="chart-title")
             with Vertical(id="chart"):
                 lines = {int(s.get("seat", 0)): vp_series(self.history, int(s.get("seat", 0)),
-                                                          s.get("breakdown", {}).get("vp_chips"))
+                                                          self.chart_final(s))
                          for s in scores}
                 top = max((v for series in lines.values() for v in series), default=0.0)
                 for seat, series in lines.items():

@@ -1,7 +1,7 @@
 """A game the client has no board for is a notice, never a traceback.
 
-A real server on 127.0.0.1 hosts a game this client cannot draw: San Juan (the server
-plays it; its board comes in its own issue) and a toy game registered by the test. The
+A real server on 127.0.0.1 hosts a game this client cannot draw: a toy game registered
+by the test (San Juan has its board now: tests/tui/test_san_juan_board.py). The
 real app spectates a running table of it: instead of a board it shows which game it
 cannot draw, keeps taking the room's pushes, and leaves the table on ctrl+l. The
 lobby's replay of such a game says the same.
@@ -55,8 +55,7 @@ async def bot_table(host: Client, game: str, delay: float, start: bool = True) -
     return room
 
 
-@pytest.mark.parametrize(("game", "title"), [("san-juan", "San Juan"),
-                                             (toygame.NAME, toygame.ToyRace.title)])
+@pytest.mark.parametrize(("game", "title"), [(toygame.NAME, toygame.ToyRace.title)])
 async def test_a_game_without_a_board_is_a_notice(port: int, game: str, title: str) -> None:
     host = await Client.connect("127.0.0.1", port, "host")
     room = await bot_table(host, game, delay=0.05, start=False)
@@ -83,7 +82,7 @@ async def test_a_game_without_a_board_is_a_notice(port: int, game: str, title: s
 
 async def test_replay_of_a_game_without_a_board_says_so(port: int) -> None:
     probe = await Client.connect("127.0.0.1", port, "probe")
-    room = await bot_table(probe, "san-juan", delay=0.0)
+    room = await bot_table(probe, toygame.NAME, delay=0.0)
     try:
         for _ in range(4000):
             rooms = (await probe.command("list_rooms"))["rooms"]
@@ -91,7 +90,7 @@ async def test_replay_of_a_game_without_a_board_says_so(port: int) -> None:
                 break
             await asyncio.sleep(0.01)
         else:
-            raise AssertionError("the San Juan game never finished")
+            raise AssertionError("the toy game never finished")
     finally:
         await probe.close()
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
@@ -101,7 +100,7 @@ async def test_replay_of_a_game_without_a_board_says_so(port: int) -> None:
         await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
         assert lobby.selected_room() == room  # the only room
         await pilot.press("p")
-        await wait_for(pilot, lambda: any("cannot draw San Juan" in str(n.message)
+        await wait_for(pilot, lambda: any(f"cannot draw {toygame.ToyRace.title}" in str(n.message)
                                           for n in app._notifications))
         assert isinstance(app.screen, LobbyScreen)
         assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)

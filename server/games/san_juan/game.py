@@ -101,3 +101,9 @@ class SanJuan:
 
     def players(self, state: SJState) -> int:
         return state.n
+
+    def display(self) -> dict[str, Any]:
+        """Words and card facts for clients (display.py), sent with ``describe``."""
+        from .display import display
+
+        return display()

@@ -1,0 +1,170 @@
+"""How San Juan's legal actions read in the actions panel, and what each one does.
+
+The panel is shared (prtui/widgets/actions.py); this gives, for the player about to
+choose, a headline with the selection so far ("Pay 3 for the well: 2 chosen"), shorter
+labels where the board shows the rest, and a preview of the highlighted choice: what a
+build costs and why (smithy, quarry, crane, the builder's privilege, the black market),
+how far a selection gets, what confirming carries out. Words come from the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.games.san_juan.facts import built
+from prtui.widgets.actions import label_of
+from prtui.widgets.context import BoardContext
+from prtui.widgets.plain import plain
+
+# what a selection step asks for: (verb, "exactly" or "up to")
+_SELECTIONS = {
+    "build_pay": "Pay", "produce": "Produce", "sell": "Sell", "council_keep": "Keep",
+    "council_discard": "Discard", "hand_limit": "Discard", "fair_start": "Discard",
+}
+_PICKS = ("pay", "produce", "sell", "keep", "discard")
+
+
+def decision(ctx: BoardContext) -> Mapping[str, Any]:
+    found = ctx.view.get("decision") if ctx.legal else None
+    return found if isinstance(found, Mapping) else {}
+
+
+def picked_words(ctx: BoardContext, picked: list[Any]) -> list[str]:
+    """The picks so far, as words ("well", "the sugar good")."""
+    out = []
+    for p in picked:
+        if not isinstance(p, Mapping):
+            continue
+        if "card" in p:
+            out.append(ctx.vocab(str(p["card"])))
+        elif "good" in p:
+            out.append(f"{ctx.vocab(str(p['good']))} good")
+    return out
+
+
+def progress(ctx: BoardContext, extra: int = 0) -> str:
+    """"pay 3 for the well: 2 chosen" for the open selection (plus ``extra`` picks)."""
+    d = decision(ctx)
+    verb = _SELECTIONS.get(str(d.get("step")))
+    if verb is None:
+        return ""
+    need = int(d.get("need", 0))
+    chosen = len(d.get("picked") or []) + extra
+    upto = "" if d.get("exact", True) else "up to "
+    what = f" for the {ctx.vocab(str(d['building']))}" if d.get("building") else ""
+    if d.get("step") == "council_keep":
+        what = f" of {len(d.get('cards') or [])}"
+    return f"{verb} {upto}{need}{what}: {chosen} chosen"
+
+
+def headline(ctx: BoardContext) -> Text:
+    """What the choice is about, with the selection so far."""
+    d = decision(ctx)
+    step = str(d.get("step", ""))
+    line = progress(ctx)
+    if line:
+        text = Text(line, style="bold green")
+        picked = picked_words(ctx, list(d.get("picked") or []))
+        if picked:
+            text.append(f" ({', '.join(picked)})", style="green")
+        if not ctx.narrow:
+            text.append("  then confirm; undo takes one back", style="dim")
+        return text
+    if step == "gold_mine":
+        return Text(f"{ctx.vocab.title('gold_mine')}: keep one of the four", style="bold green")
+    if step == "chapel":
+        return Text(f"{ctx.vocab.title('chapel')}: tuck a card (1 VP at the end)?", style="bold green")
+    if step == "build":
+        return Text(f"{ctx.vocab.title('builder')}: build one card from your hand", style="bold green")
+    if step == "choose_role":
+        return Text("Choose a role: its key, ↑↓ Enter, or click", style="bold green")
+    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
+
+
+def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
+    """The server's label, shortened on the 80-column board."""
+    kind = action.get("type")
+    if ctx.narrow and kind == "build" and action.get("building"):
+        name = ctx.vocab.title(str(action["building"]))
+        over = _over_name(ctx, action)
+        where = f" over {over}" if over else ""
+        return f"{name}{where} ({action.get('cost', '?')}c)"
+    if ctx.narrow and kind == "role":
+        name = ctx.vocab.title(str(action.get("role")))
+        lib = action.get("library")
+        return name if lib is None else f"{name} ({'library' if lib else 'keep library'})"
+    return label_of(ctx, action)
+
+
+def _over_name(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
+    over = action.get("over")
+    mine = (ctx.me() or {}).get("buildings", [])
+    if isinstance(over, int) and 0 <= over < len(mine):
+        return ctx.vocab(str(mine[over].get("building")))
+    return None
+
+
+def build_cost(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+    """The build's cost and why: printed cost, smithy/quarry, crane, privilege."""
+    card = str(action.get("building"))
+    facts = ctx.facts.card(card)
+    cost = action.get("cost")
+    if facts is None or not isinstance(cost, int):
+        return plain(label_of(ctx, action), blank="")
+    text = Text(f"{ctx.vocab.title(card)}: {facts.cost}")
+    mine = built(ctx.me())
+    over_name = _over_name(ctx, action)
+    over = action.get("over")
+    left = facts.cost
+    for b in mine:
+        f = ctx.facts.card(b)
+        covered = isinstance(over, int) and 0 <= over < len(mine) and mine[over] == b
+        if f is not None and f.lowers == facts.kind and not covered:
+            text.append(f" −1 {ctx.vocab(b)}", style="cyan")
+            left -= 1
+    if over_name is not None:
+        under = ctx.facts.card(mine[int(over)] if isinstance(over, int) else "")
+        step = under.cost if under else 0
+        text.append(f" −{step} {ctx.vocab('crane')} over {over_name}", style="cyan")
+        left -= step
+    if max(0, left) > cost:
+        text.append(f" −{max(0, left) - cost} privilege", style="cyan")
+    text.append(f" = {cost} card{'' if cost == 1 else 's'}", style="bold")
+    payers = [b for b in mine if (f := ctx.facts.card(b)) is not None and f.pays_goods]
+    if payers and cost:
+        text.append(f"; {ctx.vocab(payers[0])}: goods may pay up to "
+                    f"{ctx.facts.card(payers[0]).pays_goods}", style="dim")  # type: ignore[union-attr]
+    return text
+
+
+def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+    """One line on what an action will do, from the view and the server's facts."""
+    kind = action.get("type")
+    if kind == "build":
+        return build_cost(ctx, action)
+    if kind == "role":
+        return Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
+    if kind in _PICKS:
+        line = progress(ctx, extra=1)
+        thing = action.get("card")
+        facts = ctx.facts.card(thing)
+        text = Text(f"{line} after this" if line else label_of(ctx, action))
+        if facts is not None:
+            text.append(f" · {ctx.vocab.title(str(thing))}: {facts.effect}", style="dim")
+        return text
+    if kind == "undo":
+        line = progress(ctx, extra=-1)
+        return Text(f"{line} after this" if line and decision(ctx).get("picked")
+                    else label_of(ctx, action))
+    if kind == "confirm":
+        picked = picked_words(ctx, list(decision(ctx).get("picked") or []))
+        return Text(label_of(ctx, action) + (f": {', '.join(picked)}" if picked else ""))
+    if kind in ("take", "tuck"):
+        thing = action.get("card")
+        facts = ctx.facts.card(thing)
+        if facts is not None:
+            return Text(f"{ctx.vocab.title(str(thing))} ({facts.cost}/{facts.vp} VP): {facts.effect}")
+    return plain(label_of(ctx, action), blank="")

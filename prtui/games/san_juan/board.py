@@ -1,0 +1,96 @@
+"""San Juan's board for the shared screens (``GameBoard``, prtui/games/__init__.py).
+
+Ties the game's widgets (layout.py and the modules it uses), its action texts
+(actions.py) and its facts (facts.py) to the shared board, replay, help and game-over
+screens. Every name and number comes from the server's ``display`` data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from prtui.games import HelpEntry
+from prtui.games.san_juan import actions
+from prtui.games.san_juan.facts import Facts, facts_from
+from prtui.games.san_juan.layout import SanJuanTable
+from prtui.vocabulary import Vocabulary
+from prtui.widgets.context import BoardContext
+
+KEYS = (
+    "Keys: 1-9,0 take the numbered action · a actions list · h your hand (Enter plays "
+    "the card, ? its help) · o opponents in full (80 columns) · ? help · c chat · "
+    "f follow a seat (spectators) · ctrl+p command palette (themes)"
+)
+
+TIEBREAK = "Tie-break: the most cards in hand plus goods."
+
+
+class SanJuanBoard:
+    """The shared screens' questions about San Juan, answered."""
+
+    css_paths = (Path(__file__).with_name("board.tcss"),)
+    bindings = (Binding("h", "board('focus_hand')", "Hand"),
+                Binding("o", "board('toggle_opponents')", "Opponents"))
+    keys_help = KEYS
+    chart_title = "VP over the rounds"
+
+    def table(self, snapshot: Mapping[str, Any]) -> SanJuanTable:
+        return SanJuanTable(snapshot)
+
+    def facts(self, display: Mapping[str, Any] | None) -> Facts:
+        return facts_from(display)
+
+    def status(self, ctx: BoardContext) -> Text:
+        """Round, the role in play and whose it is, the step between roles."""
+        view = ctx.view
+        phase = view.get("phase", {})
+        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
+        role = phase.get("role")
+        if role:
+            text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
+            text.append(f" of {ctx.name(phase.get('role_player'))}")
+            if phase.get("privilege_doubled"):
+                text.append(f" ({ctx.vocab('library')}: doubled)", style="magenta")
+        else:
+            step = str(phase.get("step", ""))
+            text.append(f"  {ctx.facts.steps.get(step) or ctx.vocab(step)}", style="dim")
+        return text
+
+    def action_label(self, ctx: BoardContext, action: Mapping[str, Any]) -> str:
+        return actions.action_label(ctx, action)
+
+    def preview(self, ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+        return actions.preview(ctx, action)
+
+    def headline(self, ctx: BoardContext) -> Text:
+        return actions.headline(ctx)
+
+    def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
+        """Everyone's VP so far (all of it public in San Juan)."""
+        return {int(p.get("seat", 0)): int(p["vp"]) for p in view.get("players", [])
+                if isinstance(p.get("vp"), int)}
+
+    def chart_final(self, score: Mapping[str, Any]) -> int | None:
+        """The last point of the chart: the final total."""
+        total = score.get("total")
+        return total if isinstance(total, int) else None
+
+    def score_notes(self, result: Mapping[str, Any]) -> str:
+        """Under the score table: how ties are broken."""
+        return TIEBREAK
+
+    def help_sections(self, vocab: Vocabulary, facts: Facts,
+                      in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:
+        """Roles, then every card (cost / VP / copies / kind): all are in every game."""
+        roles = [(r, vocab.title(r), text) for r, text in facts.roles.items()]
+        cards = []
+        for cid, f in facts.cards.items():
+            kind = f"production ({vocab(f.good)})" if f.good else "monument" if f.monument else "violet"
+            title = f"{vocab.title(cid)}  cost {f.cost} / {f.vp} VP / ×{f.copies} / {kind}"
+            cards.append((cid, title, f"{f.effect}\n{f.help}" if f.help else f.effect))
+        return [("Roles", roles), ("Cards (cost / VP / copies / kind)", cards)]

@@ -1,0 +1,132 @@
+"""My hand as cards: name, cost (mine now), VP and effect; what I can build stands out.
+
+A MenuList so a card can be focused by keyboard or mouse: Enter or a click takes the
+legal action on that card (build it, pay or discard with it, tuck or keep it), else
+shows its help; `?` shows its help. Sorted by cost, then name: a card keeps its place
+while the hand changes around it. Cards being picked in a selection are ticked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+from prtui.games.san_juan.facts import affordable, my_cost
+from prtui.widgets.context import BoardContext
+from prtui.widgets.menu import MenuList
+from prtui.widgets.messages import ActionChosen, HelpRequested
+
+_ON_CARD = ("build", "pay", "discard", "tuck", "keep", "take")
+
+
+def card_name(ctx: BoardContext, card: str, width: int) -> str:
+    """The card's name, its short form when the long one does not fit."""
+    name = ctx.vocab.title(card)
+    short = ctx.vocab.short(card)
+    if len(name) > width and short:
+        name = short[:1].upper() + short[1:]
+    return name[:width]
+
+
+def card_style(ctx: BoardContext, card: str) -> str:
+    """A production building in its good's colour, a violet one in the violet colour."""
+    facts = ctx.facts.card(card)
+    if facts is None:
+        return ""
+    return ctx.palette.get(facts.good or "", "") if facts.good else ctx.palette.get("violet", "magenta")
+
+
+def sort_cards(ctx: BoardContext, cards: list[str]) -> list[str]:
+    """By printed cost, then name (stable: equal cards keep their order)."""
+    def key(card: str) -> tuple[int, str]:
+        facts = ctx.facts.card(card)
+        return (facts.cost if facts else 99, ctx.vocab(card))
+    return sorted(cards, key=key)
+
+
+def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None = None,
+             can_build: bool = False) -> Text:
+    """One card on one line: mark, name, cost (→ mine now), VP, effect."""
+    facts = ctx.facts.card(card)
+    width = 14 if ctx.narrow else 18
+    text = Text.assemble((f"{mark:<2}", "bold green"))
+    text.append(f"{card_name(ctx, card, width):<{width}}", style=card_style(ctx, card))
+    if facts is None:
+        return text
+    cost = f"{facts.cost}" if cost_now is None or cost_now == facts.cost else f"{facts.cost}→{cost_now}"
+    text.append(f" {cost:>4}c" if not ctx.narrow else f" {cost_now if cost_now is not None else facts.cost}c",
+                style="bold yellow" if can_build else "dim")
+    text.append(f" {facts.vp}VP", style="green")
+    text.append(f"  {facts.effect}", style="" if not ctx.narrow else "dim")
+    return text
+
+
+class HandList(MenuList):
+    """The cards in my hand (or how many, for a hand I may not see)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Card help")]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_card: dict[str, dict[str, Any]] = {}
+
+    @property
+    def help_topic(self) -> str | None:
+        """What `?` explains while the hand has the focus."""
+        key = self.keys[self.cursor] if self.keys and self.cursor < len(self.keys) else ""
+        return key.split("#")[0] or None
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        me = ctx.me() or {}
+        hand = me.get("hand")
+        self._on_card = {}
+        for a in ctx.legal:
+            card = a.get("card") or (a.get("building") if "over" not in a else None)
+            if a.get("type") in _ON_CARD and isinstance(card, str):
+                self._on_card.setdefault(card, a)
+        if not isinstance(hand, list):
+            count = int(me.get("hand_count", 0))
+            self.set_rows([Text(f"{count} card{'' if count == 1 else 's'} in hand (hidden)",
+                                style="dim")], [""])
+            return
+        picked = Counter(str(p.get("card")) for p in _picked(ctx) if "card" in p)
+        builder = bool(ctx.actions("build"))
+        rows, keys = [], []
+        seen: Counter[str] = Counter()
+        for card in sort_cards(ctx, [str(c) for c in hand]):
+            seen[card] += 1
+            can = card in self._on_card if builder else affordable(ctx, card)
+            mark = "✓" if seen[card] <= picked[card] else ("▶" if can else "")
+            rows.append(card_row(ctx, card, mark, my_cost(ctx, card), can))
+            keys.append(f"{card}#{seen[card]}")
+        if not rows:
+            rows, keys = [Text("no cards in hand", style="dim")], [""]
+        self.set_rows(rows, keys)
+
+    def on_menu_list_selected(self, event: MenuList.Selected) -> None:
+        if event.menu is not self:
+            return
+        event.stop()
+        card = self.keys[event.index].split("#")[0]
+        if card in self._on_card:
+            self.post_message(ActionChosen(self._on_card[card]))
+        elif card:
+            self.post_message(HelpRequested(card))
+
+    def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
+        if event.menu is self:
+            event.stop()
+
+    def action_explain(self) -> None:
+        if self.help_topic:
+            self.post_message(HelpRequested(self.help_topic))
+
+
+def _picked(ctx: BoardContext) -> list[Mapping[str, Any]]:
+    d = ctx.view.get("decision") if ctx.legal else None
+    picked = d.get("picked") if isinstance(d, Mapping) else None
+    return [p for p in picked or [] if isinstance(p, Mapping)]

@@ -1,0 +1,56 @@
+"""San Juan's part of the board screen: role cards, the piles and price tile, my hand
+and my city, then the opponents, left of the shared actions, log and chat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+
+from prtui.games.san_juan.hand import HandList
+from prtui.games.san_juan.table import CityPanel, InfoLine, OfferPanel, OpponentBoard, RolesBar
+from prtui.widgets.context import BoardContext
+
+MAX_PLAYERS = 4
+
+
+class SanJuanTable(Vertical):
+    """Everything on the table but my actions, the log and the chat."""
+
+    def __init__(self, snapshot: Mapping[str, Any]) -> None:
+        super().__init__(id="board")
+        self.snapshot = snapshot
+        self._parts: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        view = self.snapshot.get("view", {})
+        count = int(view.get("players_count", len(view.get("players", []))) or MAX_PLAYERS)
+        yield RolesBar(id="sj-roles")
+        yield InfoLine(id="sj-info")
+        with VerticalScroll(id="sj-body"):
+            with Horizontal(id="sj-mine"):
+                with Vertical(id="sj-hand-box"):
+                    yield HandList(id="sj-hand")
+                    yield OfferPanel(id="sj-offer")
+                yield CityPanel(id="sj-city")
+            with Vertical(id="sj-opponents"):
+                for offset in range(1, count):
+                    yield OpponentBoard(offset)
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        """Hand the new picture to every part; each redraws only if it changed."""
+        if not self._parts:
+            self._parts = [self.query_one(RolesBar), self.query_one(InfoLine),
+                           self.query_one(HandList), self.query_one(OfferPanel),
+                           self.query_one(CityPanel), *self.query(OpponentBoard)]
+        for part in self._parts:
+            part.refresh_from(ctx)
+
+    def board_action(self, name: str) -> None:
+        """The table's own keys (``BOARD.bindings``)."""
+        if name == "focus_hand":
+            self.query_one(HandList).focus()
+        elif name == "toggle_opponents":  # compact: the opponents in full, in the hand's place
+            self.screen.toggle_class("-sj-opponents")

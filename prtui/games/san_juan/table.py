@@ -1,0 +1,204 @@
+"""The shared table and the players' cities: role cards, price tiles and piles, the
+cards on offer (councillor, gold mine), my city and each opponent's.
+
+Each widget redraws itself from a BoardContext. A good is a face-down card: its kind is
+the kind its production building makes (the server's facts), never the card's face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.games.san_juan.hand import card_name, card_row, card_style, sort_cards
+from prtui.widgets.context import BoardContext, Shown
+from prtui.widgets.messages import ActionChosen, HelpRequested
+
+GOOD = "●"
+EMPTY = "○"
+
+
+def tile_text(tile: Any) -> str:
+    return "-".join(str(x) for x in tile) if isinstance(tile, list) else "?"
+
+
+class RolesBar(Shown):
+    """The five role cards and who took each this round; click one to choose it."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        self._actions = {str(a.get("role")): a for a in ctx.actions("role")}
+        text = Text()
+        self._spans: list[tuple[int, int, str]] = []
+        for role in ctx.view.get("roles", []):
+            rid = str(role.get("id"))
+            taken = role.get("taken_by")
+            name = ctx.vocab.title(rid)
+            if ctx.narrow:
+                name = name[:5]
+            style = ("bold reverse green" if rid in self._actions
+                     else "dim strike" if taken is not None else "bold")
+            start = len(text)
+            text.append(name, style=style)
+            if taken is not None:
+                text.append(f" {ctx.name(taken)[:4 if ctx.narrow else 12]}", style="cyan")
+            self._spans.append((start, len(text), rid))
+            text.append("  " if not ctx.narrow else " ")
+        self.show(text)
+
+    def on_click(self, event: Any) -> None:
+        for start, end, rid in getattr(self, "_spans", []):
+            if start <= event.x < end:
+                action = self._actions.get(rid)
+                self.post_message(ActionChosen(action) if action else HelpRequested(rid))
+                return
+
+
+class InfoLine(Shown):
+    """Governor, deck and discard, the price tile turned this round."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        view = ctx.view
+        tiles = view.get("price_tiles") or {}
+        gov = ctx.name(view.get("governor"))
+        if ctx.narrow:
+            text = Text(f"Gov {gov[:8]}  deck {view.get('deck', 0)}  disc {view.get('discard', 0)}")
+            if tiles.get("current"):
+                text.append(f"  tile {tile_text(tiles['current'])}", style="bold yellow")
+            self.show(text)
+            return
+        text = Text.assemble(("Governor ", "dim"), (gov, "bold"),
+                             ("  Deck ", "dim"), str(view.get("deck", 0)),
+                             ("  Discard ", "dim"), str(view.get("discard", 0)))
+        text.append("  Price tile ", style="dim")
+        current = tiles.get("current")
+        if current:
+            text.append(tile_text(current), style="bold yellow")
+            text.append(" (turned this round)", style="dim")
+        else:
+            text.append("not turned", style="dim")
+        if ctx.facts.goods:
+            text.append("  goods ", style="dim")
+            for g in ctx.facts.goods:
+                text.append_text(ctx.good(g, ctx.vocab(g)[:3]))
+                text.append(" ")
+        seen = len(tiles.get("seen") or [])
+        text.append(f" tiles seen {seen}, face down {tiles.get('face_down', 0)}", style="dim")
+        if tiles.get("next"):
+            text.append(f", next {tile_text(tiles['next'])}", style="dim")
+        self.show(text)
+
+
+class OfferPanel(Shown):
+    """Cards turned up for a choice: the councillor's draw (mine) or the gold mine's
+    four (public). Empty, and hidden, otherwise."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        d = ctx.view.get("decision") if ctx.legal else None
+        cards = list(d.get("cards") or []) if isinstance(d, Mapping) else []
+        title = "Drawn (keep)"
+        if not cards and ctx.view.get("revealed"):
+            cards, title = list(ctx.view["revealed"]), f"{ctx.vocab.title('gold_mine')} turned up"
+        self.display = bool(cards)
+        if not cards:
+            self.show(Text(""))
+            return
+        text = Text(title, style="bold underline")
+        for card in sort_cards(ctx, [str(c) for c in cards]):
+            text.append("\n")
+            text.append_text(card_row(ctx, card))
+        self.show(text)
+
+
+def building_marks(ctx: BoardContext, player: Mapping[str, Any], tags: bool) -> Text:
+    """A player's buildings in build order: production with its good (● on it in its
+    kind's colour, ○ empty), violet ones in violet."""
+    text = Text()
+    for i, b in enumerate(player.get("buildings", [])):
+        card = str(b.get("building"))
+        facts = ctx.facts.card(card)
+        if i:
+            text.append(" " if tags else ", ")
+        text.append(ctx.vocab.tag(card) if tags else card_name(ctx, card, 18),
+                    style=card_style(ctx, card))
+        if facts is not None and facts.good:
+            if b.get("good"):
+                text.append_text(ctx.good(facts.good, GOOD))
+            else:
+                text.append(EMPTY, style="dim")
+    if not player.get("buildings"):
+        text.append("no buildings", style="dim")
+    return text
+
+
+def counts(ctx: BoardContext, player: Mapping[str, Any], short: bool) -> Text:
+    """Hand, goods, chapel, buildings and VP of one player."""
+    n = len(player.get("buildings", []))
+    hand = f"{player.get('hand_count', 0)}/{player.get('hand_limit', 7)}"
+    if short:
+        return Text(f"h{hand} ch{player.get('chapel', 0)} b{n} {player.get('vp', 0)}VP")
+    return Text.assemble(("hand ", "dim"), hand, ("  goods ", "dim"), str(player.get("goods", 0)),
+                         ("  chapel ", "dim"), str(player.get("chapel", 0)),
+                         ("  buildings ", "dim"), f"{n}/12",
+                         ("  VP ", "dim"), (str(player.get("vp", 0)), "bold green"))
+
+
+def header(ctx: BoardContext, player: Mapping[str, Any], me: bool) -> Text:
+    seat = int(player.get("seat", 0))
+    text = Text(ctx.name(seat), style="bold reverse" if seat in ctx.view.get("to_move", []) else "bold")
+    if me and not ctx.watching:
+        text.append(" (you)", style="dim")
+    if player.get("is_governor"):
+        text.append(" ♛" if ctx.narrow else " ♛ governor", style="yellow")
+    roles = player.get("roles") or []
+    if roles:
+        text.append(" " + ", ".join(ctx.vocab.title(r) for r in roles), style="cyan")
+    return text
+
+
+class CityPanel(Shown):
+    """The city of the player shown (me; the followed seat for a spectator)."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        player = ctx.me() or _player(ctx, 0)
+        if player is None:
+            self.show(Text(""))
+            return
+        text = header(ctx, player, me=True)
+        text.append("  ")
+        text.append_text(counts(ctx, player, short=ctx.narrow))
+        text.append("\n")
+        text.append_text(building_marks(ctx, player, tags=ctx.narrow))
+        covered = player.get("covered") or []
+        if covered:
+            text.append("\ncovered: " + ", ".join(ctx.vocab(str(c)) for c in covered), style="dim")
+        self.show(text)
+
+
+class OpponentBoard(Shown):
+    """The k-th player after me: buildings with goods, hand size, chapel, VP. One line
+    on the compact board, a block on the wide one."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(classes="sj-opponent")
+        self.after = offset
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        count = len(ctx.view.get("players", []))
+        base = ctx.seat if ctx.seat is not None else 0
+        player = _player(ctx, (base + self.after) % count) if count else None
+        self.display = player is not None and self.after < count
+        if player is None or not self.display:
+            return
+        text = header(ctx, player, me=False)
+        text.append("  ")
+        text.append_text(counts(ctx, player, short=ctx.narrow))
+        text.append(" " if ctx.narrow else "\n")
+        text.append_text(building_marks(ctx, player, tags=ctx.compact))
+        self.show(text)
+
+
+def _player(ctx: BoardContext, seat: int) -> Mapping[str, Any] | None:
+    players = ctx.view.get("players", [])
+    return players[seat] if 0 <= seat < len(players) else None

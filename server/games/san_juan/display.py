@@ -1,0 +1,84 @@
+"""What a client needs to show San Juan: its words and the facts of its cards.
+
+Sent once per connection in the game's catalog entry (``describe`` -> ``display``,
+``list_games``), so the client keeps no copy of a name, a cost or an effect: the names
+are the ones the engine's log and labels use (text.py), the printed numbers come from
+catalog.py, the effects and help texts from cards.toml. San Juan has one vocabulary.
+The format is in docs/san-juan-view.md ("Display").
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from . import catalog as C
+from .text import CARD_NAMES, GOOD_NAMES, ROLE_NAMES
+
+# short forms for the 80-column board (the rest fit)
+_SHORT = {
+    "tobacco_storage": "tobacco st.",
+    "coffee_roaster": "coffee roast.",
+    "silver_smelter": "silver smelt.",
+    "victory_column": "vict. column",
+    "triumphal_arch": "triumph. arch",
+}
+
+
+@cache
+def _texts() -> dict[str, Any]:
+    return tomllib.loads((files(__package__) / "cards.toml").read_text(encoding="utf-8"))
+
+
+def _vocabulary() -> dict[str, Any]:
+    words = {**dict(zip(C.CARDS, CARD_NAMES, strict=True)),
+             **dict(zip(C.ROLES, ROLE_NAMES, strict=True)),
+             **dict(zip(C.GOODS, GOOD_NAMES, strict=True))}
+    return {"name": "san-juan", "title": "San Juan", "words": words, "short": dict(_SHORT),
+            "tags": {c: words[c][:3].title() for c in C.CARDS}}
+
+
+def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
+    card = C.CARDS[i]
+    own = texts.get(card, {})
+    out: dict[str, Any] = {
+        "id": card,
+        "cost": C.COST[i],
+        "vp": C.VP[i],
+        "copies": C.COPIES[i],
+        "kind": "violet" if C.is_violet(i) else "production",
+        "good": None if C.is_violet(i) else C.GOODS[i],
+        "monument": i in C.MONUMENTS,
+        "effect": str(own.get("effect", "")),
+        "help": str(own.get("help", "")),
+    }
+    if own.get("lowers"):
+        out["lowers"] = str(own["lowers"])
+    if own.get("pays_goods"):
+        out["pays_goods"] = int(own["pays_goods"])
+    return out
+
+
+@cache
+def _display() -> dict[str, Any]:
+    texts = _texts()
+    roles = texts.get("roles", {})
+    cards = texts.get("cards", {})
+    return {
+        "vocabulary_option": None,
+        "vocabularies": [_vocabulary()],
+        "goods": list(C.GOODS),
+        "roles": [{"id": r, "help": roles.get(r, "")} for r in C.ROLES],
+        "cards": [_card(i, cards) for i in range(C.NCARDS)],
+        "price_tiles": [list(t) for t in C.TILES],
+        "hand_limit": C.HAND_LIMIT,
+        "steps": dict(texts.get("steps", {})),
+    }
+
+
+def display() -> dict[str, Any]:
+    """A fresh copy of the display data (callers may keep or change it)."""
+    return copy.deepcopy(_display())
