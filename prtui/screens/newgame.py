@@ -4,7 +4,8 @@ seats.
 Everything about a game comes from the server's catalog (``list_games``: each game as
 it describes itself, see server/engine/options.py): the player-count picker spans the
 game's own range and each option becomes a widget by its type (a Select for a choice, a
-Checkbox for a bool whose label says "on" or "off", an Input for a number or text). The
+Checkbox for a bool whose label says "on" or "off", one such Checkbox per choice for a
+"multi" option, an Input for a number or text: prtui/widgets/options.py). The
 screen names no game and no option. Returns a ``TableSetup`` via ``dismiss``; in the
 lobby the other seats may also be left open for people (level "open"). Back returns
 where the form came from; as the first screen it asks before quitting.
@@ -23,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from prtui.controller import TableSetup
+from prtui.widgets.options import OptionChoices, OptionFlag
 
 
 def plain(value: object) -> Text:
@@ -31,7 +33,7 @@ def plain(value: object) -> Text:
 
 
 LEVELS = ["random", "easy", "medium", "hard"]
-KINDS = ("bool", "int", "choice", "str")
+KINDS = ("bool", "int", "choice", "str", "multi")
 """The option types this form can show; an option of another type keeps its default."""
 
 
@@ -45,7 +47,8 @@ def usable_options(game: dict[str, Any]) -> list[dict[str, Any]]:
         kind = option.get("type")
         if kind not in KINDS:
             continue
-        if kind == "choice" and not (isinstance(option.get("choices"), list) and option["choices"]):
+        if kind in ("choice", "multi") and not (isinstance(option.get("choices"), list)
+                                                and option["choices"]):
             continue
         out.append(option)
     return out
@@ -56,27 +59,6 @@ def players_range(game: dict[str, Any]) -> range:
     if not isinstance(low, int) or not isinstance(high, int) or not 1 <= low <= high <= 64:
         return range(1, 2)
     return range(low, high + 1)
-
-
-class OptionFlag(Checkbox):
-    """A yes/no option whose label says its state in words ("Open VP: off"): the box
-    alone ("▐X▌") differs only by colour, which some themes make hard to see."""
-
-    def __init__(self, title: Text, about: Text | None, value: bool, *, id: str,
-                 classes: str = "") -> None:
-        self.title, self.about = title, about
-        super().__init__(self._state_label(value), value=value, id=id, classes=classes)
-
-    def _state_label(self, value: bool) -> Text:
-        text = self.title.copy().append(": ")
-        text.append("on" if value else "off", style="bold" if value else "")
-        if self.about is not None:
-            text.append(" (").append_text(self.about).append(")")
-        return text
-
-    def watch_value(self) -> None:
-        super().watch_value()
-        self.label = self._state_label(self.value)
 
 
 class NewGameScreen(Screen[TableSetup | None]):
@@ -144,15 +126,18 @@ class NewGameScreen(Screen[TableSetup | None]):
         """The widget for one option, by its type, set to its default."""
         kind, default, wid = option["type"], option.get("default"), f"opt-{i}"
         widget: Widget
+        labels = option.get("labels")
+        if not isinstance(labels, list) or len(labels) != len(option.get("choices") or []):
+            labels = option.get("choices") or []
+        choices = list(zip(option.get("choices") or [], labels, strict=True))
         if kind == "bool":
             about = plain(option["description"]) if option.get("description") else None
             widget = OptionFlag(plain(option.get("title") or option["name"]), about,
                                 value=default is True, id=wid, classes="option-flag")
+        elif kind == "multi":
+            chosen = [str(v) for v in default] if isinstance(default, list) else []
+            widget = OptionChoices([(str(v), plain(label)) for v, label in choices], chosen, id=wid)
         elif kind == "choice":
-            labels = option.get("labels")
-            if not isinstance(labels, list) or len(labels) != len(option["choices"]):
-                labels = option["choices"]
-            choices = list(zip(option["choices"], labels, strict=True))
             widget = Select([(plain(label), value) for value, label in choices],
                             value=default if default in option["choices"] else choices[0][0],
                             allow_blank=False, id=wid)
@@ -196,7 +181,7 @@ class NewGameScreen(Screen[TableSetup | None]):
         out: dict[str, Any] = {}
         for option in usable_options(self.game):
             widget = self.option_widgets.get(option["name"])
-            if isinstance(widget, Checkbox | Select):
+            if isinstance(widget, Checkbox | Select | OptionChoices):
                 out[option["name"]] = widget.value
             elif isinstance(widget, Input) and option["type"] == "int":
                 low, high = option.get("min"), option.get("max")

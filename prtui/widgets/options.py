@@ -1,0 +1,68 @@
+"""Widgets for a game's options on the new-game form (prtui/screens/newgame.py).
+
+A yes/no option is one checkbox whose label says its state in words; an option that
+takes any set of its choices ("multi": Puerto Rico's expansions) is one such checkbox
+per choice, its value the chosen ones in the order the game lists them. Words come
+from the server's catalog and are shown as plain text.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Checkbox
+
+
+class OptionFlag(Checkbox):
+    """A yes/no option whose label says its state in words ("Open VP: off"): the box
+    alone ("▐X▌") differs only by colour, which some themes make hard to see."""
+
+    def __init__(self, title: Text, about: Text | None, value: bool, *, id: str,
+                 classes: str = "") -> None:
+        self.title, self.about = title, about
+        super().__init__(self._state_label(value), value=value, id=id, classes=classes)
+
+    def _state_label(self, value: bool) -> Text:
+        text = self.title.copy().append(": ")
+        text.append("on" if value else "off", style="bold" if value else "")
+        if self.about is not None:
+            text.append(" (").append_text(self.about).append(")")
+        return text
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.label = self._state_label(self.value)
+
+
+class OptionChoices(Vertical):
+    """Any set of an option's choices: one OptionFlag per choice ("I: New Buildings: on")."""
+
+    DEFAULT_CSS = """
+    OptionChoices { height: auto; width: 1fr; padding: 1 0; }
+    OptionChoices Checkbox { width: 1fr; height: 1; border: none; padding: 0 1; }
+    OptionChoices Checkbox:focus { border: none; background: $boost; }
+    """
+
+    def __init__(self, choices: list[tuple[str, Text]], chosen: list[str], *, id: str) -> None:
+        super().__init__(id=id, classes="option-choices")
+        self.choices = choices
+        self._chosen = set(chosen)
+
+    def compose(self) -> ComposeResult:
+        for j, (value, label) in enumerate(self.choices):
+            yield OptionFlag(label, None, value in self._chosen, id=f"{self.id}-{j}")
+
+    @property
+    def value(self) -> list[str]:
+        """The choices ticked, in the game's order."""
+        flags = list(self.query(OptionFlag))
+        if not flags:  # not composed yet: what it was created with
+            return [v for v, _ in self.choices if v in self._chosen]
+        return [v for (v, _), flag in zip(self.choices, flags, strict=True) if flag.value]
+
+    @value.setter
+    def value(self, chosen: list[str]) -> None:
+        self._chosen = set(chosen)
+        for (v, _), flag in zip(self.choices, self.query(OptionFlag), strict=False):
+            flag.value = v in self._chosen
