@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -11,7 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from prtui.netclient import Rejected
+from prtui.games import game_title
+from prtui.netclient import NetError, Rejected
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.plain import plain
 
@@ -26,6 +28,9 @@ OLDEST_TITLE = "The oldest finished games — p replay · r back to the rooms"
 
 NAME_CELLS = 40
 """Widest room or host name in the rooms table (longer ones end in "…")."""
+
+GAME_CELLS = 16
+"""Widest game title in the rooms table."""
 
 
 class LobbyScreen(Screen[None]):
@@ -61,7 +66,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("id", "name", "host", "seats", "status", "watch")
+        table.add_columns("id", "name", "host", "game", "seats", "status", "watch")
         table.focus()
         self.action_refresh()
 
@@ -77,11 +82,16 @@ class LobbyScreen(Screen[None]):
             filled = sum(1 for s in seats if s.get("kind") != "empty")
             table.add_row(plain(room.get("id")), plain(room.get("name"), limit=NAME_CELLS),
                           plain(room.get("host") or "-", limit=NAME_CELLS),
+                          plain(self.game_title(room.get("game")), limit=GAME_CELLS),
                           f"{filled}/{len(seats)}", plain(room.get("status")),
                           str(room.get("spectators", 0)), key=str(room.get("id")))
         ids = [str(room.get("id")) for room in rooms]
         if was in ids:
             table.move_cursor(row=ids.index(was))
+
+    def game_title(self, game: object) -> str:
+        """A room's game by its title in the server's catalog ("San Juan"), else its id."""
+        return game_title(self.controller.game_entry(game), game)
 
     def selected_room(self) -> str | None:
         table = self.query_one(DataTable)
@@ -91,6 +101,8 @@ class LobbyScreen(Screen[None]):
 
     @work(exclusive=True, group="lobby")
     async def action_refresh(self) -> None:
+        with contextlib.suppress(NetError):  # the games' titles (asked once per connection)
+            await self.controller.games()
         data = await self.controller.client.command("list_rooms")
         self.paging = False
         self.query_one("#lobby-title", Static).update(LOBBY_TITLE)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -12,12 +14,36 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.games import game_title
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
+
+
+def options_words(entry: Mapping[str, Any] | None, options: Mapping[str, Any]) -> list[str]:
+    """A room's game options in words, by the game's own spec (its catalog entry): a
+    choice by its label ("1897"), a yes/no option by its title when on ("Fair start"),
+    a set by its labels; an option at its default that says nothing is left out."""
+    words: list[str] = []
+    for spec in (entry or {}).get("options") or []:
+        kind, default = spec.get("type"), spec.get("default")
+        value = options.get(spec.get("name"), default)
+        labels = dict(zip(spec.get("choices") or [], spec.get("labels") or [], strict=False))
+        if kind == "choice":
+            words.append(str(labels.get(value, value)))
+        elif kind == "bool" and value is True:
+            words.append(str(spec.get("title")))
+        elif kind == "multi" and value:
+            words.append(f"{spec.get('title')}: "
+                         + ", ".join(str(labels.get(v, v)) for v in value))
+        elif kind in ("int", "str") and value != default:
+            words.append(f"{spec.get('title')} {value}")
+    if entry is None and options.get("edition"):  # no catalog: the one option known of old
+        words.append(str(options["edition"]))
+    return words
 
 
 class RoomScreen(Screen[None]):
@@ -62,6 +88,17 @@ class RoomScreen(Screen[None]):
     def on_mount(self) -> None:
         self._seats_table().focus()
         self.update_room(self.info)
+        if self.controller.client.catalog is None:
+            self._ask_games()
+
+    @work(group="room-games")
+    async def _ask_games(self) -> None:
+        """The games' titles and options for the title (asked once per connection)."""
+        from prtui.netclient import NetError
+
+        with contextlib.suppress(NetError, ConnectionError):
+            await self.controller.games()
+        self.update_room(self.info)
 
     def update_room(self, room: dict[str, Any]) -> None:
         if not room or (self.controller.room and room.get("id") != self.controller.room):
@@ -69,9 +106,11 @@ class RoomScreen(Screen[None]):
         self.info = room
         if not self.query("#room-title"):  # pushed a moment ago, not composed yet:
             return  # on_mount shows self.info, this latest one
+        entry = self.controller.game_entry(room.get("game"))
+        game = ", ".join([game_title(entry, room.get("game")),
+                          *options_words(entry, room.get("options") or {})])
         self.query_one("#room-title", Static).update(Text(
-            f"{shown(room.get('name', ''))} — {shown(room.get('game'))} "
-            f"{shown(room.get('options', {}).get('edition', ''), blank='')}, "
+            f"{shown(room.get('name', ''))} — {shown(game)}, "
             f"{shown(room.get('players'))} players, host {shown(room.get('host') or '-')}, "
             f"{shown(room.get('status'))}"))
         self._say_new_host(room.get("host"))

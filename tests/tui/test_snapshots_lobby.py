@@ -97,6 +97,7 @@ def test_room(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
         try:
             controller = Controller(app, await Client.connect("127.0.0.1", port, "ana"))
             app.controller = controller
+            await controller.games()  # as Controller.open does: the title names the game
             data = await controller.client.command("create_room", game="puerto-rico", players=4,
                                                    options={"edition": "classic"}, name="ana's table")
             await controller.join(str(data["room"]), as_player=True)
