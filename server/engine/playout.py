@@ -67,12 +67,36 @@ def play_out(
     on_step: Callable[[Step], None] | None = None,
 ) -> int:
     """Play ``state`` to the end in place; returns the number of actions applied."""
+    if on_step is None:  # the benches' case: the same choices, no Step records
+        return _play_quietly(game, state, rnd, max_actions)
     count = 0
     for step in steps(game, state, rnd, max_actions):
         count += 1
         if on_step is not None:
             on_step(step)
     return count
+
+
+def _play_quietly(game: Game, state: Any, rnd: random.Random, max_actions: int) -> int:
+    """``play_out`` without the per-step records: the same draws from ``rnd`` as
+    ``pick`` (a seat only when several move), so the same game move for move."""
+    is_over, to_move = game.is_over, game.to_move
+    legal_actions, apply = game.legal_actions, game.apply
+    randrange = rnd.randrange
+    for count in range(max_actions):
+        if is_over(state):
+            return count
+        seats = to_move(state)
+        if not seats:
+            raise PlayoutStalled("no seat to move but the game is not over")
+        seat = seats[0] if len(seats) == 1 else rnd.choice(seats)
+        actions = legal_actions(state, seat)
+        if not actions:
+            raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
+        apply(state, seat, actions[randrange(len(actions))])
+    if not is_over(state):
+        raise PlayoutStalled(f"game not over after {max_actions} actions")
+    return max_actions
 
 
 def random_game(
