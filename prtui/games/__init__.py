@@ -77,7 +77,8 @@ class GameBoard(Protocol):
     # Optional (the game-over screen asks with getattr; Puerto Rico has neither):
     #   chart_final(score) -> int | None: the chart's last point from a result score
     #     (default: its breakdown's "vp_chips");
-    #   score_notes(result) -> str: a line under the score table (e.g. the tie-break).
+    #   score_notes(result, name) -> str: lines under the score table (the tie-break),
+    #     ``name`` giving a seat's name as shown.
 
     def help_sections(self, vocab: Vocabulary, facts: Any,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:

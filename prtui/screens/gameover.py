@@ -87,7 +87,9 @@ class GameOverScreen(Screen[None]):
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             notes = getattr(self.board, "score_notes", None)
             if callable(notes):
-                yield Static(Text(str(notes(result)), style="dim"), id="score-notes")
+                note = Static(Text(str(notes(result, self.seat_name))), id="score-notes")
+                note.styles.margin = (1, 0)
+                yield note
             chart = self.board.chart_title if self.board else "Points over the rounds"
             yield Static(Text(chart, style="bold underline"), id="chart-title")
             with Vertical(id="chart"):

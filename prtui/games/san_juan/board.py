@@ -7,7 +7,7 @@ screens. Every name and number comes from the server's ``display`` data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +80,18 @@ class SanJuanBoard:
         total = score.get("total")
         return total if isinstance(total, int) else None
 
-    def score_notes(self, result: Mapping[str, Any]) -> str:
-        """Under the score table: how ties are broken."""
-        return TIEBREAK
+    def score_notes(self, result: Mapping[str, Any], name: Callable[[int], str]) -> str:
+        """Under the score table: how ties are broken, and how each tie was."""
+        by_total: dict[int, list[Mapping[str, Any]]] = {}
+        for score in result.get("scores", []):
+            by_total.setdefault(int(score.get("total", 0)), []).append(score)
+        lines = [TIEBREAK]
+        for total, tied in sorted(by_total.items(), reverse=True):
+            if len(tied) > 1:
+                tied.sort(key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
+                each = ", ".join(f"{name(int(s.get('seat', 0)))} {s.get('tiebreak', 0)}" for s in tied)
+                lines.append(f"Tied on {total} VP: {each}.")
+        return "\n".join(lines)
 
     def help_sections(self, vocab: Vocabulary, facts: Facts,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:

@@ -66,7 +66,8 @@ def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None 
 
 
 class HandList(MenuList):
-    """The cards in my hand (or how many, for a hand I may not see)."""
+    """The cards in my hand (or how many, for a hand I may not see). Marks: ▶ I can
+    build it now, ✓ picked in the selection, » the building being paid for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Card help")]
 
@@ -94,6 +95,8 @@ class HandList(MenuList):
                                 style="dim")], [""])
             return
         picked = Counter(str(p.get("card")) for p in _picked(ctx) if "card" in p)
+        d = ctx.view.get("decision") if ctx.legal else None
+        building = d.get("building") if isinstance(d, Mapping) else None
         builder = bool(ctx.actions("build"))
         rows, keys = [], []
         seen: Counter[str] = Counter()
@@ -101,6 +104,8 @@ class HandList(MenuList):
             seen[card] += 1
             can = card in self._on_card if builder else affordable(ctx, card)
             mark = "✓" if seen[card] <= picked[card] else ("▶" if can else "")
+            if card == building and seen[card] == picked[card] + 1:
+                mark = "»"  # the building being paid for
             rows.append(card_row(ctx, card, mark, my_cost(ctx, card), can))
             keys.append(f"{card}#{seen[card]}")
         if not rows:

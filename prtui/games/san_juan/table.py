@@ -35,14 +35,14 @@ class RolesBar(Shown):
             rid = str(role.get("id"))
             taken = role.get("taken_by")
             name = ctx.vocab.title(rid)
-            if ctx.narrow:
+            if ctx.narrow:  # who took it: on the players' lines
                 name = name[:5]
             style = ("bold reverse green" if rid in self._actions
                      else "dim strike" if taken is not None else "bold")
             start = len(text)
             text.append(name, style=style)
-            if taken is not None:
-                text.append(f" {ctx.name(taken)[:4 if ctx.narrow else 12]}", style="cyan")
+            if taken is not None and not ctx.narrow:
+                text.append(f" {ctx.name(taken)[:14]}", style="cyan")
             self._spans.append((start, len(text), rid))
             text.append("  " if not ctx.narrow else " ")
         self.show(text)
@@ -56,37 +56,29 @@ class RolesBar(Shown):
 
 
 class InfoLine(Shown):
-    """Governor, deck and discard, the price tile turned this round."""
+    """Governor, deck and discard, the price tile turned this round (each good's price
+    in its colour), the tiles seen and still face down."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
         view = ctx.view
         tiles = view.get("price_tiles") or {}
         gov = ctx.name(view.get("governor"))
-        if ctx.narrow:
-            text = Text(f"Gov {gov[:8]}  deck {view.get('deck', 0)}  disc {view.get('discard', 0)}")
-            if tiles.get("current"):
-                text.append(f"  tile {tile_text(tiles['current'])}", style="bold yellow")
-            self.show(text)
-            return
-        text = Text.assemble(("Governor ", "dim"), (gov, "bold"),
-                             ("  Deck ", "dim"), str(view.get("deck", 0)),
-                             ("  Discard ", "dim"), str(view.get("discard", 0)))
-        text.append("  Price tile ", style="dim")
+        narrow = ctx.narrow
+        text = Text.assemble(("Gov " if narrow else "Governor ", "dim"), (gov[:8] if narrow else gov, "bold"),
+                             ("  deck ", "dim"), str(view.get("deck", 0)),
+                             ("  disc " if narrow else "  discard ", "dim"), str(view.get("discard", 0)))
         current = tiles.get("current")
-        if current:
-            text.append(tile_text(current), style="bold yellow")
-            text.append(" (turned this round)", style="dim")
-        else:
-            text.append("not turned", style="dim")
-        if ctx.facts.goods:
-            text.append("  goods ", style="dim")
-            for g in ctx.facts.goods:
-                text.append_text(ctx.good(g, ctx.vocab(g)[:3]))
+        text.append("  prices " if narrow else "  price tile ", style="dim")
+        if isinstance(current, list) and len(current) == len(ctx.facts.goods):
+            for good, price in zip(ctx.facts.goods, current, strict=True):
+                word = ctx.vocab.tag(good) if narrow else ctx.vocab(good)
+                text.append_text(ctx.good(good, f"{word}{'' if narrow else ' '}{price}"))
                 text.append(" ")
-        seen = len(tiles.get("seen") or [])
-        text.append(f" tiles seen {seen}, face down {tiles.get('face_down', 0)}", style="dim")
-        if tiles.get("next"):
-            text.append(f", next {tile_text(tiles['next'])}", style="dim")
+        else:
+            text.append("-" if narrow else "not turned", style="dim")
+        if not narrow:
+            text.append(f"  ({len(tiles.get('seen') or [])} seen, "
+                        f"{tiles.get('face_down', 0)} face down)", style="dim")
         self.show(text)
 
 

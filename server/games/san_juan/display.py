@@ -26,6 +26,8 @@ _SHORT = {
     "victory_column": "vict. column",
     "triumphal_arch": "triumph. arch",
 }
+# three letters for one cell: the name's first three, where they tell cards apart
+_TAGS = {"market_stand": "MSt", "market_hall": "MHa"}
 
 
 @cache
@@ -38,7 +40,7 @@ def _vocabulary() -> dict[str, Any]:
              **dict(zip(C.ROLES, ROLE_NAMES, strict=True)),
              **dict(zip(C.GOODS, GOOD_NAMES, strict=True))}
     return {"name": "san-juan", "title": "San Juan", "words": words, "short": dict(_SHORT),
-            "tags": {c: words[c][:3].title() for c in C.CARDS}}
+            "tags": {c: _TAGS.get(c, words[c][:3].title()) for c in C.CARDS}}
 
 
 def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
