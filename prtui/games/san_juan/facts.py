@@ -101,8 +101,8 @@ def my_cost(ctx: BoardContext, card: str) -> int | None:
     return max(0, facts.cost - lower)
 
 
-def means(ctx: BoardContext, card: str) -> int:
-    """What I could pay ``card`` with: the other hand cards, and goods as far as my
+def means(ctx: BoardContext) -> int:
+    """What I could pay a building with: the other hand cards, and goods as far as my
     buildings allow (the black market's ``pays_goods``)."""
     me = ctx.me() or {}
     goods = sum(f.pays_goods for b in built(me) if (f := ctx.facts.card(b)) is not None)
@@ -118,4 +118,4 @@ def affordable(ctx: BoardContext, card: str) -> bool:
     if facts.kind == "violet" and card in built(ctx.me()):
         return False
     cost = my_cost(ctx, card)
-    return cost is not None and cost <= means(ctx, card)
+    return cost is not None and cost <= means(ctx)

@@ -23,6 +23,13 @@ from prtui.widgets.messages import ActionChosen, HelpRequested
 _ON_CARD = ("build", "pay", "discard", "tuck", "keep", "take")
 
 
+def shown_player(ctx: BoardContext) -> Mapping[str, Any] | None:
+    """The player whose hand and city come first: me, the seat a spectator follows,
+    else the first seat."""
+    players = ctx.view.get("players") or []
+    return ctx.me() or (players[0] if players else None)
+
+
 def card_name(ctx: BoardContext, card: str, width: int) -> str:
     """The card's name, its short form when the long one does not fit."""
     name = ctx.vocab.title(card)
@@ -82,7 +89,7 @@ class HandList(MenuList):
         return key.split("#")[0] or None
 
     def refresh_from(self, ctx: BoardContext) -> None:
-        me = ctx.me() or {}
+        me = shown_player(ctx) or {}
         hand = me.get("hand")
         self._on_card = {}
         for a in ctx.legal:

@@ -54,3 +54,6 @@ class SanJuanTable(Vertical):
             self.query_one(HandList).focus()
         elif name == "toggle_opponents":  # compact: the opponents in full, in the hand's place
             self.screen.toggle_class("-sj-opponents")
+            render = getattr(self.screen, "render_snapshot", None)
+            if render is not None:
+                render()

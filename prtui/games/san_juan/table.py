@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from prtui.games.san_juan.hand import card_name, card_row, card_style, sort_cards
+from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
@@ -153,7 +153,7 @@ class CityPanel(Shown):
     """The city of the player shown (me; the followed seat for a spectator)."""
 
     def refresh_from(self, ctx: BoardContext) -> None:
-        player = ctx.me() or _player(ctx, 0)
+        player = shown_player(ctx)
         if player is None:
             self.show(Text(""))
             return
@@ -183,11 +183,13 @@ class OpponentBoard(Shown):
         self.display = player is not None and self.after < count
         if player is None or not self.display:
             return
+        full = self.screen.has_class("-sj-opponents")  # `o` at 80 columns: in full
+        one_line = ctx.narrow and not full
         text = header(ctx, player, me=False)
         text.append("  ")
         text.append_text(counts(ctx, player, short=ctx.narrow))
-        text.append(" " if ctx.narrow else "\n")
-        text.append_text(building_marks(ctx, player, tags=ctx.compact))
+        text.append(" " if one_line else "\n")
+        text.append_text(building_marks(ctx, player, tags=ctx.compact and not full))
         self.show(text)
 
 
