@@ -14,10 +14,15 @@ from typing import Any
 
 from rich.text import Text
 
+from prtui.games.puerto_rico import previews
 from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
 from prtui.widgets.plain import plain
+
+EXPANSION_STEPS = ("guest_house", "black_market", "charter", "forest_choice", "hunting_lodge",
+                   "land_office", "royal_supplier", "take_vp", "villa")
+"""The decisions the expansions' buildings add (the engine's interrupts)."""
 
 
 def store_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
@@ -76,6 +81,14 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         where, index, thing = _space(ctx, action)
         if thing is not None:
             return f"Place on {thing} ({where} {index + 1})"
+    if action.get("type") == "draft" and action.get("building"):  # the draft panel shows the rest
+        bid = str(action["building"])
+        facts = ctx.facts.building(bid)
+        cost = f" ({facts.cost}$)" if facts else ""
+        return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
+    short = previews.short_label(ctx, action) if ctx.narrow else None
+    if short is not None:
+        return short
     if action.get("type") == "build" and action.get("building"):
         price = _price(ctx, action)
         name = ctx.vocab(str(action["building"]))
@@ -95,6 +108,12 @@ def headline(ctx: BoardContext) -> Text:
         return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
                     f"{empty_circles(ctx, me)} empty {ctx.vocab('circles')}.{where}",
                     style="bold green")
+    if step == "draft":
+        where = "" if ctx.narrow else " The list on the left says what each does."
+        return Text(f"Draft: place one building on the board.{where}", style="bold green")
+    if step in EXPANSION_STEPS and ctx.facts.steps.get(step):
+        where = "" if ctx.narrow else " The preview says what a choice does."
+        return Text(ctx.vocab.render(ctx.facts.steps[step]) + where, style="bold green")
     if step == "captain_store":
         return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
     return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
@@ -104,6 +123,9 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     """One line on what an action will do, from the view alone."""
     kind = action.get("type")
     me = ctx.me() or {}
+    expansion = previews.preview(ctx, action)
+    if expansion is not None:
+        return expansion
     if kind == "store":
         return store_preview(ctx, action)
     if kind == "build":

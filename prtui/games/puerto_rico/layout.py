@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 
 from prtui.games.puerto_rico.buildings import BuildingSupply
+from prtui.games.puerto_rico.draft import DraftPanel, in_draft
 from prtui.games.puerto_rico.player import PlayerBoard
 from prtui.games.puerto_rico.table import (
     ColonistsPanel,
@@ -42,6 +43,7 @@ class PuertoRicoTable(Vertical):
                 yield PlantationsPanel(id="plantations", classes="panel")
                 yield ColonistsPanel(id="colonists", classes="panel")
                 yield SupplyPanel(id="supply", classes="panel")
+        yield DraftPanel(id="draft")  # Expansion I's first step, in place of the boards
         with Horizontal(id="lower"):
             yield BuildingSupply(id="buildings")
             with VerticalScroll(id="players"):
@@ -63,8 +65,14 @@ class PuertoRicoTable(Vertical):
                                                        PlantationsPanel, SupplyPanel)],
                 "buildings": self.query_one(BuildingSupply),
                 "boards": list(self.query(PlayerBoard)),
+                "draft": self.query_one(DraftPanel),
             }
         parts = self._parts
+        drafting = in_draft(ctx.view)
+        if self.has_class("-draft") != drafting:
+            self.set_class(drafting, "-draft")
+        if drafting:
+            parts["draft"].refresh_from(ctx)
         roles = {str(r.get("id")): r for r in ctx.view.get("roles", [])}
         for card in parts["roles"]:
             if card.role_id in roles:

@@ -17,16 +17,34 @@ from prtui.widgets.context import BoardContext, Shown, action_key
 SPACES = 12
 
 
-def _circles(filled: int, total: int) -> Text:
-    return Text.assemble(("●" * filled, "bold"), ("○" * max(0, total - filled), "dim"))
+WORKER, CITIZEN, EMPTY, FOREST = "●", "◆", "○", "♣"
+"""Shapes, not only colours (the colour-blind theme): a worker, a citizen (Expansion
+II), an empty circle, a forest (Expansion I: an estate face down, never manned)."""
+
+
+def _circles(filled: int, total: int, citizens: int = 0) -> Text:
+    """A place's circles: citizens first (◆), then workers (●), then empty ones (○)."""
+    citizens = min(citizens, filled)
+    return Text.assemble((CITIZEN * citizens, "bold magenta"), (WORKER * (filled - citizens), "bold"),
+                         (EMPTY * max(0, total - filled), "dim"))
+
+
+def island_cell(ctx: BoardContext, tile: dict) -> Text:
+    """One island space in four cells: the tile's tag and its circle ("Ind●", "For♣")."""
+    kind = str(tile.get("tile"))
+    if kind == "forest":
+        return Text.assemble((ctx.short("forest"), "green"), (FOREST, "bold green"))
+    cell = ctx.good(kind, ctx.short(kind))
+    cell.append_text(_circles(int(bool(tile.get("colonists"))), 1, int(tile.get("citizens") or 0)))
+    return cell
 
 
 def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
-    """index -> the action key that puts a colonist there (mayor phase)."""
+    """index -> the action key that puts a colonist there (mayor phase, a Bohio guest)."""
     keys: dict[int, str] = {}
     for i, action in enumerate(ctx.legal):
-        if action.get("type") == "mayor_place" and action.get("where") == where:
-            keys[int(action.get("index", -1))] = action_key(i) or "•"
+        if action.get("type") in ("mayor_place", "guest") and action.get("where") == where:
+            keys.setdefault(int(action.get("index", -1)), action_key(i) or "•")  # a worker's first
     return keys
 
 
@@ -50,8 +68,11 @@ class PlayerHeader(Shown):
         text.append(f"  VP {vp if vp is not None else 'hidden'}",
                     style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
+        citizens = int(player.get("san_juan_citizens") or 0)  # among the waiting
         if waiting:
             text.append(f"  {ctx.vocab('san_juan')} {waiting}", style="cyan")
+            if citizens:
+                text.append(f" ({citizens}{CITIZEN})", style="bold magenta")
         text.append("  ")
         goods = player.get("goods", {})
         for g in ctx.facts.goods:
@@ -73,9 +94,7 @@ class IslandView(Shown):
             if i and i % 6 == 0:
                 text.append("\n")
             if i < len(island):
-                tile = island[i]
-                cell = ctx.good(tile.get("tile"), ctx.short(str(tile.get("tile"))))
-                cell.append("●" if tile.get("colonists") else "○", style="bold" if tile.get("colonists") else "dim")
+                cell = island_cell(ctx, island[i])
                 if i in keys:
                     cell = Text.assemble((f"{keys[i]}:", "bold reverse")) + cell
                 text.append_text(cell)
@@ -108,7 +127,8 @@ class CityView(Shown):
             cell = Text.assemble((key, "bold reverse"))
             cell.append(fit_name(ctx.vocab, bid, room), style="magenta" if facts and facts.kind == "violet" else "")
             cell.append(" ")
-            cell.append_text(_circles(int(entry.get("colonists", 0)), facts.circles if facts else 1))
+            cell.append_text(_circles(int(entry.get("colonists", 0)), facts.circles if facts else 1,
+                                      int(entry.get("citizens") or 0)))
             cells.append(cell)
             if facts and facts.large:
                 cells.append(Text("  └ large", style="dim"))

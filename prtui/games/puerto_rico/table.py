@@ -101,7 +101,7 @@ class TradingHouse(Shown):
 
 
 def people(count: int, citizens: int | None) -> Text:
-    """A number of people; with the Citizens how many of them are citizens (◆)."""
+    """``count`` people, ``citizens`` of them citizens (Expansion II): "3+1◆"."""
     text = Text(str(count - (citizens or 0)), style="bold cyan")
     if citizens is not None:
         text.append(f"+{citizens}{CITIZEN}", style="bold magenta")
@@ -118,7 +118,7 @@ class ColonistsPanel(Shown):
     def refresh_from(self, ctx: BoardContext) -> None:
         col = ctx.view.get("colonists", {})
         ship_cit, supply_cit = col.get("ship_citizens"), col.get("citizens_supply")
-        ship = people(int(col.get("ship", 0)) + int(ship_cit or 0), ship_cit)
+        ship = people(int(col.get("ship", 0)), ship_cit)  # the ship's count has its citizen
         supply = people(int(col.get("supply", 0)) + int(supply_cit or 0), supply_cit)
         supply.stylize("not bold")
         if ctx.compact:  # one line of its own: never runs into the next panel

@@ -1,0 +1,27 @@
+"""Snapshots of Puerto Rico with both expansions (issue 14): the draft step and a late
+board with forests and citizens, at 80x24 and 160x50 (frozen boards, no clocks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.screens.game import GameScreen
+from tests.tui.boards import pr_game
+from tests.tui.expansion_boards import load
+
+SIZES = [(80, 24), (160, 50)]
+NAMES = {0: "ana", 1: "bot 2 (easy)", 2: "bot 3 (random)", 3: "bot 4 (easy)"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_draft_step(snap_compare, size: tuple[int, int]) -> None:
+    app = PrtuiApp(lambda a: GameScreen(None, load("draft"), NAMES, game=pr_game()))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_board_with_forests_and_citizens(snap_compare, size: tuple[int, int]) -> None:
+    app = PrtuiApp(lambda a: GameScreen(None, load("late"), NAMES, game=pr_game()),
+                   theme="prtui-colourblind")
+    assert snap_compare(app, terminal_size=size)
