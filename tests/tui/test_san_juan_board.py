@@ -268,3 +268,15 @@ async def test_a_spectator_sees_no_hand() -> None:
         assert text_of(screen.query_one("#sj-hand")).startswith("4 cards in hand (hidden)")
         assert "(you)" not in text_of(screen.query_one("#sj-city"))
         assert screen.query_one(ActionsPanel)._menu.rows == []
+
+
+async def test_a_role_card_is_clickable(tmp_path: Path) -> None:
+    app = local_app(tmp_path, 2, seed=5)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = app.screen
+        roles = screen.query_one("#sj-roles")
+        line = text_of(roles)
+        await pilot.click("#sj-roles", offset=(1 + line.index("Trader") + 2, 0))  # padding 1
+        await wait_for(pilot, lambda: screen.snapshot["view"]["roles"][2]["taken_by"] == 0)
+        assert any("chooses the trader" in line["text"] for line in screen.snapshot["log"])

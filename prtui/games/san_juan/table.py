@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
+from textual.events import Click
 
 from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
 from prtui.widgets.context import BoardContext, Shown
@@ -47,9 +48,10 @@ class RolesBar(Shown):
             text.append("  " if not ctx.narrow else " ")
         self.show(text)
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: Click) -> None:
+        at = event.get_content_offset(self)
         for start, end, rid in getattr(self, "_spans", []):
-            if start <= event.x < end:
+            if at is not None and start <= at.x < end:
                 action = self._actions.get(rid)
                 self.post_message(ActionChosen(action) if action else HelpRequested(rid))
                 return
