@@ -52,3 +52,14 @@ def types(s: PRState) -> list[str]:
 def mover(s: PRState) -> int:
     (seat,) = GAME.to_move(s)
     return seat
+
+
+def offer(s: PRState, *names: str) -> None:
+    """Put buildings on the board (as a draft could have), their copies in the supply."""
+    for name in names:
+        b = C.B_INDEX[name]
+        if b not in s.board:
+            s.board.append(b)
+            s.board.sort()
+            s.bsupply[b] = s.cat.copies[b]
+    s.legal = None
