@@ -119,6 +119,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(ActionsPanel):  # the app quit while this board was composed
+            return
         self._apply_size(self.app.size.width)
         self.render_snapshot()
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
