@@ -152,7 +152,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         thing = action.get("card")
         facts = ctx.facts.card(thing)
         text = Text(f"{line} after this" if line else label_of(ctx, action))
-        if facts is not None:
+        if facts is not None and kind != "pay":  # what I keep or give up does what
             text.append(f" · {ctx.vocab.title(str(thing))}: {facts.effect}", style="dim")
         return text
     if kind == "undo":

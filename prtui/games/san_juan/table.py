@@ -43,7 +43,7 @@ class RolesBar(Shown):
             start = len(text)
             text.append(name, style=style)
             if taken is not None and not ctx.narrow:
-                text.append(f" {ctx.name(taken)[:14]}", style="cyan")
+                text.append(f" {ctx.name(taken)[:8 if ctx.compact else 16]}", style="cyan")
             self._spans.append((start, len(text), rid))
             text.append("  " if not ctx.narrow else " ")
         self.show(text)
@@ -78,7 +78,7 @@ class InfoLine(Shown):
                 text.append(" ")
         else:
             text.append("-" if narrow else "not turned", style="dim")
-        if not narrow:
+        if not ctx.compact:
             text.append(f"  ({len(tiles.get('seen') or [])} seen, "
                         f"{tiles.get('face_down', 0)} face down)", style="dim")
         self.show(text)
@@ -191,7 +191,7 @@ class OpponentBoard(Shown):
         text.append("  ")
         text.append_text(counts(ctx, player, short=ctx.narrow))
         text.append(" " if one_line else "\n")
-        text.append_text(building_marks(ctx, player, tags=ctx.compact and not full))
+        text.append_text(building_marks(ctx, player, tags=ctx.narrow and not full))
         self.show(text)
 
 
