@@ -11,6 +11,7 @@ Each level falls back to the one below it (``FALLBACK``) when it crashes or over
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from server.bots.base import Bot, RandomBot, SeatBot
@@ -27,6 +28,9 @@ HARD_ROLLOUT = 20  # steps of greedy-heuristic play after each expansion
 MEDIUM_ROLLOUT = 6
 
 _EXTRA: dict[str, Any] = {}
+# a game's own search for medium and hard ("module:function(level, seed, move_time,
+# iterations) -> Bot", imported on first use); other games use SearchBot below
+_OWN_SEARCH = {"san-juan": "server.bots.san_juan_search:make_search"}
 
 
 def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
@@ -77,6 +81,10 @@ def make_bot(
         if move_time is not None or iterations is None:
             budget = (DEFAULT_MOVE_TIME if move_time is None else move_time) * share
         cap = None if iterations is None else max(1, int(iterations * share))
+        if game.name in _OWN_SEARCH:
+            module, attr = _OWN_SEARCH[game.name].split(":")
+            factory = getattr(importlib.import_module(module), attr)
+            return factory(level, seed, budget, cap)
         steps = HARD_ROLLOUT if level == "hard" else MEDIUM_ROLLOUT
         bot = SearchBot(seed, heuristic, move_time=budget, iterations=cap,
                         rollout_steps=steps if heuristic else 0, rollout_greedy=1.0)

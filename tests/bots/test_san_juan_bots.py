@@ -137,3 +137,69 @@ async def test_pool_plays_san_juan_in_a_worker() -> None:
         assert pool.fallbacks == 0 and pool.replaced == 0
     finally:
         await pool.close()
+
+
+def test_hard_and_medium_are_the_san_juan_search() -> None:
+    from server.bots.san_juan_search import SanJuanSearch
+
+    for level in ("medium", "hard"):
+        bot = make_bot(level, GAME, 1, iterations=40)
+        assert isinstance(bot, SanJuanSearch) and bot.level == level
+    assert make_bot("medium", GAME, 1, iterations=40).iterations == 10  # a quarter
+    assert make_bot("hard", GAME, 1, move_time=0.5).move_time == 0.5
+
+
+def test_hard_searches_roles_and_builds_and_plays_the_rest_like_easy() -> None:
+    """Roles and builds use the iterations; every other step is the heuristic's pick."""
+    from server.games.san_juan.state import BUILD_STEP, CHOOSE_ROLE
+
+    state = GAME.setup(3, GAME.normalize_options(3, {}), 8)
+    easy = [make_bot("easy", GAME, i) for i in range(3)]
+    searched = greedy = 0
+    while not GAME.is_over(state) and (searched < 6 or greedy < 6):
+        seat = GAME.to_move(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        if len(actions) > 1:
+            hard = make_bot("hard", GAME, 3, iterations=9)
+            choice = hard.choose(GAME, state, seat)
+            if state.step in (CHOOSE_ROLE, BUILD_STEP):
+                assert hard.last_iterations == 9
+                searched += 1
+            else:
+                scores = SanJuanHeuristic().action_scores(GAME, state, seat, actions)
+                assert scores[[action_key(a) for a in actions].index(action_key(choice))] \
+                    == max(scores)
+                greedy += 1
+        GAME.apply(state, seat, easy[seat].choose(GAME, state, seat))
+    assert searched >= 6 and greedy >= 6
+
+
+def test_the_estimate_is_the_score_at_the_end_and_adds_a_gain_before() -> None:
+    from server.bots.san_juan_eval import SanJuanEstimate, score_now
+
+    estimate = SanJuanEstimate()
+    state = GAME.setup(4, GAME.normalize_options(4, {}), 2)
+    bots = [make_bot("easy", GAME, i) for i in range(4)]
+    gains = []
+    while not GAME.is_over(state):
+        if GAME.to_move(state)[0] == 0:
+            values = estimate(state)
+            gains.append(values[0] - score_now(state, 0))
+            assert all(v >= score_now(state, p) for p, v in enumerate(values))
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, seat, bots[seat].choose(GAME, state, seat))
+    final = {line.seat: line.total for line in GAME.result(state).scores}
+    assert estimate(state) == [float(final[p]) for p in range(4)]
+    assert gains[0] > 10 > gains[-1]  # early, most of the score is still to come
+
+
+def test_the_fit_recovers_known_weights_and_reads_real_games() -> None:
+    from server.bots.san_juan_eval import NAMES
+    from server.bots.san_juan_fit import ridge, samples
+
+    data = [([1.0, float(x), float(x * x % 7)], 2.0 + 3.0 * x - 0.5 * (x * x % 7))
+            for x in range(40)]
+    assert [round(w, 1) for w in ridge(data, lam=0.0)] == [2.0, 3.0, -0.5]
+    rows = samples(3, 1, seed=4)
+    assert rows and all(len(x) == len(NAMES) for x, _ in rows)
+    assert sum(gain for _, gain in rows) > 0
