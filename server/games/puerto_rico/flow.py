@@ -126,7 +126,7 @@ def _choose_role(s: PRState, r: int, ev: Events) -> int:
     s.step = PHASE_START
     extra = f" and takes {v.coins(coins)} from it" if coins else ""
     say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
-    if hooks.table(s.cat)[r][hooks.START]:
+    if hooks.due(s, r, hooks.START):
         return R_START
     return _PHASES[r].start(s, ev)
 
@@ -145,13 +145,13 @@ def _after(s: PRState, status: int, ev: Events) -> None:
             if s.phase_i < s.n:
                 s.turn = (s.role_player + s.phase_i) % s.n
                 phase.begin_turn(s)
-                if not hooks.table(s.cat)[s.role][hooks.TURN]:
+                if not hooks.due(s, s.role, hooks.TURN):
                     return
                 status = R_TURN
             else:
                 status = PHASE_OVER
         elif status == PHASE_OVER:
-            if hooks.table(s.cat)[s.role][hooks.END]:
+            if hooks.due(s, s.role, hooks.END):
                 s.step = PHASE_END
                 status = R_END
             else:

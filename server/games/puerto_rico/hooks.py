@@ -6,7 +6,9 @@ decides) and END (after the phase's actions, before its wrap-up: storage, the
 planter's refresh, emptying the trading house). A building registers a function for
 the points and roles it acts at; the function applies an automatic effect or pushes
 an interrupt (interrupts.py). The table for a catalog holds only the hooks of the
-buildings that game can have, so the base game's tables are empty and cost nothing.
+buildings that game can have, so the base game's tables are empty and cost nothing;
+a hook does nothing for a player without its building, so one whose building nobody
+has built yet is not even called (``due``, ``run``: most of a game, with expansions).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from .state import PRState
 
 START, TURN, END = range(3)
 Hook = Callable[[PRState, Events], None]
-Table = tuple[tuple[tuple[Hook, ...], ...], ...]  # [role][point] -> hooks, in order
+Entry = tuple[int, Hook]  # (building, hook)
+Table = tuple[tuple[tuple[Entry, ...], ...], ...]  # [role][point] -> hooks, in order
 
 _REGISTRY: list[tuple[int, int, int, tuple[int, ...], Hook]] = []
 ALL_ROLES = tuple(range(len(C.ROLES)))
@@ -31,8 +34,9 @@ def register(
     building: int, point: int, roles: tuple[int, ...], fn: Hook, order: int = LATER
 ) -> None:
     """``fn`` runs at ``point`` of the phases of ``roles`` in games that can have
-    ``building`` (by ``order``, then registration order). Registered at import time,
-    before any game is set up; tables already made are dropped."""
+    ``building`` (by ``order``, then registration order). ``fn`` must do nothing
+    while nobody has ``building`` in his city (it is then skipped). Registered at
+    import time, before any game is set up; tables already made are dropped."""
     _REGISTRY.append((order, building, point, roles, fn))
     _REGISTRY.sort(key=lambda hook: hook[0])
     catalog.cache_clear()
@@ -54,7 +58,7 @@ def _make(cat: Catalog) -> Table:
         for point in (START, TURN, END):
             points.append(
                 tuple(
-                    fn
+                    (b, fn)
                     for _, b, at, roles, fn in _REGISTRY
                     if at == point and role in roles and b in present
                 )
@@ -63,17 +67,37 @@ def _make(cat: Catalog) -> Table:
     return tuple(out)
 
 
+def _built(s: PRState, b: int) -> bool:
+    """Whether anybody has building ``b`` in his city."""
+    for pos in s.bpos:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if pos[b] >= 0:
+            return True
+    return False
+
+
+def due(s: PRState, role: int, point: int) -> bool:
+    """Whether a hook of ``point`` for ``role`` may act now (its building is built)."""
+    hooks = s.cat.hooks
+    if hooks is None:
+        hooks = table(s.cat)
+    for b, _fn in hooks[role][point]:  # noqa: SIM110 (as _built)
+        if _built(s, b):
+            return True
+    return False
+
+
 def run(s: PRState, ev: Events, point: int, first: int) -> int:
     """Run the hooks of ``point`` for the role in play from index ``first``; stop after
     one that pushed an interrupt and return the index to go on from, or -1 when all
-    have run."""
+    have run. (Indexes count every hook of the table, skipped ones too: they are
+    saved in ``resume``.)"""
     hooks = table(s.cat)[s.role][point]
-    if not hooks:
-        return -1
     i = first
     while i < len(hooks):
-        hooks[i](s, ev)
+        b, fn = hooks[i]
         i += 1
-        if s.pending:
-            return i
+        if _built(s, b):
+            fn(s, ev)
+            if s.pending:
+                return i
     return -1
