@@ -1,7 +1,8 @@
 """`prtui bench client`: time from a diff arriving to the game screen updated.
 
-A late-game five-player board is made by the engine (a seeded random game, viewer =
-seat 0); consecutive views are diffed as the server does. Each sample applies one diff
+A late-game board with the most players the game takes (Puerto Rico: five; San Juan,
+``--game san-juan``: four) is made by the engine (a seeded random game, viewer = seat
+0); consecutive views are diffed as the server does. Each sample applies one diff
 to the snapshot, hands it to the real game screen of a headless app and waits until the
 app is idle again (layout and render done). This module is a tool, not part of the
 client: it may use the engine to make its board.
@@ -22,14 +23,15 @@ GAME = "puerto-rico"
 
 
 def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
-                        options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+                        options: dict[str, Any] | None = None,
+                        game_name: str = GAME) -> list[dict[str, Any]]:
     """Snapshots for seat 0 over the last ``count`` moves of a seeded random game.
 
     The final one is the game-over board (with its result).
     """
     from server.games.registry import get_game
 
-    game = get_game(GAME)
+    game = get_game(game_name)
     state = game.setup(players, game.normalize_options(players, options or {}), seed)
     rng = random.Random(seed)
     log: list[dict[str, Any]] = []
@@ -67,7 +69,8 @@ async def flush(pilot: Any) -> None:
 
 
 async def measure(samples: int, size: tuple[int, int] = (160, 50),
-                  cpu: list[float] | None = None) -> list[float]:
+                  cpu: list[float] | None = None, game_name: str = GAME,
+                  players: int | None = None) -> list[float]:
     """Wall milliseconds per diff: apply ops, update the screen, flush it (CPU ms of the
     same span go to ``cpu``: the share of this process on a busy machine)."""
     from prtui.app import PrtuiApp
@@ -76,10 +79,12 @@ async def measure(samples: int, size: tuple[int, int] = (160, 50),
     from server.games.registry import get_game
     from server.protocol.diff import apply_ops
 
-    frames = late_game_snapshots(count=min(samples, 400) + 1)
+    game = get_game(game_name)
+    frames = late_game_snapshots(players or game.max_players, count=min(samples, 400) + 1,
+                                 game_name=game_name)
     frames = [f for f in frames if not f["view"].get("over")]  # stay on the board
     ops = diffs_of(frames)
-    entry = describe(get_game(GAME))  # what list_games sends: the words and facts
+    entry = describe(game)  # what list_games sends: the words and facts
     app = PrtuiApp(lambda a: GameScreen(None, frames[0], game=entry))
     times: list[float] = []
     async with app.run_test(size=size) as pilot:
@@ -108,9 +113,17 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def summary(times: list[float], cpu: list[float] | None = None) -> dict[str, Any]:
+def board_name(game_name: str = GAME, players: int = 5) -> str:
+    """What the figures were measured on ("late game, 5 players, 160x50"; another game
+    than Puerto Rico is named first)."""
+    board = f"late game, {players} players, 160x50"
+    return board if game_name == GAME else f"{game_name}, {board}"
+
+
+def summary(times: list[float], cpu: list[float] | None = None,
+            board: str = "late game, 5 players, 160x50") -> dict[str, Any]:
     out: dict[str, Any] = {
-        "bench": "client", "board": "late game, 5 players, 160x50", "samples": len(times),
+        "bench": "client", "board": board, "samples": len(times),
         "median_ms": round(statistics.median(times), 2), "p95_ms": round(_p95(times), 2),
         "max_ms": round(max(times), 2), "target_ms": 30,
     }
@@ -121,9 +134,16 @@ def summary(times: list[float], cpu: list[float] | None = None) -> dict[str, Any
 
 
 def run_client_bench(args: Namespace) -> int:
+    from server.games.registry import get_game
+
     samples = int(getattr(args, "samples", 100) or 100)
+    game_name = str(getattr(args, "game", None) or GAME)
+    game = get_game(game_name)
+    players = max(game.min_players,
+                  min(game.max_players, int(getattr(args, "players", None) or game.max_players)))
     cpu: list[float] = []
-    result = summary(asyncio.run(measure(samples, cpu=cpu)), cpu)
+    times = asyncio.run(measure(samples, cpu=cpu, game_name=game_name, players=players))
+    result = summary(times, cpu, board_name(game_name, players))
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
@@ -137,4 +157,5 @@ def run_client_bench(args: Namespace) -> int:
 if __name__ == "__main__":
     import sys
 
-    raise SystemExit(run_client_bench(Namespace(samples=100, json="--json" in sys.argv)))
+    raise SystemExit(run_client_bench(Namespace(samples=100, json="--json" in sys.argv,
+                                                game="san-juan" if "san-juan" in sys.argv else GAME)))

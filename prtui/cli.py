@@ -106,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--json", action="store_true")
     bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
     bc.add_argument("--samples", type=int, default=100)
+    bc.add_argument("--game", help="whose board (default: puerto-rico)")
+    bc.add_argument("--players", type=int, help="default: the most the game takes")
     bc.add_argument("--json", action="store_true")
     bd = bench_sub.add_parser("deaf", help="server RSS under clients that ask and never read")
     bd.add_argument("--deaf", type=int, default=8, help="clients that never read")
