@@ -66,3 +66,37 @@ def render(template: str, words: Mapping[str, str], names: Sequence[str] = ()) -
         return w
 
     return MARK.sub(one, template)
+
+
+class Renderer:
+    """``render`` for one vocabulary and one table's names, fast for texts said again
+    and again: each mark is rendered once and kept, and a text is then put together
+    from its pieces (a template with literal braces, or anything ``MARK`` does not
+    read as marks only, goes through ``render`` itself, so the result is the same)."""
+
+    __slots__ = ("marks", "names", "words")
+
+    def __init__(self, words: Mapping[str, str], names: Sequence[str] = ()) -> None:
+        self.words = words
+        self.names = tuple(names)
+        self.marks: dict[str, str] = {}
+
+    def __call__(self, template: str) -> str:
+        if "{{" in template or "}}" in template:
+            return render(template, self.words, self.names)
+        parts = template.split("{")
+        if len(parts) == 1:
+            return template
+        marks = self.marks
+        out = [parts[0]]
+        for part in parts[1:]:
+            end = part.find("}")
+            mark = part[:end]
+            done = marks.get(mark)
+            if done is None:
+                if end < 0 or MARK.fullmatch("{" + mark + "}") is None:
+                    return render(template, self.words, self.names)
+                done = marks[mark] = render("{" + mark + "}", self.words, self.names)
+            out.append(done)
+            out.append(part[end + 1:])
+        return "".join(out)

@@ -17,7 +17,7 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from server.wording import render
+from server.wording import Renderer
 
 from . import catalog as C
 
@@ -113,34 +113,52 @@ def cap(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-_RENDERED: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
-_RENDER_CAP = 4096  # templates kept per (edition, names); the cache is cleared beyond it
+class _Table:
+    """The texts already rendered for one table (edition and names): a game says the
+    same few lines again and again, so each is rendered once (``Renderer`` renders a
+    new one from its marks, also kept)."""
+
+    __slots__ = ("done", "render")
+
+    def __init__(self, edition: str, names: tuple[str, ...]) -> None:
+        self.render = Renderer(words(edition), names)
+        self.done: dict[str, str] = {}
+
+    def text(self, tmpl: str) -> str:
+        text = self.done.get(tmpl)
+        if text is None:
+            _count_one()
+            text = self.done[tmpl] = self.render(tmpl)
+        return text
 
 
-def _rendered(edition: str, names: tuple[str, ...]) -> dict[str, str]:
-    """Texts already rendered for one table (a game says the same few lines again and
-    again: rendering each once keeps the engine as fast as with plain f-strings)."""
+_TABLES: dict[tuple[str, tuple[str, ...]], _Table] = {}
+_BUDGET = 60_000  # texts kept over all tables (some MB); all dropped beyond, then made anew
+_KEPT = [0]
+_LAST: list[Any] = [None, "", None]  # the last table's names list, edition and _Table
+
+
+def _count_one() -> None:
+    _KEPT[0] += 1
+    if _KEPT[0] > _BUDGET:  # a bound, not a cache policy
+        _KEPT[0] = 0
+        for table in _TABLES.values():
+            table.done.clear()
+
+
+def _table(edition: str, names: tuple[str, ...]) -> _Table:
     key = (edition, names)
-    done = _RENDERED.get(key)
-    if done is None:
-        if len(_RENDERED) >= 64:
-            _RENDERED.clear()
-        done = _RENDERED[key] = {}
-    elif len(done) >= _RENDER_CAP:
-        done.clear()
-    return done
-
-
-_LAST: list[Any] = [None, "", {}]  # the last table's names list, edition and texts
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        table = _TABLES[key] = _Table(edition, names)
+    return table
 
 
 def text_of(tmpl: str, edition: str, names: tuple[str, ...] = ()) -> str:
     """``tmpl`` in ``edition``'s words with the seats' names."""
-    done = _rendered(edition, names)
-    text = done.get(tmpl)
-    if text is None:
-        text = done[tmpl] = render(tmpl, words(edition), names)
-    return text
+    return _table(edition, names).text(tmpl)
 
 
 def finish_events(events: list[Any], s: PRState) -> None:
@@ -150,16 +168,17 @@ def finish_events(events: list[Any], s: PRState) -> None:
         return
     last = _LAST
     if s.names is last[0] and s.edition == last[1]:  # the names list is shared by clones
-        done = last[2]
+        table = last[2]
     else:
-        done = _rendered(s.edition, tuple(s.names))
-        last[:] = [s.names, s.edition, done]
+        table = _table(s.edition, tuple(s.names))
+        last[:] = [s.names, s.edition, table]
+    done = table.done
     for ev in events:
         tmpl = ev["text"]
         ev["tmpl"] = tmpl
         text = done.get(tmpl)
         if text is None:
-            text = done[tmpl] = render(tmpl, words(s.edition), tuple(s.names))
+            text = table.text(tmpl)
         ev["text"] = text
 
 
