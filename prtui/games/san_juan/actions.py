@@ -25,6 +25,9 @@ _SELECTIONS = {
     "council_discard": "Discard", "hand_limit": "Discard", "fair_start": "Discard",
 }
 _PICKS = ("pay", "produce", "sell", "keep", "discard")
+# the 80-column label of an action on one card (the board shows the rest)
+_VERBS = {"pay": "Pay with", "discard": "Discard", "keep": "Keep", "tuck": "Tuck",
+          "take": "Take"}
 
 
 def decision(ctx: BoardContext) -> Mapping[str, Any]:
@@ -92,6 +95,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         over = _over_name(ctx, action)
         where = f" over {over}" if over else ""
         return f"{name}{where} ({action.get('cost', '?')}c)"
+    if ctx.narrow and kind in _VERBS and isinstance(action.get("card"), str):
+        return f"{_VERBS[str(kind)]} {ctx.vocab(action['card'])}"
     if ctx.narrow and kind == "role":
         name = ctx.vocab.title(str(action.get("role")))
         lib = action.get("library")

@@ -59,13 +59,13 @@ def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None 
              can_build: bool = False) -> Text:
     """One card on one line: mark, name, cost (→ mine now), VP, effect."""
     facts = ctx.facts.card(card)
-    width = 14 if ctx.narrow else 18
+    width = 13 if ctx.narrow else 18
     text = Text.assemble((f"{mark:<2}", "bold green"))
     text.append(f"{card_name(ctx, card, width):<{width}}", style=card_style(ctx, card))
     if facts is None:
         return text
     cost = f"{facts.cost}" if cost_now is None or cost_now == facts.cost else f"{facts.cost}→{cost_now}"
-    text.append(f" {cost:>4}c" if not ctx.narrow else f" {cost_now if cost_now is not None else facts.cost}c",
+    text.append(f" {cost:>4}c" if not ctx.narrow else f" {cost:>3}c",
                 style="bold yellow" if can_build else "dim")
     text.append(f" {facts.vp}VP", style="green")
     text.append(f"  {facts.effect}", style="" if not ctx.narrow else "dim")

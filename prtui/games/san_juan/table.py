@@ -165,7 +165,9 @@ class CityPanel(Shown):
         text.append("\n")
         text.append_text(building_marks(ctx, player, tags=ctx.narrow))
         covered = player.get("covered") or []
-        if covered:
+        if covered and ctx.narrow:
+            text.append(f"  covered {len(covered)}", style="dim")
+        elif covered:
             text.append("\ncovered: " + ", ".join(ctx.vocab(str(c)) for c in covered), style="dim")
         self.show(text)
 
