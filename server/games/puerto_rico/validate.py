@@ -198,7 +198,9 @@ def _rounds(s: PRState) -> None:
     """What the round number bounds: role doubloons, doubloons, the end triggers."""
     n = s.n
     su = C.SETUPS[n]
-    done = s.round - 1  # rounds completed: each put a doubloon on every unchosen role
+    # rounds completed: each put a doubloon on every unchosen role (the last round
+    # too, once the game is over: the round number stays)
+    done = s.round if s.step == GAME_OVER else s.round - 1
     for r, coins in zip(s.roles, s.role_coins, strict=True):
         need(coins <= done, "role_coins", f"{C.ROLES[r]}: more than {done}")
     unchosen = len(s.roles) - su.picks
