@@ -22,7 +22,9 @@ expansions (none, I, II, I+II), one after the other, each recorded on its own.
 
 A failure is reported with its seed (`--seed S --games 1` plays it again) and makes the
 exit status 1. ``--record FILE`` keeps the figures in a JSON file that `make bench`
-(server/tools/benchmarks.py) quotes in docs/benchmarks.md.
+(server/tools/benchmarks.py) quotes in docs/benchmarks.md; a run that goes on from the
+seed after a recorded one (``--seed`` = its seed + games, same checks) is added to it,
+so a long soak can be played in runs of minutes.
 """
 
 from __future__ import annotations
@@ -223,10 +225,45 @@ def record(path: Path, fig: SoakFigures, command: str) -> None:
     opts = " ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
                     for k, v in sorted(fig.options.items()))
     key = f"{fig.game} {fig.players}p {opts}".strip()
+    figures = asdict(fig)
+    old = kept.get(key)
+    if isinstance(old, dict) and _continues(old.get("figures"), figures):
+        figures = _merged(old["figures"], figures)
+        command = f"{old.get('command')} && {command}"
     kept[key] = {"command": command,
                  "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                 "figures": asdict(fig)}
+                 "figures": figures}
     path.write_text(json.dumps(dict(sorted(kept.items())), indent=1) + "\n")
+
+
+def _continues(old: Any, new: dict[str, Any]) -> bool:
+    """Whether ``new`` played the seeds right after ``old``'s with the same checks: then
+    the two runs are one soak, recorded together (a long soak in runs of minutes)."""
+    if not isinstance(old, dict):
+        return False
+    same = ("game", "players", "options", "check_every")
+    return (all(old.get(k, 1 if k == "check_every" else None) == new[k] for k in same)
+            and old.get("seed", 0) + old.get("games", 0) == new["seed"])
+
+
+def _merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    out = dict(new, seed=old["seed"])
+    for k in ("games", "failures", "seconds", "actions", "replayed", "loads",
+              "view_checks", "conservation_checks", "shared_wins"):
+        out[k] = old.get(k, 0) + new[k]
+    out["seconds"] = round(out["seconds"], 2)
+    out["failed"] = (old.get("failed", []) + new["failed"])[:10]
+    out["max_actions"] = max(old.get("max_actions", 0), new["max_actions"])
+    games = out["games"]
+    out["games_per_s"] = round(games / out["seconds"], 2) if out["seconds"] else 0.0
+    out["mean_actions"] = round(out["actions"] / games, 2) if games else 0.0
+    out["mean_winning_score"] = round(
+        (old.get("mean_winning_score", 0) * old.get("games", 0)
+         + new["mean_winning_score"] * new["games"]) / games, 2) if games else 0.0
+    endings = Counter(old.get("endings") or {})
+    endings.update(new["endings"])
+    out["endings"] = dict(endings.most_common())
+    return out
 
 
 def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
