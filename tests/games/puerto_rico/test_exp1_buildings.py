@@ -170,12 +170,20 @@ def test_monument_is_8_vp_and_takes_no_worker() -> None:
     build(s, 0, "statue", colonists=0)
     build(s, 0, "university")
     assert GAME.view(s, None)["players"][0]["city"][0] == {"building": "statue", "colonists": 0}
-    s.san_juan[0] = 2
+    s.san_juan[0] = 5  # more than the circles: the mayor places without asking
     choose(s, 0, "mayor")
-    take_all(s)
-    assert s.city_col[0][s.bpos[0][B["statue"]]] == 0
+    act(s, 0, "pass")
+    assert step(s) == "choose_role"  # the indigo filled, the rest waits
+    assert s.city_col[0][0] == 0 and s.san_juan[0] == 5 + 1 - 1
     parts = breakdown(s, 0)
     assert parts["buildings"] == 8 + 3 and "statue" not in parts
+    s = table()
+    build(s, 0, "university")
+    offer(s, "statue")
+    s.coins[0] = 10
+    choose(s, 0, "builder")
+    act(s, 0, "build", building="statue")  # the university has no circle to fill
+    assert step(s) != "builder_university" and s.city_col[0][-1] == 0
 
 
 def test_cathedral_counts_sets_of_three_at_the_end() -> None:
