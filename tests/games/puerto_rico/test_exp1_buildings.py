@@ -193,3 +193,16 @@ def test_cathedral_counts_sets_of_three_at_the_end() -> None:
     assert breakdown(s, 0)["cloister"] == 3  # indigo x3 (the start tile's too), quarry x3
     s.city_col[0][0] = 0
     assert "cloister" not in breakdown(s, 0)  # empty: nothing
+
+
+def test_a_chartered_ship_is_a_load_for_the_lighthouse_and_the_harbor() -> None:
+    s = table(open_vp=True)
+    build(s, 2, "small_wharf", "lighthouse", "harbor")
+    goods(s, 2, corn=3)
+    coins = s.coins[2]
+    choose(s, 1, "captain")
+    while s.turn != 2:
+        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[0])
+    act(s, 2, "charter", good="corn", count=3)
+    assert s.coins[2] == coins + 1 and s.vp[2] == 3 // 2
+    assert step(s) == "captain_vp" and types(s) == ["harbor_vp", "pass"]
