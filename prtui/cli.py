@@ -128,6 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1)
     arena.add_argument("--move-time", type=float, help="seconds per move for search bots")
+    arena.add_argument("--iterations", type=int,
+                       help="search iterations per move (alone: deterministic, load-free)")
     _option_arguments(arena)
     arena.add_argument("--json", action="store_true")
     return p

@@ -111,6 +111,8 @@ def run_arena(
         raise ValueError(f"--jobs must be at least 1, not {jobs}")
     if move_time is not None and move_time <= 0:
         raise ValueError(f"--move-time must be positive, not {move_time:g}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"--iterations must be at least 1, not {iterations}")
     opts = options or {}
     try:  # refuse an unknown game or impossible options here, not in a worker's traceback
         game = get_game(game_name)
@@ -137,6 +139,7 @@ def run_arena(
         "games": games,
         "seed": seed,
         "move_time": move_time,
+        "iterations": iterations,
         "options": opts,
         "bots": [t.to_data() for t in tallies],
         "avg_length": round(sum(r["actions"] for r in records) / max(games, 1), 1),
@@ -162,7 +165,7 @@ def run(args: Any) -> int:
     try:
         summary = run_arena(args.game, levels, int(args.games), int(args.seed or 0),
                             int(getattr(args, "jobs", 1) or 1), getattr(args, "move_time", None),
-                            options)
+                            options, getattr(args, "iterations", None))
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -174,10 +177,13 @@ def run(args: Any) -> int:
 
 
 def format_summary(summary: dict[str, Any]) -> str:
+    budget = f"move time {summary['move_time'] or DEFAULT_MOVE_TIME} s"
+    if summary.get("iterations"):
+        budget = (f"{summary['iterations']} iterations a move"
+                  + (f", at most {summary['move_time']} s" if summary["move_time"] else ""))
     lines = [
         f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
-        f"seed {summary['seed']}, move time {summary['move_time'] or DEFAULT_MOVE_TIME} s, "
-        f"{summary['seconds']} s",
+        f"seed {summary['seed']}, {budget}, {summary['seconds']} s",
         f"{'entrant':<8}{'level':<8}{'wins':>7}{'rate':>7}{'95% CI':>16}{'score':>8}"
         f"{'ms/move':>9}{'fallb.':>7}",
     ]

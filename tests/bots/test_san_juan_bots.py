@@ -203,3 +203,15 @@ def test_the_fit_recovers_known_weights_and_reads_real_games() -> None:
     rows = samples(3, 1, seed=4)
     assert rows and all(len(x) == len(NAMES) for x, _ in rows)
     assert sum(gain for _, gain in rows) > 0
+
+
+def test_the_arena_with_an_iteration_cap_repeats_itself() -> None:
+    """`prtui arena --iterations N` (no move time): the figures do not depend on load."""
+    from server.bots.arena import format_summary, run_arena
+
+    first = run_arena("san-juan", ["hard", "easy"], games=2, seed=5, iterations=3)
+    again = run_arena("san-juan", ["hard", "easy"], games=2, seed=5, iterations=3)
+    assert first["iterations"] == 3
+    assert [b["wins"] for b in first["bots"]] == [b["wins"] for b in again["bots"]]
+    assert [b["avg_score"] for b in first["bots"]] == [b["avg_score"] for b in again["bots"]]
+    assert "3 iterations a move" in format_summary(first)
