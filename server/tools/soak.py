@@ -287,7 +287,8 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
         "every 50th game is replayed. Puerto Rico also keeps its conservation check",
         "(server/games/puerto_rico/conservation.py: workers, citizens, tiles, goods,",
         "buildings, VP chips; nobody below 0 doubloons) after every action ('conserved':",
-        "positions checked).",
+        "positions checked). games/s is by the wall clock on a shared machine: it says how",
+        "long the run took, not how fast the engine is (the engine sections above).",
         "",
         "| game | players | options | games | failures | games/s | actions/game (max) "
         "| loaded | conserved | replayed | endings | date |",
@@ -301,7 +302,7 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
             f"| {f.get('game')} | {f.get('players')} | {options(f)} | {f.get('games')} "
             f"| {f.get('failures')} | {figure(f.get('games_per_s'))} "
             f"| {figure(f.get('mean_actions'))} ({figure(f.get('max_actions'))}) "
-            f"| every {f.get('check_every', 1)} | {figure(f.get('conservation_checks', 0))} "
+            f"| every {f.get('check_every', 1)} | {figure(f['conservation_checks']) if f.get('conservation_checks') else '-'} "
             f"| {f.get('replayed')} | {endings} | {entry.get('date')} |"
         )
         commands.append(str(entry.get("command")))
