@@ -3,13 +3,16 @@ fitted estimate at the end (san_juan_eval).
 
 Only the decisions that shape a game are searched: which role to choose and what to
 build (or to pass). Every other step — paying, discarding, keeping, producing,
-selling, tucking, confirming — is the heuristic's greedy pick, as in ``easy``. For a
-searched decision each iteration samples a world the seat cannot tell from the real
-one (``game.determinize``), takes one root action (UCB1 with the heuristic's scores as
-a progressive bias, Cowling et al.'s availability counts are not needed: the root's
-actions are the seat's own and the same in every sample), lets everyone play on
-greedily to the start of a later round, and scores the end with the fitted estimate:
-a smooth chance of finishing first from the gaps between the estimated scores.
+selling, tucking, confirming — is the heuristic's greedy pick, as in ``easy``.
+
+A searched decision is a race between the seat's legal actions by sequential halving.
+Each world is a sample the seat cannot tell from the real table (``game.determinize``
+from its own view); every action still in the race is played out in the *same* world
+(same hidden cards, same shuffles): everyone plays on greedily to the start of the
+round after next, and the end is scored by the fitted estimate as a smooth chance of
+finishing first. Sharing the worlds makes the differences between actions their own
+and not the luck of the draw; that, more than the number of samples, is what makes
+the search beat its own heuristic (docs/bots.md, San Juan).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from server.bots.base import SeatBot, action_key
+from server.bots.base import SeatBot
 from server.bots.san_juan import SanJuanHeuristic
 from server.bots.san_juan_eval import SanJuanEstimate, rounds_left
 from server.engine.contract import Action, Game
@@ -28,13 +31,13 @@ SEARCHED = frozenset((CHOOSE_ROLE, BUILD_STEP))
 
 
 class SanJuanSearch(SeatBot):
-    """Flat Monte Carlo over the seat's own role and build decisions."""
+    """Sequential halving on shared sampled worlds, over the seat's role and build
+    decisions; ``iterations`` counts playouts (a cap alone: deterministic)."""
 
     level = "search"
 
     def __init__(self, seed: int, move_time: float | None, iterations: int | None,
-                 horizon: int = 2, explore: float = 0.5, bias: float = 2.0,
-                 spread: float = 2.0, paired: bool = False) -> None:
+                 horizon: int = 2, spread: float = 2.0) -> None:
         super().__init__(seed)
         if move_time is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -42,11 +45,8 @@ class SanJuanSearch(SeatBot):
         self.estimate = SanJuanEstimate()
         self.move_time = move_time
         self.iterations = iterations
-        self.horizon = horizon  # role choices at round start to play past before scoring
-        self.explore = explore
-        self.bias = bias
+        self.horizon = horizon  # new rounds to play into before the estimate
         self.spread = spread
-        self.paired = paired
         self.last_iterations = 0
 
     def greedy(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
@@ -62,32 +62,12 @@ class SanJuanSearch(SeatBot):
         scores = self.heuristic.action_scores(game, state, seat, actions)
         low, high = min(scores), max(scores)
         priors = [(v - low) / ((high - low) or 1.0) for v in scores]
-        if self.paired:
-            return actions[self._halving(game, state, seat, actions, priors)]
-        keys = [action_key(a) for a in actions]
-        visits = [0] * len(actions)
-        totals = [0.0] * len(actions)
-        cap = self.iterations if self.iterations is not None else 10**9
-        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
-                    else math.inf)
-        done = 0
-        while done < cap and (done == 0 or time.perf_counter() < deadline):
-            i = self._pick(visits, totals, priors, done)
-            sample = game.determinize(state, seat, self.rng.getrandbits(62))
-            game.apply(sample, seat, actions[i])
-            totals[i] += self._rollout(game, sample, seat)
-            visits[i] += 1
-            done += 1
-        self.last_iterations = done
-        best = max(range(len(actions)), key=lambda j: (visits[j], priors[j]))
-        del keys
-        return actions[best]
+        return actions[self._halving(game, state, seat, actions, priors)]
 
     def _halving(self, game: Game, state: Any, seat: int, actions: list[Action],
                  priors: list[float]) -> int:
-        """Sequential halving on shared worlds: every action still in the race is played
-        out in the same samples (same hidden cards, same shuffles), so the differences
-        between them are the actions' own; the worse half leaves after each stage."""
+        """The index of the winner; the worse half leaves after each stage, every
+        action in the race seeing the same worlds (at least one per stage)."""
         alive = sorted(range(len(actions)), key=lambda j: -priors[j])
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
@@ -117,19 +97,6 @@ class SanJuanSearch(SeatBot):
                 break
         self.last_iterations = done
         return alive[0]
-
-    def _pick(self, visits: list[int], totals: list[float], priors: list[float],
-              done: int) -> int:
-        for i, v in enumerate(visits):  # the heuristic's order first
-            if v == 0 and priors[i] >= 1.0:
-                return i
-        for i in sorted(range(len(visits)), key=lambda j: -priors[j]):
-            if visits[i] == 0:
-                return i
-        log_n = math.log(done + 1)
-        return max(range(len(visits)), key=lambda j: totals[j] / visits[j]
-                   + self.explore * math.sqrt(log_n / visits[j])
-                   + self.bias * priors[j] / (visits[j] + 1))
 
     def _rollout(self, game: Game, s: Any, seat: int) -> float:
         """Greedy play until ``horizon`` new rounds have started, then the estimate."""

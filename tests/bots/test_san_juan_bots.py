@@ -163,7 +163,7 @@ def test_hard_searches_roles_and_builds_and_plays_the_rest_like_easy() -> None:
             hard = make_bot("hard", GAME, 3, iterations=9)
             choice = hard.choose(GAME, state, seat)
             if state.step in (CHOOSE_ROLE, BUILD_STEP):
-                assert hard.last_iterations == 9
+                assert hard.last_iterations >= min(9, len(actions))
                 searched += 1
             else:
                 scores = SanJuanHeuristic().action_scores(GAME, state, seat, actions)
