@@ -17,6 +17,7 @@ from server.engine.rng import SeededRng
 from . import flow, offer
 from .catalog import FOREST, vp_chips
 from .display import display
+from .interrupts import FOREST_CHOICE
 from .moves import BUILD, TYPES, build_cost, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
@@ -106,7 +107,7 @@ class PuertoRico:
 
     def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
         """Re-sample what ``seat`` cannot see: the stack order, the kinds of the others'
-        forests, the RNG, others' VP.
+        forests and of a tile another seat drew face down, the RNG, others' VP.
 
         Built only from what the seat sees, so a bot that knows its seed cannot read
         the truth back out: the stack is sorted before it is shuffled, and the others
@@ -115,9 +116,12 @@ class PuertoRico:
         s = state.clone()
         rnd = random.Random(seed)
         others = [p for p in range(s.n) if p != seat]
-        # the face-down stack and the kinds of the others' forests (face-down estates)
-        # come from one pool: what the seat cannot tell apart
+        # the face-down stack, the kinds of the others' forests (face-down estates) and
+        # a tile another seat drew face down and is deciding about come from one pool:
+        # what the seat cannot tell apart
+        drawn = [e for e in s.pending if e[0] == FOREST_CHOICE and e[1] != seat]
         pool = s.stack + [t - FOREST for p in others for t in s.island[p] if t >= FOREST]
+        pool += [e[2] for e in drawn]
         pool.sort()
         rnd.shuffle(pool)
         for p in others:
@@ -125,6 +129,8 @@ class PuertoRico:
             for i, t in enumerate(isl):
                 if t >= FOREST:
                     isl[i] = FOREST + pool.pop()
+        for e in drawn:
+            e[2] = pool.pop()
         s.stack = pool
         s.rng = SeededRng(rnd.getrandbits(63))
         chips = vp_chips(s.n, s.edition)

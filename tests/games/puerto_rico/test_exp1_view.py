@@ -92,3 +92,19 @@ def test_a_tile_drawn_face_down_is_shown_to_nobody_but_its_drawer() -> None:
     drawn = C.GOODS[s.pending[0][2]]
     assert drawn in legal(s)[0]["label"]  # his own choice says it
     assert GAME.legal_actions(s, 1) == []  # nobody else is offered anything
+
+
+def test_determinize_resamples_a_tile_another_seat_drew_face_down() -> None:
+    """A bot of another seat must not read the drawn tile out of its sample."""
+    s = table()
+    build(s, 0, "forest_house", "hacienda")
+    choose(s, 0, "settler")
+    act(s, 0, "hacienda")
+    truth = s.pending[0][2]
+    seen = set()
+    for seed in range(40):
+        sample = GAME.determinize(s, 1, seed)
+        seen.add(sample.pending[0][2])
+        assert sorted([*sample.stack, sample.pending[0][2]]) == sorted([*s.stack, truth])
+    assert len(seen) > 1
+    assert {GAME.determinize(s, 0, seed).pending[0][2] for seed in range(5)} == {truth}
