@@ -78,6 +78,7 @@ class SoakFigures:
     shared_wins: int = 0  # games with more than one winner after the tie-break
     mean_winning_score: float = 0.0
     endings: dict[str, int] = field(default_factory=dict)  # how games ended, by log line
+    triggers: dict[str, int] = field(default_factory=dict)  # what set off the end, by line
 
 
 @dataclass
@@ -106,6 +107,15 @@ def _conservation(game_name: str) -> Callable[[Any], list[str]] | None:
     return importlib.import_module(module).violations if module else None
 
 
+def _trigger(events: list[Any]) -> str | None:
+    """The first end-trigger line among ``events``, numbers and names blanked."""
+    for e in events:
+        if e.get("kind") == "end_trigger":
+            text = re.sub(r"\d+", "N", str(e.get("text", "")))
+            return re.sub(r"^(Player N|\S+) ", "", text) if e.get("seat") is not None else text
+    return None
+
+
 def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
     """One game, every check; raises AssertionError (or anything) on a failure."""
     state = game.setup(job.players, job.options, seed)
@@ -116,6 +126,7 @@ def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
     rnd = random.Random(seed)
     actions: list[tuple[int, Action]] = []
     ending = "(not over)"
+    trigger: str | None = None
     while not game.is_over(state):
         if len(actions) >= MAX_ACTIONS:
             raise AssertionError(f"no end after {MAX_ACTIONS} actions")
@@ -123,6 +134,7 @@ def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
         events = game.apply(state, seat, action)
         actions.append((seat, action))
         n = len(actions)
+        trigger = trigger or _trigger(events)
         if game.is_over(state):
             ending = _ending(events)
         if conserve is not None and (n % job.conserve_every == 0 or game.is_over(state)):
@@ -151,6 +163,7 @@ def _play(game: Game, job: _Job, seed: int, out: dict[str, Any]) -> None:
     out["actions"] += len(actions)
     out["max_actions"] = max(out["max_actions"], len(actions))
     out["endings"][ending] += 1
+    out["triggers"][trigger or "(no end-trigger line)"] += 1
     if len(result.winners) > 1:
         out["shared_wins"] += 1
     best = max(x.total for x in result.scores)
@@ -162,7 +175,8 @@ def _run_job(job: _Job) -> dict[str, Any]:
     out: dict[str, Any] = {"games": 0, "failures": 0, "failed": [], "actions": 0,
                            "max_actions": 0, "replayed": 0, "loads": 0, "view_checks": 0,
                            "conservation_checks": 0,
-                           "shared_wins": 0, "winning_score": 0, "endings": Counter()}
+                           "shared_wins": 0, "winning_score": 0, "endings": Counter(),
+                           "triggers": Counter()}
     for seed in job.seeds:
         try:
             _play(game, job, seed, out)
@@ -196,6 +210,7 @@ def soak(game_name: str, players: int, games: int, options: Options, seed: int =
                       options={k: v for k, v in opts.items() if k != "names"},
                       check_every=max(1, check_every))
     endings: Counter[str] = Counter()
+    triggers: Counter[str] = Counter()
     winning = 0
     for part in parts:
         for key in ("games", "failures", "actions", "replayed", "loads", "view_checks",
@@ -204,6 +219,7 @@ def soak(game_name: str, players: int, games: int, options: Options, seed: int =
         fig.failed += part["failed"]
         fig.max_actions = max(fig.max_actions, part["max_actions"])
         endings.update(part["endings"])
+        triggers.update(part["triggers"])
         winning += part["winning_score"]
     fig.failed = fig.failed[:10]
     fig.seconds = round(seconds, 2)
@@ -211,6 +227,7 @@ def soak(game_name: str, players: int, games: int, options: Options, seed: int =
     fig.mean_actions = round(fig.actions / fig.games, 2) if fig.games else 0.0
     fig.mean_winning_score = round(winning / fig.games, 2) if fig.games else 0.0
     fig.endings = dict(endings.most_common())
+    fig.triggers = dict(triggers.most_common())
     return fig
 
 
@@ -260,9 +277,10 @@ def _merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     out["mean_winning_score"] = round(
         (old.get("mean_winning_score", 0) * old.get("games", 0)
          + new["mean_winning_score"] * new["games"]) / games, 2) if games else 0.0
-    endings = Counter(old.get("endings") or {})
-    endings.update(new["endings"])
-    out["endings"] = dict(endings.most_common())
+    for key in ("endings", "triggers"):
+        both = Counter(old.get(key) or {})
+        both.update(new.get(key) or {})
+        out[key] = dict(both.most_common())
     return out
 
 
@@ -302,6 +320,10 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
     for entry in kept.values():
         f = entry.get("figures") or {}
         endings = "; ".join(f"{k}: {v:,}" for k, v in (f.get("endings") or {}).items())
+        triggers = f.get("triggers") or {}
+        if sum(triggers.values()) == f.get("games"):  # every game's trigger is known
+            endings += " (set off by: " + "; ".join(
+                f"{k}: {v:,}" for k, v in triggers.items()) + ")"
         out.append(
             f"| {f.get('game')} | {f.get('players')} | {options(f)} | {f.get('games')} "
             f"| {f.get('failures')} | {figure(f.get('games_per_s'))} "
@@ -325,6 +347,8 @@ def _print(fig: SoakFigures) -> None:
           f"{fig.conservation_checks} positions' conservation checked")
     for text, count in fig.endings.items():
         print(f"  {count:>6} × {text}")
+    for text, count in fig.triggers.items():
+        print(f"  {count:>6} set off by: {text}")
     for line in fig.failed:
         print(f"  FAILED {line}")
 
