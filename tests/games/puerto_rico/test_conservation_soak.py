@@ -25,6 +25,8 @@ def test_expansions_are_an_argument_and_conservation_is_checked(tmp_path: Path) 
     assert fig["conservation_checks"] == fig["actions"] + 2  # every action and the setups
     assert fig["check_every"] == 10 and fig["loads"] < fig["actions"]
     assert "--expansions new_buildings,citizens" in entry["command"]
+    assert sum(fig["triggers"].values()) == 2  # what set off each end
+    assert not any("refill" in line for line in fig["triggers"])  # never the workers
 
 
 def test_a_barrel_that_vanishes_fails_the_soak_with_its_seed(
