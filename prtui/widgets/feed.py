@@ -2,18 +2,22 @@
 
 Log lines are shown in the vocabulary of the board: a line the server sent with a
 template is rendered in it (prtui/vocabulary.py), and switching the vocabulary writes
-the log again, so old lines speak the new words too.
+the log again, so old lines speak the new words too. Both logs wrap their lines to
+their width when written and write them again when their width changes (a terminal or
+an SSH window resized), so a line is re-wrapped, never clipped.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
@@ -22,11 +26,48 @@ from prtui.vocabulary import Vocabulary
 from prtui.widgets.plain import plain, shown
 
 
-class GameLog(RichLog):
+class RewrapLog(RichLog):
+    """A RichLog of wrapped text lines that wraps them again when its width changes.
+
+    RichLog renders a line once, at the width it has then: after a resize, old lines
+    were clipped (narrower) or kept short (wider). The texts written (as many as it
+    keeps) are remembered and written again at the new width."""
+
+    def __init__(self, max_lines: int, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, max_lines=max_lines, min_width=16, **kwargs)
+        self._texts: deque[Text] = deque(maxlen=max_lines)
+        self._wrapped_at = 0  # the content width the lines were last wrapped to
+
+    def write_line(self, text: Text) -> None:
+        """Add one line (it wraps to the width), remembered for a re-wrap."""
+        self._texts.append(text)
+        self.write(text)
+
+    def clear(self) -> Self:
+        self._texts.clear()
+        return super().clear()
+
+    def on_resize(self, event: Resize) -> None:
+        """Runs before RichLog's own handler (Textual calls each class's), which writes
+        the lines held back until the first size is known: those wrap to it anyway."""
+        width = self.scrollable_content_region.width
+        if width <= 0 or width == self._wrapped_at:  # hidden (the compact chat): later
+            return
+        known, self._wrapped_at = self._size_known, width
+        if not known or not self._texts:
+            return
+        kept = list(self._texts)
+        super().clear()
+        for text in kept:
+            self.write(text, scroll_end=False)
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+
+class GameLog(RewrapLog):
     """Log lines from the server, each written once (keyed by its number)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=500, min_width=16, **kwargs)
+        super().__init__(max_lines=500, **kwargs)
         self._last_n = -1
         self._vocab: Vocabulary | None = None  # the words the lines were written in
 
@@ -53,7 +94,7 @@ class GameLog(RichLog):
             if n > self._last_n:
                 self._last_n = n
                 text = vocab.text(entry, "text", names) if vocab else entry.get("text", "")
-                self.write(plain(text, blank=""))
+                self.write_line(plain(text, blank=""))
 
 
 class ChatPanel(Vertical):
@@ -75,7 +116,7 @@ class ChatPanel(Vertical):
         self._return_to: Widget | None = None  # focused before the chat was
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, max_lines=200, min_width=16, id="chat-log")
+        yield RewrapLog(max_lines=200, id="chat-log")
         yield Input(placeholder="chat… (Enter to send)", id="chat-input")
 
     def on_mount(self) -> None:
@@ -100,7 +141,7 @@ class ChatPanel(Vertical):
 
     def add_line(self, who: str, text: str) -> None:
         line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
-        self.query_one("#chat-log", RichLog).write(line)
+        self.query_one("#chat-log", RewrapLog).write_line(line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
