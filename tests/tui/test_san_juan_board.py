@@ -23,8 +23,9 @@ from prtui.widgets.actions import ActionsPanel
 from tests.tui.waiting import wait_for
 
 MAX_MOVES = 3000
-# what the key-pressing player prefers (never undo: that could go round in circles)
-PREFERENCE = ("confirm", "build", "pay", "take", "keep", "discard", "produce", "sell",
+# what the key-pressing player prefers: picks until none is left, then confirm (never
+# undo: that could go round in circles)
+PREFERENCE = ("build", "pay", "take", "keep", "discard", "produce", "sell", "confirm",
               "tuck", "role", "pass")
 
 
