@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.widget import Widget
 
 from prtui.games.san_juan.facts import affordable, my_cost
 from prtui.widgets.context import BoardContext
@@ -118,6 +120,15 @@ class HandList(MenuList):
         if not rows:
             rows, keys = [Text("no cards in hand", style="dim")], [""]
         self.set_rows(rows, keys)
+
+    def _keep_cursor_in_view(self) -> None:
+        """The hand sits in the table's scrolling body: that one follows the cursor."""
+        lines = [n for n, row in enumerate(self._line_rows) if row == self.cursor]
+        body = next((w for w in self.ancestors if isinstance(w, Widget) and w.is_scrollable), None)
+        if lines and body is not None:
+            top = self.region.y - body.region.y + int(body.scroll_offset.y)
+            body.scroll_to_region(Region(0, top + lines[0], 1, len(lines)), animate=False,
+                                  immediate=True)
 
     def on_menu_list_selected(self, event: MenuList.Selected) -> None:
         if event.menu is not self:
