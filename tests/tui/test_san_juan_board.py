@@ -281,3 +281,33 @@ async def test_a_role_card_is_clickable(tmp_path: Path) -> None:
         await pilot.click("#sj-roles", offset=(1 + line.index("Trader") + 2, 0))  # padding 1
         await wait_for(pilot, lambda: screen.snapshot["view"]["roles"][2]["taken_by"] == 0)
         assert any("chooses the trader" in line["text"] for line in screen.snapshot["log"])
+
+
+async def test_the_cards_on_offer_are_shown_with_their_facts() -> None:
+    """The councillor's draw (mine only) and the gold mine's four (public)."""
+    import json
+
+    from prtui.app import PrtuiApp
+    from tests.tui.san_juan_boards import NAMES, paying_4p, sj_game
+
+    snap = json.loads(json.dumps(paying_4p()))
+    snap["view"]["decision"] = {"step": "council_keep", "need": 1, "exact": True, "picked": [],
+                                "cards": ["hero", "well"]}
+    snap["legal"] = [{"type": "keep", "card": c, "label": f"Keep a {c}"} for c in ("hero", "well")]
+    app = PrtuiApp(lambda a: GameScreen(None, snap, NAMES, game=sj_game()))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        offer = screen.query_one("#sj-offer")
+        assert offer.display and "Well" in text_of(offer) and "Monument" in text_of(offer)
+        assert "Keep 1 of 2: 0 chosen" in text_of(screen.query_one("#actions-title"))
+        mine = json.loads(json.dumps(snap))
+        mine["view"]["decision"], mine["legal"] = None, []
+        mine["view"]["revealed"] = ["smithy", "tower", "quarry", "palace"]
+        screen.apply_snapshot(mine)
+        await pilot.pause()
+        assert "Gold mine turned up" in text_of(offer) and "Palace" in text_of(offer)
+        mine["view"]["revealed"] = []
+        screen.apply_snapshot(json.loads(json.dumps(mine)))
+        await pilot.pause()
+        assert not offer.display
