@@ -12,6 +12,7 @@ import random
 from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
+from server.engine.playout import choose
 
 
 class Bot(Protocol):
@@ -48,9 +49,9 @@ class SeatBot:
 
 
 class RandomBot(SeatBot):
-    """Uniform among the legal actions."""
+    """Uniform among the legal actions other than ``undo`` (server.engine.playout)."""
 
     level = "random"
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
-        return self.rng.choice(actions)
+        return choose(actions, self.rng.randrange)

@@ -1,9 +1,10 @@
 """Random-legal playouts over the engine contract, for benchmarks and property tests.
 
 A playout picks uniformly among the seats to move, then uniformly among that seat's
-legal actions, from its own seeded ``random.Random`` (never the game's RNG, so the
-game's chance stays a function of its seed and the action log). A bounded step count
-turns an engine that never ends into a clear error instead of a hang.
+legal actions other than ``undo`` (``choose``), from its own seeded ``random.Random``
+(never the game's RNG, so the game's chance stays a function of its seed and the action
+log). A bounded step count turns an engine that never ends into a clear error instead of
+a hang.
 """
 
 from __future__ import annotations
@@ -42,7 +43,20 @@ def pick(game: Game, state: Any, rnd: random.Random) -> tuple[int, Action]:
     actions = game.legal_actions(state, seat)
     if not actions:
         raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
-    return seat, actions[rnd.randrange(len(actions))]
+    return seat, choose(actions, rnd.randrange)
+
+
+def choose(actions: list[Action], randrange: Callable[[int], int]) -> Action:
+    """Uniform among the actions other than ``undo``: a person may take a pick back, a
+    random player never does (picking and undoing would only walk in circles). The
+    draw is the same as a plain uniform one unless it lands on ``undo``, so a game
+    without ``undo`` plays exactly as before."""
+    action = actions[randrange(len(actions))]
+    if action.get("type") == "undo":
+        rest = [a for a in actions if a.get("type") != "undo"]
+        if rest:
+            action = rest[randrange(len(rest))]
+    return action
 
 
 def steps(
@@ -93,7 +107,7 @@ def _play_quietly(game: Game, state: Any, rnd: random.Random, max_actions: int) 
         actions = legal_actions(state, seat)
         if not actions:
             raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
-        apply(state, seat, actions[randrange(len(actions))])
+        apply(state, seat, choose(actions, randrange))
     if not is_over(state):
         raise PlayoutStalled(f"game not over after {max_actions} actions")
     return max_actions

@@ -1,4 +1,5 @@
-"""Builder phase: choose a building (or pass), then pay its cost one card at a time.
+"""Builder phase: choose a building (or pass), then pay its cost one card at a time and
+confirm (a building that costs nothing is built when chosen).
 
 The cost is the card's cost less the chooser's privilege (1; 2 with a library), the
 smithy (production) or the quarry (violet), and with a crane the cost of the building
@@ -135,8 +136,8 @@ def act(s: SJState, m: Move, ev: Events) -> int:
             return CONTINUE
         # a building that costs nothing is decided by choosing it
     elif code == PAY:
-        if not selection.pick(s, m[1]):
-            return CONTINUE
+        selection.pick(s, m[1])
+        return CONTINUE
     elif code == UNDO:
         if s.sel:
             selection.undo(s)

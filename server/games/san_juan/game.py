@@ -27,9 +27,10 @@ class SanJuan:
     title = "San Juan"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    # raise when a rule change would replay stored games differently
-    rules_version = 1
-    rules_compatible_since = 1
+    # raise when a rule change would replay stored games differently (2: every
+    # selection ends with an explicit confirm, so version-1 action logs do not replay)
+    rules_version = 2
+    rules_compatible_since = 2
     options_spec = OPTIONS
 
     def normalize_options(self, players: int, options: Options) -> Options:

@@ -26,7 +26,17 @@ from .moves import (
     UNDO,
     Move,
 )
-from .state import CHAPEL, PRODUCE_STEP, SELL_STEP, SJState
+from .state import (
+    BUILD_PAY,
+    CHAPEL,
+    COUNCIL_DISCARD,
+    COUNCIL_KEEP,
+    FAIR_START,
+    HAND_LIMIT,
+    PRODUCE_STEP,
+    SELL_STEP,
+    SJState,
+)
 from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
 from .trader import prices
 
@@ -60,7 +70,7 @@ def _label_key(m: Move, s: SJState) -> Any:
     if code == UNDO:
         return (s.step, s.sel[-1] if s.sel else -1)
     if code == CONFIRM:
-        return (s.step, len(s.sel))
+        return (s.step, len(s.sel), s.build, sum(1 for x in s.sel if x >= GOOD_ITEM))
     if code == PASS:
         return s.step
     return None
@@ -126,10 +136,20 @@ def _undo_label(s: SJState) -> str:
 
 
 def _confirm_label(s: SJState) -> str:
-    """Only producing and selling are ended by ``confirm`` (a selection of exactly k
-    items ends with its k-th pick)."""
+    """What confirming the picks does: the selection is carried out."""
     k = len(s.sel)
-    verb = "Produce" if s.step == PRODUCE_STEP else "Sell"
+    step = s.step
+    if step == BUILD_PAY:
+        goods = sum(1 for x in s.sel if x >= GOOD_ITEM)
+        price = cards(k - goods)
+        if goods:
+            price += f" and {goods} good{'s' if goods > 1 else ''}"
+        return f"Confirm: build {a(s.build)}, paying {price}"
+    if step == COUNCIL_KEEP:
+        return f"Confirm: keep {'this card' if k == 1 else f'these {k} cards'}"
+    if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
+        return f"Confirm: discard {'this card' if k == 1 else f'these {k} cards'}"
+    verb = "produce" if step == PRODUCE_STEP else "sell"
     if not k:
-        return f"{verb} nothing"
-    return f"{verb} {'this good' if k == 1 else f'these {k} goods'}, no more"
+        return f"Confirm: {verb} nothing"
+    return f"Confirm: {verb} {'this good' if k == 1 else f'these {k} goods'}"

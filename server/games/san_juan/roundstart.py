@@ -71,10 +71,8 @@ def legal(s: SJState) -> list[Move]:
 def act(s: SJState, m: Move, ev: Events) -> int:
     p = s.turn
     code = m[0]
-    if code == DISCARD and not selection.pick(s, m[1]):
-        return CONTINUE
-    if code == UNDO:
-        selection.undo(s)
+    if code in (DISCARD, UNDO):
+        selection.settle(s, m)
         return CONTINUE
     if code == TUCK:
         s.hands[p].remove(m[1])
@@ -84,7 +82,7 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     elif code == PASS:
         say(ev, p, "pass", f"{who(s, p)} tucks nothing under the chapel")
     else:
-        assert code in (CONFIRM, DISCARD)
+        assert code == CONFIRM
         hand = s.hands[p]
         for card in s.sel:
             hand.remove(card)

@@ -2,12 +2,13 @@
 
 A selection lives in the state as ``sel`` (the picks so far) and ``need`` (how many it
 takes: exactly, or at most for producing and selling). Its legal moves are one pick per
-distinct item still free and ``undo`` (take back the last pick; while paying with
-nothing picked, the choice of building). The pick that completes a selection confirms
-it; a selection of "at most" (producing, selling) can also be ended early with
-``confirm`` (with nothing picked: producing or selling nothing). Each step's module
-carries out the confirmed selection; this one only lists and picks, so every selection
-behaves alike for clients and bots (docs/rules-notes.md, San Juan: decisions).
+distinct item still free, ``undo`` (take back the last pick; while paying with nothing
+picked, the choice of building) and ``confirm``, which carries the decision out: legal
+once an exact selection is complete, and at any time for one of "at most" (with nothing
+picked: producing or selling nothing). No pick decides by itself, so every pick can be
+taken back until the player confirms. Each step's module carries out the confirmed
+selection; this one only lists and picks, so every selection behaves alike for clients
+and bots (docs/rules-notes.md, San Juan: decisions).
 """
 
 from __future__ import annotations
@@ -114,16 +115,13 @@ def legal(s: SJState) -> list[Move]:
         moves = []
     if sel or step == BUILD_PAY:
         moves.append(UNDO_MOVE)
-    if step not in EXACT:
+    if step not in EXACT or len(sel) == s.need:
         moves.append(CONFIRM_MOVE)
     return moves
 
 
-def pick(s: SJState, item: int) -> bool:
-    """Add a pick; True when it completes (and so confirms) the selection."""
-    sel = s.sel
-    sel.append(item)
-    return len(sel) == s.need
+def pick(s: SJState, item: int) -> None:
+    s.sel.append(item)
 
 
 def undo(s: SJState) -> None:
@@ -131,12 +129,13 @@ def undo(s: SJState) -> None:
 
 
 def settle(s: SJState, m: Move) -> bool:
-    """Apply a pick, undo or confirm of the open selection; True when it is decided now
-    (confirmed, or completed by its last pick), so the role carries it out."""
+    """Apply a pick, undo or confirm of the open selection; True when it is confirmed
+    now, so the role carries it out."""
     code = m[0]
-    if code == UNDO:
-        undo(s)
-        return False
     if code == CONFIRM:
         return True
-    return pick(s, m[1])
+    if code == UNDO:
+        undo(s)
+    else:
+        pick(s, m[1])
+    return False

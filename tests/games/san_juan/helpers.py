@@ -99,11 +99,24 @@ def role(s: SJState, name: str, **params: Any) -> list[LogEvent]:
     return act(s, "role", role=name, **params)
 
 
-def pay(s: SJState, *names: str) -> list[LogEvent]:
+def picks(s: SJState, type_: str, *names: str) -> list[LogEvent]:
+    """Pick these cards one by one, then confirm the selection."""
     events: list[LogEvent] = []
     for name in names:
-        events += act(s, "pay", card=name)
-    return events
+        events += act(s, type_, card=name)
+    return events + act(s, "confirm")
+
+
+def pay(s: SJState, *names: str) -> list[LogEvent]:
+    return picks(s, "pay", *names)
+
+
+def keep(s: SJState, *names: str) -> list[LogEvent]:
+    return picks(s, "keep", *names)
+
+
+def discard(s: SJState, *names: str) -> list[LogEvent]:
+    return picks(s, "discard", *names)
 
 
 def texts(events: list[LogEvent]) -> list[str]:
@@ -123,8 +136,8 @@ def check(s: SJState) -> None:
 
 
 def first(s: SJState) -> list[LogEvent]:
-    """Apply the first legal action of the seat to move."""
-    a = options(s)[0]
+    """Apply the first legal action of the seat to move other than ``undo``."""
+    a = next(a for a in options(s) if a["type"] != "undo")
     return act(s, a.pop("type"), **a)
 
 

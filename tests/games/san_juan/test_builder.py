@@ -10,6 +10,7 @@ from tests.games.san_juan.helpers import (
     city,
     good,
     hand,
+    keep,
     names,
     new,
     options,
@@ -240,7 +241,7 @@ def test_a_building_works_only_after_the_builder_phase_it_was_built_in() -> None
     act(s, "pass")
     role(s, "councillor")
     while step(s) == "council_keep":
-        act(s, "keep", card=options(s)[0]["card"])
+        keep(s, options(s)[0]["card"])
     assert [a.get("library") for a in options(s)] == [None] * 3  # nothing to ask now
     before = len(s.hands[0])
     events = role(s, "prospector")

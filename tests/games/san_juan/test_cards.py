@@ -7,7 +7,9 @@ from tests.games.san_juan.helpers import (
     K,
     act,
     build,
+    discard,
     hand,
+    keep,
     names,
     new,
     options,
@@ -24,15 +26,17 @@ def test_councillor_draws_2_keeps_1_and_the_chooser_draws_5() -> None:
     role(s, "councillor")
     assert step(s) == "council_keep" and s.need == 1
     assert names(s.pending) == ["palace", "well", "smithy", "hero", "statue"]
-    keep = {a["card"] for a in options(s)}
-    assert keep == {"palace", "well", "smithy", "hero", "statue"}
+    offered = {a["card"] for a in options(s)}
+    assert offered == {"palace", "well", "smithy", "hero", "statue"}
     assert {"type": "undo"} not in options(s) and {"type": "confirm"} not in options(s)
-    events = act(s, "keep", card="hero")  # one card: the pick is the decision
+    act(s, "keep", card="hero")
+    assert options(s) == [{"type": "undo"}, {"type": "confirm"}] and len(s.hands[0]) == 4
+    events = act(s, "confirm")  # the pick is carried out once confirmed
     assert K["hero"] in s.hands[0] and len(s.hands[0]) == 5
     assert texts(events)[0] == "Player 1 keeps 1 card and discards 4 cards"
     assert events[0]["private"] == {"0": "(kept hero)"}
     assert names(s.pending) == ["chapel", "tower"] and s.turn == 1  # 2 for the other
-    act(s, "keep", card="tower")
+    keep(s, "tower")
     assert sorted(names(s.discard[-5:])) == ["chapel", "palace", "smithy", "statue", "well"]
 
 
@@ -48,6 +52,11 @@ def test_prefecture_keeps_two_and_undo_takes_back_a_pick() -> None:
     assert s2.sel == []
     act(s2, "keep", card=first)
     act(s2, "keep", card=options(s2)[0]["card"])
+    assert len(s2.hands[0]) == 4 and s2.turn == 0  # complete, not yet confirmed
+    act(s2, "undo")
+    assert len(s2.sel) == 1 and {"type": "confirm"} not in options(s2)
+    act(s2, "keep", card=options(s2)[0]["card"])
+    act(s2, "confirm")
     assert len(s2.hands[0]) == 6 and s2.turn == 1
 
 
@@ -55,7 +64,7 @@ def test_a_player_who_keeps_all_he_drew_is_not_asked() -> None:
     s = new(3, seed=3)
     build(s, 1, "prefecture")
     role(s, "councillor")
-    events = act(s, "keep", card=options(s)[0]["card"])
+    events = keep(s, options(s)[0]["card"])
     # seat 1 draws 2 and keeps 2: no decision
     assert "Player 2 keeps 2 cards" in texts(events) and s.turn == 2
 
@@ -69,8 +78,7 @@ def test_archive_discards_from_the_whole_hand() -> None:
     assert step(s) == "council_discard" and s.need == 4
     assert names(s.hands[0]) == ["indigo_plant", "smithy", "well", "chapel", "statue", "hero",
                                  "palace"]
-    for card in ("palace", "indigo_plant", "smithy", "statue"):
-        act(s, "discard", card=card)
+    discard(s, "palace", "indigo_plant", "smithy", "statue")
     assert names(s.hands[0]) == ["well", "chapel", "hero"]
 
 

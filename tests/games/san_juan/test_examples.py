@@ -13,7 +13,6 @@ from tests.games.san_juan.helpers import (
     options,
     pay,
     role,
-    step,
     texts,
 )
 
@@ -27,8 +26,10 @@ def test_rulebook_library_prefecture_archive_draw_8_then_discard_any_6() -> None
     assert s.drawn == 8 and len(s.hands[0]) == 10 and s.need == 6
     for card in ("palace", "guild_hall"):  # cards held before may go too
         act(s, "discard", card=card)
-    while step(s) == "council_discard" and s.turn == 0:
+    while {"type": "confirm"} not in options(s):
         act(s, "discard", card=options(s)[0]["card"])
+    assert len(s.sel) == 6 and len(s.hands[0]) == 10
+    act(s, "confirm")
     assert len(s.hands[0]) == 4 and K["palace"] not in s.hands[0]
 
 

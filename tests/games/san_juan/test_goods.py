@@ -7,6 +7,7 @@ from server.games.san_juan import catalog as C
 from tests.games.san_juan.helpers import (
     act,
     build,
+    first,
     good,
     hand,
     new,
@@ -35,7 +36,10 @@ def test_producer_one_good_per_empty_building_the_chooser_up_to_two() -> None:
     assert options(s) == [{"type": "produce", "good": "indigo"}, {"type": "undo"},
                           {"type": "confirm"}]
     top(s, "palace")
-    events = act(s, "produce", good="indigo")  # the second good completes the selection
+    act(s, "produce", good="indigo")  # the selection is complete: undo or confirm
+    assert options(s) == [{"type": "undo"}, {"type": "confirm"}] and s.deck[-1] == C.CARD_INDEX[
+        "palace"]
+    events = act(s, "confirm")
     assert texts(events)[0] == "Player 1 produces indigo and coffee"
     # goods are drawn in the order picked: the coffee roaster got the top card
     assert _goods(s, 0) == [True, True, True] and s.goods[0][2] == C.CARD_INDEX["palace"]
@@ -49,7 +53,8 @@ def test_a_player_without_an_empty_production_building_is_skipped() -> None:
     s = new(2, seed=2)
     good(s, 1, "indigo_plant")
     role(s, "producer")
-    events = act(s, "produce", good="indigo")
+    act(s, "produce", good="indigo")
+    events = act(s, "confirm")
     assert "Player 2 has no empty production building" in texts(events)
 
 
@@ -69,10 +74,12 @@ def test_well_draws_for_two_goods_or_more_chooser_or_not() -> None:
     build(s, 0, "well", "sugar_mill")
     role(s, "producer")
     act(s, "produce", good="indigo")
-    events = act(s, "produce", good="sugar")
+    act(s, "produce", good="sugar")
+    events = act(s, "confirm")
     assert texts(events)[-1] == "Player 1 draws 1 card (well)"
     # seat 1 produces one good only: nothing from the well
-    events = act(s, "produce", good="sugar")
+    act(s, "produce", good="sugar")
+    events = act(s, "confirm")
     assert not any("well" in t for t in texts(events))
 
 
@@ -92,11 +99,14 @@ def test_trader_turns_a_tile_and_each_sells_for_its_price() -> None:
     assert texts(events)[2].startswith("The price tile 1-2-2-3-3 is turned up")
     assert s.need == 2 and {"type": "sell", "good": "silver"} in options(s)
     act(s, "sell", good="silver")
-    events = act(s, "sell", good="sugar")
+    act(s, "sell", good="sugar")
+    assert len(s.hands[0]) == before  # nothing sold before the confirm
+    events = act(s, "confirm")
     assert len(s.hands[0]) == before + 5
     assert texts(events)[0] == "Player 1 sells sugar and silver and draws 5 cards"
     assert events[0]["private"]["0"]  # only the seller reads which cards
-    events = act(s, "sell", good="coffee")
+    act(s, "sell", good="coffee")
+    act(s, "confirm")
     assert len(s.hands[1]) == 4 + 3 and step(s) == "choose_role"
 
 
@@ -106,8 +116,7 @@ def test_price_tiles_come_round_in_one_fixed_order() -> None:
     seen = []
     for round_ in range(7):
         while step(s) != "choose_role":
-            act(s, options(s)[0]["type"], **{k: v for k, v in options(s)[0].items()
-                                              if k != "type"})
+            first(s)
         role(s, "trader")
         seen.append(s.tiles[(s.trades - 1) % 5])
         while step(s) != "choose_role":
@@ -115,8 +124,7 @@ def test_price_tiles_come_round_in_one_fixed_order() -> None:
         for r in ("prospector", "councillor"):
             role(s, r)
             while step(s) not in ("choose_role", "chapel", "hand_limit"):
-                first = options(s)[0]
-                act(s, first.pop("type"), **first)
+                first(s)
         assert s.round == round_ + 2
     assert seen == order + order[:2]
 
@@ -131,6 +139,7 @@ def test_trading_post_and_library_let_the_trader_sell_four() -> None:
     assert s.need == 4
     for g in ("indigo", "sugar", "tobacco", "silver"):
         act(s, "sell", good=g)
+    act(s, "confirm")
     assert s.turn == 1 and s.need == 2
 
 
@@ -143,11 +152,13 @@ def test_market_stand_draws_for_two_sales_and_market_hall_once_for_any() -> None
     good(s, 1, "indigo_plant")
     role(s, "trader")
     act(s, "sell", good="indigo")
-    events = act(s, "sell", good="sugar")
+    act(s, "sell", good="sugar")
+    events = act(s, "confirm")
     assert texts(events)[1:] == ["Player 1 draws 1 card (market stand)",
                                  "Player 1 draws 1 card (market hall)"]
     assert len(s.hands[0]) == 4 + 2 + 2
-    events = act(s, "sell", good="indigo")
+    act(s, "sell", good="indigo")
+    events = act(s, "confirm")
     assert texts(events)[1:] == ["Player 2 draws 1 card (market hall)"]
 
 

@@ -118,6 +118,7 @@ def test_a_determinized_world_keeps_what_the_seat_sees_and_resamples_the_rest() 
     role(s, "councillor")
     while s.turn == 0:
         GAME.apply(s, 0, {"type": "keep", "card": options(s)[0]["card"]})
+        GAME.apply(s, 0, {"type": "confirm"})
     # seat 1 is choosing among his drawn cards; seat 2 determinizes
     worlds = [GAME.determinize(s, 2, seed) for seed in range(6)]
     for w in worlds:

@@ -7,7 +7,9 @@ from tests.games.san_juan.helpers import (
     K,
     act,
     build,
+    discard,
     hand,
+    keep,
     new,
     options,
     role,
@@ -48,7 +50,7 @@ def test_every_player_acts_from_the_chooser_on() -> None:
     order = []
     while step(s) == "council_keep":
         order.append(s.turn)
-        act(s, "keep", card=options(s)[0]["card"])
+        keep(s, options(s)[0]["card"])
     assert order == [1, 2, 3, 0]
 
 
@@ -69,8 +71,7 @@ def test_chapel_tuck_comes_before_the_hand_limit_and_stays_secret() -> None:
     assert step(s) == "hand_limit" and s.turn == 2
     over = len(s.hands[2]) - 7
     assert s.need == over
-    for _ in range(over):
-        act(s, "discard", card="sugar_mill")
+    discard(s, *["sugar_mill"] * over)
     assert len(s.hands[2]) == 7 and step(s) == "choose_role" and s.turn == 1
 
 

@@ -140,4 +140,6 @@ def test_a_selection_confirm_with_options_left_is_not_offered() -> None:
         assert {"type": "confirm"} not in options(s)
         act(s, "pay", card=card)
     act(s, "pay", card="smithy")
+    assert options(s) == [{"type": "undo"}, {"type": "confirm"}]
+    act(s, "confirm")
     assert len(s.hands[0]) == 1

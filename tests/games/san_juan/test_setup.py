@@ -37,7 +37,8 @@ def test_the_game_describes_itself() -> None:
     info = describe(get_game("san-juan"))
     assert (info["title"], info["min_players"], info["max_players"]) == ("San Juan", 2, 4)
     assert [o["name"] for o in info["options"]] == ["fair_start"]
-    assert info["options"][0]["default"] is False and info["rules_version"] == 1
+    assert info["options"][0]["default"] is False and info["rules_version"] == 2
+    assert get_game("san-juan").rules_compatible_since == 2  # version 1 had no confirm
     for players in (1, 5):
         with pytest.raises(InvalidOptions, match="2 to 4 players"):
             GAME.normalize_options(players, {})
@@ -49,17 +50,22 @@ def test_fair_start_deals_5_6_7_8_from_the_governor_and_each_keeps_4() -> None:
     assert (step(s), s.turn, s.need) == ("fair_start", 0, 1)
     first = options(s)
     assert all(a["type"] == "discard" for a in first) and {"type": "undo"} not in first
-    act(s, "discard", card=first[0]["card"])  # one card: that pick is the decision
+    assert {"type": "confirm"} not in first
+    act(s, "discard", card=first[0]["card"])  # the selection is complete, not yet decided
+    assert options(s) == [{"type": "undo"}, {"type": "confirm"}] and len(s.hands[0]) == 5
+    act(s, "confirm")
     assert len(s.hands[0]) == 4 and s.turn == 1 and s.need == 2
     card = options(s)[0]["card"]
     act(s, "discard", card=card)
     assert {"type": "undo"} in options(s) and s.sel == [K[card]]
+    assert {"type": "confirm"} not in options(s)  # one more to pick first
     act(s, "undo")
     assert s.sel == [] and len(s.hands[1]) == 6
     for seat, extra in ((1, 2), (2, 3), (3, 4)):
         assert s.turn == seat
         for _ in range(extra):
             act(s, "discard", card=options(s)[0]["card"])
+        act(s, "confirm")
     assert [len(h) for h in s.hands] == [4] * 4 and len(s.discard) == 10
     assert (step(s), s.turn) == ("choose_role", 0)
 

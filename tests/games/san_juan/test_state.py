@@ -31,6 +31,20 @@ def test_a_state_round_trips_mid_decision() -> None:
     assert GAME.legal_actions(again, 0) == GAME.legal_actions(s, 0)
 
 
+def test_a_complete_selection_waiting_for_confirm_round_trips() -> None:
+    s = new(2, seed=1)
+    hand(s, 0, "smithy", "well", "statue")
+    role(s, "builder")
+    act(s, "build", building="well", cost=1)
+    act(s, "pay", card="statue")  # complete: only undo or confirm now
+    data = GAME.to_data(s)
+    assert data["sel"] == [K["statue"]] and data["need"] == 1 and data["format"] == 1
+    again = GAME.from_data(data)
+    assert [a["type"] for a in GAME.legal_actions(again, 0)] == ["undo", "confirm"]
+    GAME.apply(again, 0, {"type": "confirm"})
+    assert K["well"] in again.city[0] and K["statue"] not in again.hands[0]
+
+
 def test_the_format_number_comes_first() -> None:
     data = GAME.to_data(new(2))
     _refused({k: v for k, v in data.items() if k != "format"}, "format")
