@@ -10,8 +10,15 @@ import json
 from typing import Any
 
 from prtui.app import PrtuiApp
+from prtui.games import board_for
+from prtui.games.san_juan.actions import preview
+from prtui.games.san_juan.facts import affordable, my_cost
 from prtui.screens.game import GameScreen
+from prtui.theming import FALLBACK_GOODS
+from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionsPanel
+from prtui.widgets.context import BoardContext
+from server.games.san_juan import catalog as C
 from tests.tui.san_juan_boards import NAMES, paying_4p, sj_game
 
 
@@ -22,10 +29,6 @@ def text_of(widget: Any) -> str:
 def context(buildings: list[str], hand: list[str], legal: list[dict[str, Any]],
             narrow: bool = False) -> Any:
     """A board context for seat 0 from the server's real facts and words."""
-    from prtui.games import board_for
-    from prtui.theming import FALLBACK_GOODS
-    from prtui.vocabulary import Vocabularies
-    from prtui.widgets.context import BoardContext
     display = sj_game()["display"]
     sj = board_for("san-juan")
     assert sj is not None
@@ -37,8 +40,6 @@ def context(buildings: list[str], hand: list[str], legal: list[dict[str, Any]],
 
 
 def test_a_build_preview_says_why_it_costs_what_it_costs() -> None:
-    from prtui.games.san_juan.actions import preview
-
     city = ["indigo_plant", "quarry", "crane", "well", "black_market", "sugar_mill"]
     ctx = context(city, ["palace", "statue"], [])
     plain = preview(ctx, {"type": "build", "building": "palace", "cost": 4}).plain
@@ -54,8 +55,6 @@ def test_a_build_preview_says_why_it_costs_what_it_costs() -> None:
 
 
 def test_what_i_can_build_stands_out_outside_the_builder_phase() -> None:
-    from prtui.games.san_juan.facts import affordable, my_cost
-
     ctx = context(["indigo_plant", "smithy", "quarry"], ["silver_smelter", "hero", "well", "well"], [])
     assert my_cost(ctx, "silver_smelter") == 4 and my_cost(ctx, "hero") == 4  # smithy / quarry
     assert not affordable(ctx, "silver_smelter")  # 3 other cards for 4
@@ -65,7 +64,6 @@ def test_what_i_can_build_stands_out_outside_the_builder_phase() -> None:
 
 
 def test_the_server_describes_every_card() -> None:
-    from server.games.san_juan import catalog as C
     display = sj_game()["display"]
     cards = {c["id"]: c for c in display["cards"]}
     assert list(cards) == list(C.CARDS)
