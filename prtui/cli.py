@@ -25,6 +25,7 @@ _HANDLERS = {
     "engine": "server.tools.engine_cli:run",
     "bench": "server.tools.bench:run",
     "arena": "server.bots.arena:run",
+    "soak": "prtui.cli:run_soak",
 }
 
 
@@ -132,6 +133,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="search iterations per move (alone: deterministic, load-free)")
     _option_arguments(arena)
     arena.add_argument("--json", action="store_true")
+
+    # the flags of server/tools/soak.py; left out, its own defaults hold
+    soak = sub.add_parser("soak", help="many random games, every invariant checked (minutes)")
+    soak.add_argument("--game", help="which game (default: puerto-rico)")
+    for flag in ("--players", "--games", "--seed", "--jobs", "--check-every", "--view-every",
+                 "--replay-every"):
+        soak.add_argument(flag, type=int)
+    _option_arguments(soak)
+    soak.add_argument("--json", action="store_true")
+    soak.add_argument("--record", nargs="?", const="", metavar="FILE",
+                      help="keep the figures for docs/benchmarks.md (default docs/soak.json)")
     return p
 
 
@@ -151,6 +163,25 @@ def option_pairs(args: argparse.Namespace) -> list[str]:
     if getattr(args, "edition", None):
         pairs.insert(0, f"edition={args.edition}")
     return pairs
+
+
+def run_soak(args: argparse.Namespace) -> int:
+    """`prtui soak`: the soak of server/tools/soak.py, given the same flags."""
+    from server.tools import soak
+
+    argv: list[str] = []
+    for name in ("game", "players", "games", "seed", "jobs", "check_every", "view_every",
+                 "replay_every"):
+        value = getattr(args, name)
+        if value is not None:
+            argv += [f"--{name.replace('_', '-')}", str(value)]
+    for pair in args.option:
+        argv += ["--option", pair]
+    if args.json:
+        argv.append("--json")
+    if args.record is not None:
+        argv += ["--record", args.record] if args.record else ["--record"]
+    return soak.main(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
