@@ -138,10 +138,9 @@ def build_cost(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     if max(0, left) > cost:
         text.append(f" −{max(0, left) - cost} privilege", style="cyan")
     text.append(f" = {cost} card{'' if cost == 1 else 's'}", style="bold")
-    payers = [b for b in mine if (f := ctx.facts.card(b)) is not None and f.pays_goods]
+    payers = [(b, f.pays_goods) for b in mine if (f := ctx.facts.card(b)) and f.pays_goods]
     if payers and cost:
-        text.append(f"; {ctx.vocab(payers[0])}: goods may pay up to "
-                    f"{ctx.facts.card(payers[0]).pays_goods}", style="dim")  # type: ignore[union-attr]
+        text.append(f"; {ctx.vocab(payers[0][0])}: goods may pay up to {payers[0][1]}", style="dim")
     return text
 
 
