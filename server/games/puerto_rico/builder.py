@@ -22,15 +22,7 @@ from .common import (
     who,
 )
 from .costs import build_prices
-from .moves import (
-    BUILD,
-    PASS_MOVE,
-    UNIVERSITY,
-    UNIVERSITY_MOVE,
-    Move,
-    build_cost,
-    occupied_quarries,
-)
+from .moves import BUILD, PASS_MOVE, UNIVERSITY, UNIVERSITY_MOVE, Move, build_cost
 from .state import BUILDER, BUILDER_UNIVERSITY, PRState
 from .text import VOCAB
 
@@ -55,28 +47,10 @@ def legal(s: PRState) -> list[Move]:
     free = C.CITY_SPACES - s.spaces_used(p)
     if free <= 0:
         return [PASS_MOVE]
-    if s.cat.nb or s.cat.cit:
-        return _legal_expanded(s, p, free)
-    quarries = occupied_quarries(s, p)
-    money = s.coins[p] + (1 if p == s.role_player else 0)
-    pos = s.bpos[p]
-    supply = s.bsupply
-    cost, column, spaces = C.COST, C.COLUMN, C.SPACES
-    moves: list[Move] = []
-    for b in s.board:
-        if supply[b] and pos[b] < 0 and spaces[b] <= free:
-            q = column[b] if quarries > column[b] else quarries
-            if cost[b] - q <= money:
-                moves.append(_BUILD[b])
-    moves.append(PASS_MOVE)
-    return moves
-
-
-def _legal_expanded(s: PRState, p: int, free: int) -> list[Move]:
-    """The expansions' discounts (costs.py) and the black market's way to pay."""
-    prices = build_prices(s, p)
-    coins = s.coins[p]
-    short = coins + means(s, p)  # the most a black market lets him pay
+    prices = build_prices(s, p)  # the privilege and the expansions' discounts in
+    short = s.coins[p]  # the most he can pay: his doubloons and a black market's
+    if s.cat.nb:
+        short += means(s, p)
     pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
     moves = [
         _BUILD[b]

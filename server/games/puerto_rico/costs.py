@@ -10,6 +10,8 @@ pay, not a discount: builder.py.
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import catalog as C
 from .state import PRState
 
@@ -46,22 +48,30 @@ def discounts(s: PRState, p: int) -> tuple[int, int, int]:
     return occupied_quarries(s, p), small, large
 
 
+@cache
+def price_list(quarries: int, small: int, large: int) -> tuple[int, ...]:
+    """Every building's price (by id) for these discounts: the one price formula.
+
+    Kept per distinct discount (a few dozen in a game), so a price is a lookup.
+    """
+    out = []
+    for b in range(C.NB):
+        column = C.COLUMN[b]
+        cost = C.COST[b] - (quarries if quarries < column else column)
+        cost -= large if C.LARGE[b] else small
+        out.append(cost if cost > 0 else 0)
+    return tuple(out)
+
+
+def build_prices(s: PRState, p: int) -> tuple[int, ...]:
+    """What every building costs seat p now, by building id."""
+    quarries, small, large = discounts(s, p)
+    return price_list(quarries if quarries < _MOST else _MOST, small, large)
+
+
 def build_cost(s: PRState, p: int, b: int) -> int:
     """Cost for seat p now (see the module's docstring)."""
-    quarries, small, large = discounts(s, p)
-    column = C.COLUMN[b]
-    cost = C.COST[b] - (quarries if quarries < column else column)
-    cost -= large if C.LARGE[b] else small
-    return cost if cost > 0 else 0
+    return build_prices(s, p)[b]
 
 
-def build_prices(s: PRState, p: int) -> dict[int, int]:
-    """The cost of every building of the board for seat p now."""
-    quarries, small, large = discounts(s, p)
-    cost, column, big = C.COST, C.COLUMN, C.LARGE
-    out = {}
-    for b in s.board:
-        k = cost[b] - (quarries if quarries < column[b] else column[b])
-        k -= large if big[b] else small
-        out[b] = k if k > 0 else 0
-    return out
+_MOST = max(C.COLUMN)  # more occupied quarries than this take nothing more off

@@ -13,7 +13,10 @@ from typing import Any
 
 from . import catalog as C
 from . import labels_x
+from .captain import privilege
 from .common import colonist_source
+from .craftsman import factory_bonus, harvest, specialty_bonus
+from .mayor import empty_circles
 from .moves import (
     BONUS,
     BUILD,
@@ -127,8 +130,6 @@ def _label_key(m: Move, s: PRState) -> Any:
     if code == PRODUCE:
         return _produce_key(s)
     if code == CAPTAIN_VP:
-        from .captain import privilege
-
         return privilege(s)
     if code == PASS:
         return (s.step, s.vp_pending, s.col_supply > 0)
@@ -201,8 +202,6 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == LOAD:
         return _load_dict(m, s, v)
     if code == CAPTAIN_VP:
-        from .captain import privilege
-
         k = privilege(s)  # 2 with a manned library (Expansion I)
         chips = f"1 {v.vp} chip" if k == 1 else f"{k} {v.vp} chips"
         return {"type": t, "label": f"Take {chips} ({v.privilege})"}
@@ -257,14 +256,10 @@ def _where(s: PRState, v: Vocabulary) -> str:
 
 
 def _fills(s: PRState) -> bool:
-    from .mayor import empty_circles
-
     return s.san_juan[s.turn] >= empty_circles(s, s.turn) > 0
 
 
 def _produce_key(s: PRState) -> tuple[int, ...]:
-    from .craftsman import factory_bonus, harvest, specialty_bonus
-
     got = harvest(s, s.turn)
     return (*got, factory_bonus(s, s.turn, got), specialty_bonus(s, s.turn, got))
 

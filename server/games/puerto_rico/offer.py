@@ -17,32 +17,37 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
+from .catalog import EDITIONS
 from .costs import build_prices
 from .labels import FIXED, shared_dict
 from .moves import BUILD, MAYOR_PLACE, PASS, Move
 from .state import BUILDER, CHOOSE_ROLE, MAYOR, PRState
 
 Dict = dict[str, Any]
-_ROLE_DICTS: dict[tuple[str, int, int], Dict] = {}  # (edition, role, doubloons on it)
-_PLACE_DICTS: dict[tuple[str, Move, int], Dict] = {}  # (edition, move, tile or building)
-_BUILD_DICTS: dict[tuple[str, int, int, bool], Dict] = {}  # (edition, building, price, >coins)
+# the commonest labelled dicts, by edition and a small int made of what their labels read
+_ROLE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # coins, role
+_PLACE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # tile, index, where
+_BUILD_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # building, price, >coins
 _PASS_DICTS: dict[tuple[str, int, int, bool], Dict] = {}  # as labels._label_key reads it
+_COPY = dict.copy
 
 
 def actions(s: PRState) -> list[Dict]:
-    moves = flow.legal(s)
+    moves = s.legal
+    if moves is None:
+        moves = flow.legal(s)
     step = s.step
     if s.pending:
         shared = [shared_dict(m, s) for m in moves]
-    elif step == CHOOSE_ROLE:
-        shared = _roles(s, moves)
     elif step == MAYOR:
         shared = _places(s, moves)
+    elif step == CHOOSE_ROLE:
+        shared = _roles(s, moves)
     elif step == BUILDER:
         shared = _builds(s, moves)
     else:
         shared = _any(s, moves)
-    copies = [d.copy() for d in shared]
+    copies = list(map(_COPY, shared))
     s.offer = (moves, shared, copies)
     return copies
 
@@ -66,29 +71,34 @@ def _any(s: PRState, moves: list[Move]) -> list[Dict]:
 
 
 def _roles(s: PRState, moves: list[Move]) -> list[Dict]:
-    ed = s.edition
+    table = _ROLE_DICTS[s.edition]
     coins, index = s.role_coins, s.cat.role_index
     out = []
     for m in moves:
-        key = (ed, m[1], coins[index[m[1]]])
-        d = _ROLE_DICTS.get(key)
+        r = m[1]
+        key = coins[index[r]] << 5 | r
+        d = table.get(key)
         if d is None:
-            d = _ROLE_DICTS[key] = shared_dict(m, s)
+            d = table[key] = shared_dict(m, s)
         out.append(d)
     return out
 
 
 def _places(s: PRState, moves: list[Move]) -> list[Dict]:
-    ed = s.edition
+    table = _PLACE_DICTS[s.edition]
     p = s.turn
     isl, city = s.island[p], s.city[p]
     out = []
     for m in moves:
-        if m[0] == MAYOR_PLACE:
-            key = (ed, m, isl[m[2]] if m[1] == 0 else city[m[2]])
-            d = _PLACE_DICTS.get(key)
+        if m[0] == MAYOR_PLACE and len(m) == 3:
+            i = m[2]
+            if m[1]:
+                key = (city[i] << 5 | i) << 1 | 1
+            else:
+                key = (isl[i] << 5 | i) << 1
+            d = table.get(key)
             if d is None:
-                d = _PLACE_DICTS[key] = shared_dict(m, s)
+                d = table[key] = shared_dict(m, s)
         else:
             d = shared_dict(m, s)
         out.append(d)
@@ -96,17 +106,18 @@ def _places(s: PRState, moves: list[Move]) -> list[Dict]:
 
 
 def _builds(s: PRState, moves: list[Move]) -> list[Dict]:
-    ed = s.edition
+    table = _BUILD_DICTS[s.edition]
     prices = build_prices(s, s.turn)
     coins = s.coins[s.turn]
     out = []
     for m in moves:
         if m[0] == BUILD:
             price = prices[m[1]]
-            key = (ed, m[1], price, price > coins)  # more: the black market pays the rest
-            d = _BUILD_DICTS.get(key)
+            # more than his doubloons: the black market pays the rest
+            key = (m[1] << 6 | price) << 1 | (price > coins)
+            d = table.get(key)
             if d is None:
-                d = _BUILD_DICTS[key] = shared_dict(m, s)
+                d = table[key] = shared_dict(m, s)
         else:
             d = shared_dict(m, s)
         out.append(d)

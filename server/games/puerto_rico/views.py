@@ -9,7 +9,7 @@ from typing import Any
 
 from . import catalog as C
 from . import interrupts
-from .moves import build_cost
+from .costs import build_prices
 from .scoring import result
 from .state import GAME_OVER, STEPS, PRState
 
@@ -71,7 +71,8 @@ def _player(s: PRState, p: int, viewer: int | None) -> dict[str, Any]:
         "is_governor": p == s.governor,
     }
     if viewer == p and s.step != GAME_OVER:  # what each building costs me now (build_cost)
-        out["prices"] = {C.BUILDINGS[b]: build_cost(s, p, b) for b in s.board}
+        prices = build_prices(s, p)
+        out["prices"] = {C.BUILDINGS[b]: prices[b] for b in s.board}
     if s.cat.cit:
         out["san_juan_citizens"] = s.san_juan_cit[p]
     if s.cat.nb:
