@@ -29,9 +29,9 @@ def open_costs(s: PRState) -> set[int]:
 
 def legal(s: PRState) -> list[Move]:
     costs = open_costs(s)
-    left = s.bsupply
-    return [_PICKS[b] for b in s.cat.candidates if C.COST[b] in costs and not left[b]
-            and b not in s.board]
+    left, placed, cost = s.bsupply, set(s.board), C.COST
+    return [_PICKS[b] for b in s.cat.candidates if cost[b] in costs and not left[b]
+            and b not in placed]
 
 
 def act(s: PRState, m: Move, ev: Events) -> None:

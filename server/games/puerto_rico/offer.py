@@ -21,13 +21,14 @@ from .catalog import EDITIONS
 from .costs import build_prices
 from .labels import FIXED, shared_dict
 from .moves import BUILD, MAYOR_PLACE, PASS, Move
-from .state import BUILDER, CHOOSE_ROLE, MAYOR, PRState
+from .state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, PRState
 
 Dict = dict[str, Any]
 # the commonest labelled dicts, by edition and a small int made of what their labels read
 _ROLE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # coins, role
 _PLACE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # tile, index, where
 _BUILD_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # building, price, >coins
+_PICK_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # copies, building
 _PASS_DICTS: dict[tuple[str, int, int, bool], Dict] = {}  # as labels._label_key reads it
 _COPY = dict.copy
 
@@ -45,6 +46,8 @@ def actions(s: PRState) -> list[Dict]:
         shared = _roles(s, moves)
     elif step == BUILDER:
         shared = _builds(s, moves)
+    elif step == DRAFT:
+        shared = _picks(s, moves)
     else:
         shared = _any(s, moves)
     copies = list(map(_COPY, shared))
@@ -92,10 +95,7 @@ def _places(s: PRState, moves: list[Move]) -> list[Dict]:
     for m in moves:
         if m[0] == MAYOR_PLACE and len(m) == 3:
             i = m[2]
-            if m[1]:
-                key = (city[i] << 5 | i) << 1 | 1
-            else:
-                key = (isl[i] << 5 | i) << 1
+            key = (city[i] << 6 | i << 1 | 1) if m[1] else (isl[i] << 6 | i << 1)
             d = table.get(key)
             if d is None:
                 d = table[key] = shared_dict(m, s)
@@ -120,6 +120,21 @@ def _builds(s: PRState, moves: list[Move]) -> list[Dict]:
                 d = table[key] = shared_dict(m, s)
         else:
             d = shared_dict(m, s)
+        out.append(d)
+    return out
+
+
+def _picks(s: PRState, moves: list[Move]) -> list[Dict]:
+    """The draft's: a label reads the building and its copies in this game."""
+    table = _PICK_DICTS[s.edition]
+    copies = s.cat.copies
+    out = []
+    for m in moves:
+        b = m[1]
+        key = copies[b] << 8 | b
+        d = table.get(key)
+        if d is None:
+            d = table[key] = shared_dict(m, s)
         out.append(d)
     return out
 
