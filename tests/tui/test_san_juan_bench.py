@@ -32,3 +32,18 @@ def test_bench_client_runs_on_the_san_juan_board() -> None:
     assert figures["board"] == "san-juan, late game, 4 players, 160x50"
     assert figures["samples"] == 3 and figures["target_ms"] == 30
     assert figures["p95_ms"] >= figures["median_ms"] > 0
+
+
+def test_make_bench_runs_and_quotes_the_san_juan_board() -> None:
+    from server.tools import benchmarks
+
+    planned = [r.argv for r in benchmarks.planned_runs(3, 1.0)]
+    assert ["bench", "client", "--game", "san-juan", "--json"] in planned
+    boards = ("late game, 5 players, 160x50", "san-juan, late game, 4 players, 160x50")
+    runs = [benchmarks.Run(f"client {i}", ["bench", "client", "--json"],
+                           {"board": board, "median_ms": 10.0 + i, "p95_ms": 20.0 + i,
+                            "samples": 100, "target_ms": 30})
+            for i, board in enumerate(boards)]
+    page = benchmarks.render(runs, benchmarks.machine(), "2026-01-01 00:00 UTC")
+    section = page.split("## Client: diff to screen", 1)[1].split("\n## ", 1)[0]
+    assert f"{boards[0]}: median 10" in section and f"{boards[1]}: median 11" in section
