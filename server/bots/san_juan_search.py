@@ -82,6 +82,7 @@ class SanJuanSearch(SeatBot):
                 worlds = 10**9
             stop = time.perf_counter() + (deadline - time.perf_counter()) / (stages - stage)
             for _ in range(worlds):
+                started = time.perf_counter()
                 seed = self.rng.getrandbits(62)
                 for i in alive:
                     sample = game.determinize(state, seat, seed)
@@ -89,7 +90,8 @@ class SanJuanSearch(SeatBot):
                     totals[i] += self._rollout(game, sample, seat)
                     counts[i] += 1
                     done += 1
-                if time.perf_counter() > stop:
+                now = time.perf_counter()
+                if now + (now - started) > stop:  # no time for another world like it
                     break
             alive.sort(key=lambda j: -(totals[j] / max(1, counts[j]) + 0.001 * priors[j]))
             alive = alive[:max(1, (len(alive) + 1) // 2)]
