@@ -104,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--spectators", type=int, default=2)
     bs.add_argument("--seconds", type=float, default=20.0)
     bs.add_argument("--think", type=float, default=0.5, help="seconds a player waits per move")
+    bs.add_argument("--game", help="whose rooms (default: puerto-rico)")
     bs.add_argument("--json", action="store_true")
     bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
     bc.add_argument("--samples", type=int, default=100)

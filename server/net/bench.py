@@ -1,5 +1,8 @@
 """`prtui bench server`: N four-seat rooms on one loopback server, with spectators.
 
+Puerto Rico's rooms by default; ``--game san-juan`` (any game that seats four) measures
+another game's rooms the same way.
+
 The server runs in this process; every client (four random players and S spectators
 per room) runs in one child process, so client decoding does not share the server's
 event loop (both processes tune their garbage collector alike, and the client's own loop
@@ -63,7 +66,7 @@ class _Conn:
 
 
 async def _client_main(port: int, rooms: int, spectators: int, seconds: float, think: float,
-                       out: Any) -> None:
+                       out: Any, game: str = GAME) -> None:
     from server.protocol import limits
     from server.protocol import messages as m
     from server.protocol.diff import apply_ops
@@ -140,7 +143,7 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
 
     async def table(i: int) -> tuple[str, list[_Conn]]:
         players = [await connect(f"b{i}p{s}", "play") for s in range(SEATS)]
-        room = (await players[0].cmd("create_room", game=GAME, players=SEATS,
+        room = (await players[0].cmd("create_room", game=game, players=SEATS,
                                      options={}))["data"]["room"]
         for s, c in enumerate(players):
             await c.cmd("join_room", room=room, **{"as": "player"})
@@ -195,14 +198,15 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
 
 
 def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
-           out: Any) -> None:
-    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out))
+           out: Any, game: str = GAME) -> None:
+    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out, game))
 
 
 # --- the server side ------------------------------------------------------------------
 
 
-async def bench(rooms: int, spectators: int, seconds: float, think: float) -> dict[str, Any]:
+async def bench(rooms: int, spectators: int, seconds: float, think: float,
+                game: str = GAME) -> dict[str, Any]:
     from server.net.server import GameServer, tune_gc
     from server.net.session import SessionLimits
     from server.net.upkeep import RoomPolicy
@@ -225,7 +229,7 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
         rss0 = _rss()
         out: Any = mp.get_context("spawn").Queue()
         proc = mp.get_context("spawn").Process(
-            target=_child, args=(port, rooms, spectators, seconds, think, out), daemon=True)
+            target=_child, args=(port, rooms, spectators, seconds, think, out, game), daemon=True)
         proc.start()
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, out.get)  # the child is up
@@ -244,7 +248,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float) -> di
     cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     diff_avg = stats["diff_bytes"] / max(1, stats["diffs"])
     snap_avg = stats["snap_bytes"] / max(1, stats["snaps"])
-    return {
+    fig: dict[str, Any] = {} if game == GAME else {"game": game}  # Puerto Rico's: as before
+    return fig | {
         "rooms": rooms, "spectators_per_room": spectators, "seconds": round(wall, 2),
         "think_s": think, "actions": stats["acts"],
         "actions_per_s": round(stats["acts"] / wall, 1),
@@ -268,6 +273,7 @@ def run_server_bench(args: Any) -> int:
     spectators = int(getattr(args, "spectators", 2))
     seconds = float(getattr(args, "seconds", 20.0))
     think = float(getattr(args, "think", 0.5))
+    game = str(getattr(args, "game", None) or GAME)
     for ok, message in ((rooms >= 1, f"--rooms must be at least 1, not {rooms}"),
                         (spectators >= 0, f"--spectators must be 0 or more, not {spectators}"),
                         (seconds > 0, f"--seconds must be positive, not {seconds:g}"),
@@ -275,11 +281,22 @@ def run_server_bench(args: Any) -> int:
         if not ok:
             print(f"prtui bench server: {message}", file=sys.stderr)
             return 2
-    fig = asyncio.run(bench(rooms, spectators, seconds, think))
+    from server.engine.errors import EngineError
+    from server.games.registry import get_game
+
+    try:
+        chosen = get_game(game)
+    except EngineError as exc:
+        print(f"prtui bench server: {exc.message}", file=sys.stderr)
+        return 2
+    if not chosen.min_players <= SEATS <= chosen.max_players:
+        print(f"prtui bench server: {game} does not seat {SEATS} players", file=sys.stderr)
+        return 2
+    fig = asyncio.run(bench(rooms, spectators, seconds, think, game))
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))
     else:
-        print(f"server bench: {rooms} rooms x {SEATS} players + {spectators} spectators "
+        print(f"server bench: {rooms} {game} rooms x {SEATS} players + {spectators} spectators "
               f"(set up in {fig['setup_s']} s), "
               f"{fig['seconds']} s, think {think} s")
         print(f"  actions/s         {fig['actions_per_s']}  ({fig['actions']} actions)")
