@@ -40,7 +40,8 @@ def installed_version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="prtui",
-        description="Puerto Rico in the terminal. With no command: a new game against bots.",
+        description="Puerto Rico and San Juan in the terminal. With no command: a new game "
+                    "against bots.",
     )
     p.add_argument("--version", action="version", version=f"prtui {installed_version()}")
     p.add_argument("--theme", help="colour theme name (see themes/README.md)")
@@ -48,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="straight to the board against bots")
-    play.add_argument("--game", help="which game (default: puerto-rico)")
+    play.add_argument("--game", help="puerto-rico (the default) or san-juan")
     play.add_argument("--players", type=int, default=4,
                       help="within the game's range (default 4, or the most it takes)")
     _option_arguments(play)
