@@ -20,6 +20,9 @@ _BONUS = tuple((BONUS, g) for g in range(5))
 _PRODUCE_OR_NOT = [PRODUCE_MOVE, PASS_MOVE]
 
 
+_MAKERS = tuple((b, g) for b, g in enumerate(C.PRODUCES) if g >= 0)  # production buildings
+
+
 def production(s: PRState, p: int) -> list[int]:
     """What seat p's occupied plantations and production buildings can make now."""
     plant = [0, 0, 0, 0, 0, 0]
@@ -27,12 +30,11 @@ def production(s: PRState, p: int) -> list[int]:
         if c:
             plant[t] += 1
     cap = [0, 0, 0, 0, 0]
-    prod = C.PRODUCES
-    for b, c in zip(s.city[p], s.city_col[p], strict=False):
-        if c:
-            g = prod[b]
-            if g >= 0:
-                cap[g] += c
+    pos, col = s.bpos[p], s.city_col[p]
+    for b, g in _MAKERS:
+        i = pos[b]
+        if i >= 0:
+            cap[g] += col[i]
     for g in range(1, 5):
         if cap[g] < plant[g]:
             plant[g] = cap[g]
@@ -121,7 +123,8 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
     extra = aqueduct(s, p, made) if s.cat.nb else [0, 0, 0, 0, 0]
     for g in range(5):
         made[g] += extra[g]
-    got = harvest(s, p)
+    supply = s.goods  # what he receives: harvest(s, p), from the production just made
+    got = [made[g] if made[g] < supply[g] else supply[g] for g in range(5)]
     mask = 0
     for g in range(5):
         if got[g]:

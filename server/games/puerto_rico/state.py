@@ -222,8 +222,7 @@ class PRState:
         return i >= 0 and self.city_col[p][i] > 0
 
     def spaces_used(self, p: int) -> int:
-        sp = C.SPACES
-        return sum(sp[b] for b in self.city[p])
+        return sum(map(C.SPACES.__getitem__, self.city[p]))
 
     def rebuild_bpos(self) -> None:
         self.bpos = []
