@@ -187,3 +187,35 @@ async def test_every_frame_to_a_san_juan_spectator_is_public(server: GameServer)
     assert private and all(own not in public for own in private)
     await ana.close()
     await eve.close()
+
+
+async def test_a_player_who_drops_mid_selection_is_finished_for_and_comes_back(
+    server: GameServer,
+) -> None:
+    """ana picks the card to discard at the fair start and drops before confirming: the
+    takeover bot finishes her selection (the game goes on to bo), and her token brings
+    her back to her own hand."""
+    room, (ana, bo), tokens = await san_juan_table(server.port, ("ana", "bo"), grace_s=0.05,
+                                                   bot_delay_s=0.0, fair_start=True)
+    assert ana.snap is not None and ana.snap["view"]["phase"]["turn"] == 0
+    pick = next(a for a in ana.snap["legal"] if a["type"] == "discard")
+    v = ana.v
+    await ana.ok("act", room=room, action=pick)
+    await ana.wait_for(lambda f: ana.v != v)
+    decision = ana.snap["view"]["decision"]
+    assert decision["step"] == "fair_start" and decision["picked"] == [{"card": pick["card"]}]
+    hand_before = len(ana.snap["view"]["players"][0]["hand"])
+    mark = len(bo.frames)
+    await ana.close()
+    await bo.wait_for(lambda f: f["t"] == "room" and f["room"]["seats"][0]["bot_playing"], mark)
+    await bo.wait_for(lambda f: bo.snap is not None and bo.snap["view"]["phase"]["turn"] == 1)
+    assert bo.snap is not None and bo.snap["legal"]  # bo's own fair start now
+    back = await Client.connect(server.port, "ana", token=tokens[0])
+    assert back.welcome["resume"] == {"room": room, "seat": 0}
+    await back.wait_for(lambda f: f["t"] == "state")
+    assert back.snap is not None
+    mine = back.snap["view"]["players"][0]
+    assert mine["hand"] is not None and len(mine["hand"]) == hand_before - 1 == 4
+    assert back.snap["view"]["decision"] is None and back.snap["legal"] == []
+    for c in (back, bo):
+        await c.close()
