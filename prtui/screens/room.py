@@ -28,19 +28,24 @@ def options_words(entry: Mapping[str, Any] | None, options: Mapping[str, Any]) -
     choice by its label ("1897"), a yes/no option by its title when on ("Fair start"),
     a set by its labels; an option at its default that says nothing is left out."""
     words: list[str] = []
-    for spec in (entry or {}).get("options") or []:
+    specs = (entry or {}).get("options")
+    for spec in specs if isinstance(specs, list) else []:
+        if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str):
+            continue  # a server's catalog is data from elsewhere: what makes no sense is skipped
         kind, default = spec.get("type"), spec.get("default")
-        value = options.get(spec.get("name"), default)
-        labels = dict(zip(spec.get("choices") or [], spec.get("labels") or [], strict=False))
-        if kind == "choice":
-            words.append(str(labels.get(value, value)))
+        value = options.get(spec["name"], default)
+        title = str(spec.get("title") or spec["name"])
+        choices, labels = spec.get("choices"), spec.get("labels")
+        named = (dict(zip(choices, labels, strict=False))
+                 if isinstance(choices, list) and isinstance(labels, list) else {})
+        if kind == "choice" and isinstance(value, str):
+            words.append(str(named.get(value, value)))
         elif kind == "bool" and value is True:
-            words.append(str(spec.get("title")))
-        elif kind == "multi" and value:
-            words.append(f"{spec.get('title')}: "
-                         + ", ".join(str(labels.get(v, v)) for v in value))
+            words.append(title)
+        elif kind == "multi" and isinstance(value, list) and value:
+            words.append(f"{title}: " + ", ".join(str(named.get(v, v)) for v in value))
         elif kind in ("int", "str") and value != default:
-            words.append(f"{spec.get('title')} {value}")
+            words.append(f"{title} {value}")
     if entry is None and options.get("edition"):  # no catalog: the one option known of old
         words.append(str(options["edition"]))
     return words

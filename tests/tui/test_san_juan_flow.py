@@ -170,3 +170,21 @@ async def test_lobby_room_and_start_of_a_san_juan_table(port: int) -> None:
         assert (mine["seat"], theirs["seat"]) == (0, 1)
         assert mine["view"]["players"][0]["hand"] and mine["view"]["players"][1]["hand"] is None
         assert theirs["view"]["players"][1]["hand"] and theirs["view"]["players"][0]["hand"] is None
+
+
+def test_a_rooms_options_in_words_by_the_games_own_spec() -> None:
+    from prtui.screens.room import options_words
+    from server.engine.contract import describe
+    from server.games.registry import get_game
+
+    san_juan, puerto_rico = describe(get_game("san-juan")), describe(get_game("puerto-rico"))
+    assert options_words(san_juan, {"fair_start": True, "grace_s": 60}) == ["Fair start"]
+    assert options_words(san_juan, {"fair_start": False}) == []
+    assert options_words(puerto_rico, {"edition": "1897", "open_vp": True,
+                                       "expansions": ["new_buildings", "citizens"]}) == [
+        "1897", "Open VP", "Expansions: I: New Buildings, II: The Citizens"]
+    assert options_words(puerto_rico, {}) == ["Classic (2002)"]  # the defaults
+    odd = {"options": ["x", {"type": "bool"}, {"name": "n", "type": "multi", "default": "ab"},
+                       {"name": "c", "type": "choice", "choices": "ab", "labels": 3}]}
+    assert options_words(odd, {"c": "a"}) == ["a"]  # nonsense skipped, never a crash
+    assert options_words(None, {"edition": "1897"}) == ["1897"]  # no catalog
