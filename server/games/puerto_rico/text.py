@@ -194,10 +194,13 @@ def default_names(n: int) -> list[str]:
     return [f"Player {p + 1}" for p in range(n)]
 
 
+_WHO = tuple(f"{{p:{seat}}}" for seat in range(8))
+
+
 def who(s: PRState, seat: int) -> str:
     """The seat's display name as a mark: rendered from the ``names`` option (else
     "Player N"), never put into a template as typed."""
-    return f"{{p:{seat}}}"
+    return _WHO[seat] if 0 <= seat < 8 else f"{{p:{seat}}}"
 
 
 def listing(parts: list[str]) -> str:
