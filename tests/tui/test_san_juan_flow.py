@@ -188,3 +188,17 @@ def test_a_rooms_options_in_words_by_the_games_own_spec() -> None:
                        {"name": "c", "type": "choice", "choices": "ab", "labels": 3}]}
     assert options_words(odd, {"c": "a"}) == ["a"]  # nonsense skipped, never a crash
     assert options_words(None, {"edition": "1897"}) == ["1897"]  # no catalog
+
+
+async def test_the_same_seed_deals_the_same_san_juan_table(tmp_path: Path) -> None:
+    deals = []
+    for run in range(2):
+        setup = setup_from_args(play_args("--game", "san-juan", "--players", "2", "--bots",
+                                          "random", "--seed", "1234"))
+        setup.bot_delay_s = 5.0
+        app = PrtuiApp(plan=local_plan(tmp_path / f"data{run}", "ana", setup))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda app=app: on_table(app))
+            view = table(app).snapshot["view"]
+            deals.append((view["players"][0]["hand"], view["deck"], view["governor"]))
+    assert deals[0] == deals[1] and len(deals[0][0]) == 4
