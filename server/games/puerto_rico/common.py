@@ -102,9 +102,13 @@ def citizens_of(s: PRState, p: int) -> int:
     return s.san_juan_cit[p] + sum(s.island_cit[p]) + sum(s.city_cit[p])
 
 
-def order_from(s: PRState, first: int) -> list[int]:
-    n = s.n
-    return [(first + i) % n for i in range(n)]
+_ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+                for n in range(8))  # [players][first]: made once
+
+
+def order_from(s: PRState, first: int) -> tuple[int, ...]:
+    """The seats clockwise from ``first``."""
+    return _ORDERS[s.n][first]
 
 
 __all__ = [
