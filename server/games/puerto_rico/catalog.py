@@ -22,6 +22,7 @@ PRICE = (0, 1, 2, 3, 4)
 
 # Roles: ids of the cards (two prospector cards with five players).
 SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR2 = range(8)
+SMUGGLER = 8  # Expansion III: the Smuggler card (smuggler.py)
 ROLES = (
     "settler",
     "mayor",
@@ -31,11 +32,13 @@ ROLES = (
     "captain",
     "prospector",
     "prospector2",
+    "smuggler",
 )
 
 # Expansions, in their canonical order (the option's choices).
 NEW_BUILDINGS, CITIZENS = "new_buildings", "citizens"
-EXPANSIONS = (NEW_BUILDINGS, CITIZENS)
+SMUGGLER_X, FESTIVAL = "smuggler", "festival"  # Expansions III and IV
+EXPANSIONS = (NEW_BUILDINGS, CITIZENS, SMUGGLER_X, FESTIVAL)
 
 # Building kinds
 K_PRODUCTION, K_COMMERCIAL, K_TAILOR = range(3)  # K_TAILOR: counts as large production

@@ -64,6 +64,12 @@ def counts(s: PRState) -> dict[str, int]:
             goods[g] += k
     for g in s.house:
         goods[g] += 1
+    if s.festival:  # Expansion IV: what still waits on the festival board
+        from .festival import board_goods, board_tile
+
+        goods = [k + f for k, f in zip(goods, board_goods(s), strict=True)]
+        if board_tile(s) >= 0:
+            tiles[board_tile(s)] += 1
     out = {"workers": people - cit, "citizens": cit, "quarries": quarries,
            "vp": s.vp_supply + sum(s.vp)}
     for t in range(5):

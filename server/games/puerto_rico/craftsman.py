@@ -136,6 +136,10 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
     if short:
         what += f" (the supply has no more {listing(short)})"
     say(ev, p, "produce", f"{who(s, p)} produces {what}")
+    if s.festival:  # Expansion IV: the goods goal
+        from .festival import produced
+
+        produced(s, p, got, ev)
     bonus = factory_bonus(s, p, got)
     if bonus:
         s.coins[p] += bonus

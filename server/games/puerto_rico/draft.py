@@ -50,6 +50,10 @@ def act(s: PRState, m: Move, ev: Events) -> None:
         say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
         s.step = CHOOSE_ROLE
         s.turn = s.governor
+        if s.festival:  # Expansion IV: its building is drawn from the board just made
+            from .festival import after_draft
+
+            after_draft(s, ev)
     else:
         s.turn = (p + 1) % s.n
 

@@ -22,14 +22,18 @@ from . import (
     citizens,
     craftsman,
     draft,
+    festival,
     forests,
     guesthouse,
     hooks,
     interrupts,
     mayor,
     settler,
+    smuggler,
+    smuggler_place,
     trader,
 )
+from . import catalog as C
 from .common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, say, who
 from .crafts import Prospector
 from .moves import PASS, ROLE, Move
@@ -46,9 +50,10 @@ _PHASES: tuple[Any, ...] = (
     captain,
     Prospector,
     Prospector,
+    smuggler,
 )
 # the modules that register interrupts and hooks (imported for that)
-_REGISTERING = (blackmarket, bonusvp, captain_x, citizens, forests, guesthouse)
+_REGISTERING = (blackmarket, bonusvp, captain_x, citizens, forests, guesthouse, smuggler_place)
 # resume codes beyond the statuses: a hook point to go on with, from hook index i
 R_START, R_TURN, R_END = 100, 200, 300
 
@@ -63,6 +68,8 @@ def legal(s: PRState) -> list[Move]:
     elif s.step == CHOOSE_ROLE:
         taken = s.role_taken
         moves = [m for m, t in zip(s.cat.role_moves, taken, strict=False) if t < 0]
+        if s.smuggler[0] == s.turn:  # Expansion III: the tile's holder waits his turn
+            moves = [m for m in moves if m[1] != C.SMUGGLER]
     elif s.step == GAME_OVER:
         moves = []
     elif s.step == DRAFT:
@@ -77,6 +84,8 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
     """Carry out a move already known to be legal, then every forced follow-up."""
     while True:
         _do(s, m, ev)
+        if s.festival:  # Expansion IV: a goal reached by this move
+            festival.check(s, ev)
         if s.step == GAME_OVER:
             return
         moves = legal(s)
@@ -109,10 +118,10 @@ def _do(s: PRState, m: Move, ev: Events) -> None:
         _after(s, status, ev)
 
 
-def _choose_role(s: PRState, r: int, ev: Events) -> int:
+def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
     p = s.turn
     v = VOCAB[s.edition]
-    if s.round == 1 and s.picks == 0:
+    if s.round == 1 and s.picks == 0 and not captured:
         _round_header(s, ev)
     i = s.cat.role_index[r]
     coins = s.role_coins[i]
@@ -125,7 +134,12 @@ def _choose_role(s: PRState, r: int, ev: Events) -> int:
     s.phase_i = 0
     s.step = PHASE_START
     extra = f" and takes {v.coins(coins)} from it" if coins else ""
-    say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
+    if captured:
+        say(ev, p, "role", f"{who(s, p)} plays the captured {v.roles[r]}")
+    else:
+        say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
+    if s.cat.smug:
+        smuggler.on_choose(s, r, p, ev)
     if hooks.due(s, r, hooks.START):
         return R_START
     return _PHASES[r].start(s, ev)
@@ -174,11 +188,16 @@ def _after(s: PRState, status: int, ev: Events) -> None:
 
 
 def _next_pick(s: PRState, ev: Events) -> None:
-    s.picks += 1
+    if s.picks < s.picks_per_round:  # (not after the captured card's play)
+        s.picks += 1
     s.role = -1
     s.role_player = -1
     s.phase_i = 0
     if s.picks >= s.picks_per_round:
+        if s.cat.smug and (r := smuggler.captured_due(s)) >= 0:  # Expansion III
+            s.turn = s.smuggler[smuggler.CAPTOR]
+            _after(s, _choose_role(s, r, ev, captured=True), ev)
+            return
         _end_round(s, ev)
         return
     s.step = CHOOSE_ROLE
@@ -189,11 +208,15 @@ def _end_round(s: PRState, ev: Events) -> None:
     """A doubloon on each role nobody chose; the governor passes left (or the game ends)."""
     coins, taken = s.role_coins, s.role_taken
     for i in range(len(taken)):
-        if taken[i] < 0:
+        if taken[i] < 0 and s.roles[i] != C.SMUGGLER:  # (Expansion III: never on it)
             coins[i] += 1
+    if s.cat.smug:
+        smuggler.end_round(s)
     s.role_taken = [-1] * len(taken)
     s.chosen = []
     if s.last_round:
+        if s.festival:  # a goal reached by the round's last move
+            festival.check(s, ev, final=True)
         s.step = GAME_OVER
         s.turn = -1
         say(ev, None, "game_over", f"The game ends after round {s.round}")

@@ -21,6 +21,7 @@ Entry = list[int]
 # kinds (the save format: never renumber)
 GUEST_MOVE, VILLA, ROYAL_SUPPLIER, HUNTING_LODGE, LAND_OFFICE = range(1, 6)
 BLACK_MARKET, CHARTER_MORE, FOREST_CHOICE, OPTIONAL_VP = range(6, 10)
+PLACE_WORKERS = 10  # Expansions III/IV: poached or festival workers (smuggler_place.py)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from .state import (
     CRAFTSMAN_PRODUCE,
     MAYOR_PRIVILEGE,
     SETTLER_HOSPICE,
+    SMUGGLE,
     PRState,
 )
 from .text import VOCAB, Vocabulary, cap, finish_action, listing
@@ -233,6 +234,8 @@ def pass_label(s: PRState, v: Vocabulary) -> str:
         return f"{_cap(v.buildings[C.HARBOR])}: leave the {v.vp} chip in the supply"
     if step == CAPTAIN:
         return f"Do not use the {v.buildings[C.WHARF]}"
+    if step == SMUGGLE:
+        return "Smuggle nothing"
     return "Pass"
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import catalog as C
 from . import interrupts as I
+from . import smuggler_labels
 from .moves import (
     BLACK_MARKET_PAY,
     CHARTER,
@@ -30,6 +31,7 @@ from .moves import (
     PAY_WORKER,
     PAYS,
     PENSION_RETURN,
+    RAID,
     SELL,
     STORE,
     TAKE_VP,
@@ -63,6 +65,8 @@ def _seat(s: PRState) -> int:
 def _key(m: Move, s: PRState) -> Any:
     code = m[0]
     p = _seat(s)
+    if code >= RAID:  # Expansions III/IV
+        return smuggler_labels.key(m, s, p)
     if code == PASS:
         e = s.pending[0] if s.pending else None
         return (s.step, tuple(e) if e else None)
@@ -86,6 +90,8 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     code = m[0]
     t = TYPES[code]
     p = _seat(s)
+    if code >= RAID:  # Expansions III/IV
+        return smuggler_labels.make(m, s, p)
     if code == DRAFT_PICK:
         b = m[1]
         copies = s.cat.copies[b]
@@ -216,4 +222,7 @@ def decline(s: PRState, v: Vocabulary) -> str:
         return f"{cap(v.buildings[C.HUNTING_LODGE])}: discard nothing"
     if kind == I.LAND_OFFICE:
         return f"{cap(v.buildings[C.LAND_OFFICE])}: neither buy nor sell"
+    if kind == I.PLACE_WORKERS:
+        assert e is not None
+        return smuggler_labels.decline(s, e)
     return "Pass"

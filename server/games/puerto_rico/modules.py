@@ -25,6 +25,7 @@ class Catalog:
         "draft",
         "edition",
         "expansions",
+        "fest",
         "fixed_board",
         "hooks",
         "n",
@@ -33,6 +34,7 @@ class Catalog:
         "role_moves",
         "roles",
         "setup",
+        "smug",
         "space_costs",
     )
 
@@ -43,6 +45,8 @@ class Catalog:
     roles: tuple[int, ...]  # the role cards of this game, in the view's order
     nb: bool  # Expansion I: new buildings, forests, the draft
     cit: bool  # Expansion II: citizens
+    smug: bool  # Expansion III: the Smuggler card (smuggler.py)
+    fest: bool  # Expansion IV: the Festival board (festival.py)
     citizens: int  # citizen pieces in the game (0 without Expansion II)
     draft: bool  # the board is drafted (Expansion I)
     space_costs: tuple[int, ...]  # the drafted board's spaces, by cost
@@ -58,7 +62,9 @@ class Catalog:
         self.edition = edition
         self.expansions = expansions
         self.setup = C.SETUPS[n]
-        self.roles = self.setup.roles
+        self.smug = C.SMUGGLER_X in expansions
+        self.fest = C.FESTIVAL in expansions
+        self.roles = self.setup.roles + ((C.SMUGGLER,) if self.smug else ())
         self.role_moves = tuple((0, r) for r in self.roles)  # (moves.ROLE, r)
         self.role_index = {r: i for i, r in enumerate(self.roles)}
         self.hooks = None

@@ -25,6 +25,7 @@ MAYOR_COLONIST, UNIVERSITY, PRODUCE, CAPTAIN_VP, HARBOR_VP = range(14, 19)
 # the expansions (docs/puerto-rico-view.md)
 DRAFT_PICK, FOREST, FOREST_DRAWN, GUEST, VILLA_TAKE, PENSION_RETURN = range(19, 25)
 PARK_DISCARD, LAND_OFFICE_BUY, LAND_OFFICE_SELL, BLACK_MARKET_PAY, CHARTER, TAKE_VP = range(25, 31)
+RAID, PLUNDER, POACH, CAPTURE, PLACE_WORKER = range(31, 36)  # Expansions III/IV
 TYPES = (
     "role",
     "plantation",
@@ -57,6 +58,11 @@ TYPES = (
     "black_market",
     "charter",
     "take_vp",
+    "raid",
+    "plunder",
+    "poach",
+    "capture",
+    "place_worker",
 )
 PAY_WORKER, PAY_GOOD, PAY_VP = range(3)  # what a black market payment returns
 PAYS = ("worker", "good", "vp")
@@ -162,6 +168,12 @@ def parse(action: Any) -> Move:
         return (code, PAY_WORKER, where, index, _flag(action, "citizen"))
     if code == STORE:
         return _parse_store(action)
+    if code == RAID:
+        return (RAID, _int(action, "ship"), _int(action, "keep"))
+    if code == CAPTURE:
+        return (CAPTURE, _name(action, "role", _ROLE))
+    if code == PLACE_WORKER:
+        return (PLACE_WORKER, _name(action, "where", _WHERE), _int(action, "index"))
     return (code,)
 
 

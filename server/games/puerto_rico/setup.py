@@ -23,9 +23,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
                title="Open VP", reveals_hidden=True),
     OptionSpec("expansions", "multi", (),
-               "the 1897 rulebook's expansions: new buildings (with the draft), citizens",
+               "the 1897 rulebook's expansions: new buildings (with the draft), citizens, "
+               "the smuggler, the festival",
                title="Expansions", choices=C.EXPANSIONS,
-               labels=("I: New Buildings", "II: The Citizens")),
+               labels=("I: New Buildings", "II: The Citizens", "III: The Smuggler",
+                       "IV: The Festival")),
 )
 """Every option Puerto Rico accepts, besides "names" (one display name per seat, used
 only in words: log, labels, view)."""
@@ -119,6 +121,13 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.last_round = False
     s.pending = []
     s.resume = 0
+    s.smuggler = [-1, -1, -1]
+    s.festival = []
+    s.festival_won = []
+    if cat.fest:  # Expansion IV: the festival's goals, drawn with the table's RNG
+        from .festival import draw_goals
+
+        draw_goals(s)
     if cat.draft:  # Expansion I: the board is drafted before the first round
         s.step = DRAFT
     s.rebuild_bpos()

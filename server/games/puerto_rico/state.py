@@ -37,6 +37,7 @@ CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6
 TRADER, CAPTAIN, CAPTAIN_STORE, GAME_OVER = range(6, 10)
 MAYOR_PRIVILEGE, BUILDER_UNIVERSITY, CRAFTSMAN_PRODUCE, CAPTAIN_EXTRA = range(10, 14)
 DRAFT, PHASE_START, PHASE_END = 14, 15, 16  # a phase's start / end hooks are asking
+SMUGGLE = 17  # Expansion III: the smuggler chooses his one action (smuggler.py)
 STEPS = (
     "choose_role",
     "settler",
@@ -55,6 +56,7 @@ STEPS = (
     "draft",
     "phase_start",
     "phase_end",
+    "smuggler",
 )
 
 # (slot, kind): "i" int, "b" bool, "l" list of ints, "ll" per-player lists of ints
@@ -112,11 +114,17 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("last_round", "b"),
     ("pending", "ll"),
     ("resume", "i"),
+    ("smuggler", "l"),
+    ("festival", "l"),
+    ("festival_won", "l"),
 )
 _LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
-FORMAT = 3
+FORMAT = 4
+# fields a format-3 state lacks (Expansions III/IV), read as their "not in play" value
+FORMAT3_DEFAULTS: dict[str, list[int]] = {
+    "smuggler": [-1, -1, -1], "festival": [], "festival_won": []}
 KEYS = frozenset(
     ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
      *(n for n, _ in FIELDS))
@@ -205,6 +213,9 @@ class PRState:
     last_round: bool
     pending: list[list[int]]
     resume: int
+    smuggler: list[int]  # [tile holder, captured role, its captor], -1 for none
+    festival: list[int]  # [] or [estate kind, 3 barrels' goods, building (-1 until drafted)]
+    festival_won: list[int]  # [] or the seat that took each goal (estate, goods, building)
     edition: str
     expansions: tuple[str, ...]
     open_vp: bool

@@ -10,7 +10,10 @@ docs/puerto-rico-state.md lists the same rules field by field.
 from __future__ import annotations
 
 from . import catalog as C
+from .festival import board_goods, board_tile
 from .interrupts import FOREST_CHOICE
+from .smuggler import playing_captured
+from .smuggler_validate import check as check_expansions_3_4
 from .state import (
     BUILDER,
     BUILDER_UNIVERSITY,
@@ -66,6 +69,7 @@ def check(s: PRState) -> None:
     _turn_order(s)
     check_phase(s)
     check_pending(s)
+    check_expansions_3_4(s)
 
 
 def _table(s: PRState) -> None:
@@ -174,13 +178,15 @@ def _totals(s: PRState) -> None:
     need(total == chips, "vp_supply", f"supply + players' VP is {total}, the game has {chips}")
     quarries = s.quarries + sum(isl.count(C.QUARRY) for isl in s.island)
     need(quarries == su.quarries, "quarries", f"{quarries} in play, the game has {su.quarries}")
+    festival = board_goods(s)  # Expansion IV: barrels and a tile on the festival board
     for g in range(5):
-        barrels = s.goods[g] + sum(pg[g] for pg in s.pgoods) + s.house.count(g)
+        barrels = s.goods[g] + sum(pg[g] for pg in s.pgoods) + s.house.count(g) + festival[g]
         barrels += sum(ld for sg, ld in zip(s.ship_good, s.ship_load, strict=True) if sg == g)
         need(barrels == su.goods[g], "goods", f"{barrels} {C.GOODS[g]} barrels, not {su.goods[g]}")
         tiles = s.face_up.count(g) + s.stack.count(g) + s.discard.count(g)
         tiles += sum(isl.count(g) + isl.count(C.FOREST + g) for isl in s.island)
         tiles += sum(1 for e in s.pending if e[:1] == [FOREST_CHOICE] and e[2:3] == [g])
+        tiles += board_tile(s) == g
         want = su.plantations[g]
         need(tiles == want, "stack", f"{tiles} {C.GOODS[g]} plantations, the game has {want}")
     for b in s.board:
@@ -206,6 +212,7 @@ def _rounds(s: PRState) -> None:
     unchosen = len(s.roles) - su.picks
     need(sum(s.role_coins) <= unchosen * done, "role_coins", "more than the rounds put there")
     income = INCOME_PER_ROUND + (NEW_INCOME if s.cat.nb else 0) + (CITIZEN_INCOME if s.cat.cit else 0)
+    income += (3 if s.cat.smug else 0) + (3 if s.cat.fest else 0)  # capture's, festival's
     most = su.doubloons + income * s.round + unchosen * done
     for p in range(n):
         need(s.coins[p] <= most, "coins", f"seat {p} has {s.coins[p]}; at most {most} by now")
@@ -224,7 +231,13 @@ def _turn_order(s: PRState) -> None:
     n = s.n
     need(len(set(s.chosen)) == len(s.chosen), "chosen", "a role chosen twice")
     need(all(r in s.roles for r in s.chosen), "chosen", "a role not in this game")
+    captured = playing_captured(s)  # Expansion III: the captor plays it after the picks
+    if captured:
+        need(s.role_taken[s.roles.index(s.role)] == s.smuggler[2], "role_taken",
+             "the captured card is played by its captor")
     for i, r in enumerate(s.chosen):
+        if i >= s.picks_per_round:
+            continue
         chooser = (s.governor + i) % n
         need(
             s.role_taken[s.roles.index(r)] == chooser,
@@ -244,8 +257,9 @@ def _turn_order(s: PRState) -> None:
         need(s.picks == s.picks_per_round and not s.chosen, "picks", "the round was complete")
         need(s.turn == -1 and s.role == -1 and s.role_player == -1, "turn", "nobody moves")
         return
-    need(s.picks < s.picks_per_round, "picks", f"{s.picks} of {s.picks_per_round} this round")
-    chooser = (s.governor + s.picks) % n
+    need(s.picks < s.picks_per_round or captured, "picks",
+         f"{s.picks} of {s.picks_per_round} this round")
+    chooser = s.smuggler[2] if captured else (s.governor + s.picks) % n
     if s.step == DRAFT:
         check_draft(s)
         return

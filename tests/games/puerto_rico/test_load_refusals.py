@@ -33,12 +33,12 @@ def _refused(data: Data, field: str, words: str = "") -> str:
 
 def test_format_is_written_and_checked() -> None:
     data = _fresh()
-    assert FORMAT == 3 and data["format"] == 3 and next(iter(data)) == "format"
-    _refused({**data, "format": 2}, "format", "2 is older; this engine reads format 3")
-    _refused({**data, "format": 4}, "format", "4 is unknown or newer")
-    _refused({**data, "format": "3"}, "format", "unknown or newer")
+    assert FORMAT == 4 and data["format"] == 4 and next(iter(data)) == "format"
+    _refused({**data, "format": 2}, "format", "2 is older; this engine reads format 4")
+    _refused({**data, "format": 5}, "format", "5 is unknown or newer")
+    _refused({**data, "format": "4"}, "format", "unknown or newer")
     old = {k: v for k, v in data.items() if k != "format"}
-    _refused({**old, "v": 1}, "format", "missing; this engine reads format 3 (a state with")
+    _refused({**old, "v": 1}, "format", "missing; this engine reads format 4 (a state with")
     _refused({**data, "turn_order": [0]}, "turn_order", "unknown field")
 
 
@@ -112,7 +112,7 @@ def test_every_component_total_is_checked(change: Callable[[Data], Any], field: 
         ({"governor": 4}, "governor", ""),
         ({"picks": 4}, "picks", ""),
         ({"picks_per_round": 3}, "picks_per_round", ""),
-        ({"step": 17}, "step", "unknown step"),
+        ({"step": 18}, "step", "unknown step"),
         ({"roles": [0, 1, 2, 3, 4, 5, 6, 7]}, "roles", ""),
         ({"role_coins": [1, 0, 0, 0, 0, 0, 0]}, "role_coins", "more than 0"),
         ({"role_coins": [0, 0, 0, 0, 0, 0, 0, 0]}, "role_coins", "one per card"),
