@@ -158,4 +158,11 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
         out["colonists"]["citizens_supply"] = s.cit_supply
     if s.cat.draft:
         out["board"] = _board(s)
+    if s.cat.smug or s.cat.fest:  # Expansions III and IV (all public)
+        from .festival_view import festival_view, smuggler_view
+
+        if s.cat.smug:
+            out["smuggler"] = smuggler_view(s)
+        if s.cat.fest:
+            out["festival"] = festival_view(s)
     return out
