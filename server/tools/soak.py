@@ -18,7 +18,8 @@ from its own seed and, along the way:
 
 ``--expansions new_buildings,citizens`` (or ``none``) is Puerto Rico's expansions option;
 ``--matrix`` plays every player count of the game, and for Puerto Rico every set of
-expansions (none, I, II, I+II), one after the other, each recorded on its own.
+expansions (every set of I-IV: none, I, II, ..., I+II+III+IV), one after the other, each
+recorded on its own.
 
 A failure is reported with its seed (`--seed S --games 1` plays it again) and makes the
 exit status 1. ``--record FILE`` keeps the figures in a JSON file that `make bench`
@@ -307,7 +308,7 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
         "buildings, VP chips; nobody below 0 doubloons) after every action ('conserved':",
         "positions checked). games/s is by the wall clock on a shared machine: it says how",
         "long the run took, not how fast the engine is (the engine sections above).",
-        "Every Puerto Rico configuration (2-5 players x no expansion, I, II, I+II):",
+        "Every Puerto Rico configuration (2-5 players x every set of expansions I-IV):",
         "`python -m server.tools.soak --matrix --games 10000 --check-every 25 --record`",
         "(hours on one core); a configuration may be played in parts, each going on from",
         "the recorded one's last seed (`--seed` = its seed + games), and is kept as one.",
@@ -369,7 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--conserve-every", type=int, default=1,
                    help="check conservation every N actions (games that have the check)")
     p.add_argument("--expansions", metavar="LIST",
-                   help="Puerto Rico's expansions: new_buildings,citizens (or none)")
+                   help="Puerto Rico's expansions: new_buildings,citizens,smuggler,festival "
+                        "(any of them, or none)")
     p.add_argument("--matrix", action="store_true",
                    help="every player count (and for Puerto Rico every set of expansions), "
                         "one after the other, each recorded on its own")

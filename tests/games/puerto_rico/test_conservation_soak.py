@@ -5,6 +5,7 @@ recorded in parts."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -51,10 +52,11 @@ def test_the_matrix_plays_every_player_count_and_expansion_set(
                       "100", "--json", "--record", str(record)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     played = {(f["players"], tuple(f["options"]["expansions"])) for f in lines}
-    sets = {(), ("new_buildings",), ("citizens",), ("new_buildings", "citizens")}
-    assert played == {(n, x) for n in range(2, 6) for x in sets}
+    four = ("new_buildings", "citizens", "smuggler", "festival")  # every set of the four
+    sets = {c for k in range(5) for c in itertools.combinations(four, k)}
+    assert len(sets) == 16 and played == {(n, x) for n in range(2, 6) for x in sets}
     kept = json.loads(record.read_text())
-    assert len(kept) == 16
+    assert len(kept) == 64
     commands = {e["command"] for e in kept.values()}
     assert ("python -m server.tools.soak --games 1 --check-every 50 --view-every 100 --json "
             f"--record {record} --players 5 --expansions none") in commands
