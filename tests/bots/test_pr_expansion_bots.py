@@ -214,3 +214,34 @@ def test_optional_ends_with_the_expansions() -> None:
     base = GAME.view(new(4), 0)
     base["colonists"]["supply"] = 4
     assert ends_game(base, {"type": "mayor_colonist"})
+
+
+def _forest_twins() -> tuple[PRState, PRState, int]:
+    """Two states the seat to move cannot tell apart: the estates under the others'
+    forests differ (swapped with the face-down stack), the stack is in another order."""
+    s = drafted()
+    for p, estates in ((1, ("corn", "sugar")), (2, ("coffee",))):
+        for g in estates:
+            s.stack.remove(C.GOODS.index(g))
+            s.island[p].append(C.FOREST + C.GOODS.index(g))
+            s.island_col[p].append(0)
+            s.island_cit[p].append(0)
+    s.legal = None
+    mover = GAME.to_move(s)[0]
+    twin = GAME.clone(s)
+    j = next(i for i, t in enumerate(twin.stack) if t == C.TOBACCO)
+    twin.stack[j] = C.CORN  # the corn under seat 1's first forest is tobacco in the twin
+    twin.island[1][-2] = C.FOREST + C.TOBACCO
+    twin.stack.reverse()
+    assert GAME.view(s, mover) == GAME.view(twin, mover)
+    assert GAME.to_data(s) != GAME.to_data(twin)
+    return s, twin, mover
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_decisions_do_not_depend_on_the_estates_under_the_others_forests(level: str) -> None:
+    a, b, mover = _forest_twins()
+    for bot_seed in range(3):
+        first = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, a, mover)
+        second = make_bot(level, GAME, bot_seed, iterations=12).choose(GAME, b, mover)
+        assert action_key(first) == action_key(second)
