@@ -26,6 +26,12 @@ Conventions
 - A game describes itself (``describe``): its players range, its typed options
   (server/engine/options.py) and its rules version, as plain data for clients and tools.
   Nothing outside the game module names one of its options.
+- A game may also offer a quiet path for random playouts and bots' rollouts, where
+  nobody reads labels or log text: ``moves(state, seat)``, the legal moves as opaque
+  values in the order of ``legal_actions`` (one per action, no ``undo`` among them),
+  and ``apply_move(state, seat, move)``, which changes the state exactly as ``apply``
+  of the matching action and composes no log. The same index picks the same action
+  on either path, so a seeded playout is the same game (server/engine/playout.py).
 - ``rules_version`` goes up whenever a rules change would replay a stored
   (options, seed, action log) differently; a stored game of a version below
   ``rules_compatible_since`` (or above ``rules_version``) is refused, never replayed.

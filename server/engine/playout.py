@@ -93,7 +93,12 @@ def play_out(
 
 def _play_quietly(game: Game, state: Any, rnd: random.Random, max_actions: int) -> int:
     """``play_out`` without the per-step records: the same draws from ``rnd`` as
-    ``pick`` (a seat only when several move), so the same game move for move."""
+    ``pick`` (a seat only when several move), so the same game move for move; through
+    the game's quiet path (no labels, no log text: contract.py) when it has one."""
+    moves = getattr(game, "moves", None)
+    apply_move = getattr(game, "apply_move", None)
+    if moves is not None and apply_move is not None:
+        return _play_moves(game, state, rnd, max_actions, moves, apply_move)
     is_over, to_move = game.is_over, game.to_move
     legal_actions, apply = game.legal_actions, game.apply
     randrange = rnd.randrange
@@ -108,6 +113,34 @@ def _play_quietly(game: Game, state: Any, rnd: random.Random, max_actions: int) 
         if not actions:
             raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
         apply(state, seat, choose(actions, randrange))
+    if not is_over(state):
+        raise PlayoutStalled(f"game not over after {max_actions} actions")
+    return max_actions
+
+
+def _play_moves(
+    game: Game,
+    state: Any,
+    rnd: random.Random,
+    max_actions: int,
+    moves: Callable[[Any, int], list[Any]],
+    apply_move: Callable[[Any, int, Any], None],
+) -> int:
+    """``_play_quietly`` on the quiet path: the same draws (its moves come in the order
+    of ``legal_actions`` and hold no ``undo``, so ``choose`` would draw the same)."""
+    is_over, to_move = game.is_over, game.to_move
+    randrange = rnd.randrange
+    for count in range(max_actions):
+        if is_over(state):
+            return count
+        seats = to_move(state)
+        if not seats:
+            raise PlayoutStalled("no seat to move but the game is not over")
+        seat = seats[0] if len(seats) == 1 else rnd.choice(seats)
+        legal = moves(state, seat)
+        if not legal:
+            raise PlayoutStalled(f"seat {seat} is to move but has no legal action")
+        apply_move(state, seat, legal[randrange(len(legal))])
     if not is_over(state):
         raise PlayoutStalled(f"game not over after {max_actions} actions")
     return max_actions

@@ -2,7 +2,10 @@
 
 The engine bench plays uniformly random legal games on one core and reports games and
 actions per second plus the memory of one state (its msgpack bytes, and the Python
-heap a live clone holds). The server and client benches belong to their modules and
+heap a live clone holds). Games go through the game's quiet path when it has one (no
+labels, no log text: what bots' rollouts use, server/engine/contract.py); the same
+games through labelled actions and logged events, as a server plays them, are timed
+too on a quarter as many games (``wire_games_per_cpu_s``). The server and client benches belong to their modules and
 are imported only when asked for.
 """
 
@@ -50,6 +53,8 @@ class EngineFigures:
     state_bytes: int  # msgpack of to_data at the middle of the first game
     state_bytes_max: int  # largest msgpack size seen at the sampled points
     live_state_bytes: int  # Python heap held by a clone of that mid-game state
+    wire_games: int = 0  # games also played as a server plays them (labels and log)
+    wire_games_per_cpu_s: float = 0.0  # their speed per CPU second
 
 
 def _packed_size(game: Game, state: Any) -> int:
@@ -85,6 +90,7 @@ def engine_bench(
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu_start
     actions = sum(lengths)
+    wire_games, wire_cpu = _wire_speed(game, players, opts, seed, max(1, games // 4))
 
     # memory, outside the timed loop: replay the first game, sampling along the way
     state = game.setup(players, opts, seed)
@@ -113,7 +119,22 @@ def engine_bench(
         state_bytes=packed,
         state_bytes_max=max(sizes),
         live_state_bytes=live,
+        wire_games=wire_games,
+        wire_games_per_cpu_s=round(wire_games / wire_cpu, 2) if wire_cpu else 0.0,
     )
+
+
+def _wire_speed(
+    game: Game, players: int, opts: Options, seed: int, games: int
+) -> tuple[int, float]:
+    """(games, CPU seconds) of the first ``games`` games played through labelled
+    actions and logged events (``steps``: legal_actions and apply), as a server does."""
+    cpu_start = time.process_time()
+    for i in range(games):
+        state = game.setup(players, opts, seed + i)
+        for _step in steps(game, state, random.Random(seed + i)):
+            pass
+    return games, time.process_time() - cpu_start
 
 
 def _print_engine(fig: EngineFigures) -> None:
@@ -122,6 +143,9 @@ def _print_engine(fig: EngineFigures) -> None:
     print(f"  {fig.games} random-legal games in {fig.seconds:.2f} s on one core")
     print(f"  {fig.games_per_s:.1f} games/s ({fig.games_per_cpu_s:.1f} per CPU second), "
           f"{fig.actions_per_s:.0f} actions/s, {fig.mean_actions:.1f} actions per game")
+    if fig.wire_games:
+        print(f"  with labels and log (as a server plays): {fig.wire_games_per_cpu_s:.1f} "
+              f"games per CPU second ({fig.wire_games} games)")
     print(f"  state: {fig.state_bytes} bytes msgpack mid-game (max {fig.state_bytes_max}), "
           f"{fig.live_state_bytes} bytes live clone")
 

@@ -33,3 +33,28 @@ def test_quiet_playout_is_the_recorded_one(
         assert n_quiet == n_loud == len(seen) > 0
         assert game.is_over(quiet)
         assert game.to_data(quiet) == game.to_data(loud)
+
+
+def test_puerto_rico_quiet_path_matches_its_actions() -> None:
+    """``moves`` lists one move per labelled action, in the same order; ``apply_move``
+    refuses another seat and a move that is not legal, and changes nothing then."""
+    from server.engine.errors import IllegalAction, NotYourTurn
+    from server.games.puerto_rico.moves import parse
+
+    game = registry.get_game("puerto-rico")
+    for options in ({}, {"expansions": ["new_buildings", "citizens"]}):
+        state = game.setup(3, game.normalize_options(3, options), 5)
+        rnd = random.Random(5)
+        for _ in range(200):
+            seat = game.to_move(state)[0]
+            moves = game.moves(state, seat)
+            actions = game.legal_actions(state, seat)
+            assert [parse(a) for a in actions] == moves
+            assert game.moves(state, (seat + 1) % 3) == []
+            before = game.to_data(state)
+            with pytest.raises(NotYourTurn):
+                game.apply_move(state, (seat + 1) % 3, moves[0])
+            with pytest.raises(IllegalAction):
+                game.apply_move(state, seat, (99,))
+            assert game.to_data(state) == before
+            game.apply_move(state, seat, moves[rnd.randrange(len(moves))])

@@ -18,7 +18,7 @@ from . import flow, offer
 from .catalog import FOREST, vp_chips
 from .display import display
 from .interrupts import FOREST_CHOICE
-from .moves import BUILD, TYPES, build_cost, parse
+from .moves import BUILD, TYPES, Move, build_cost, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, PRState
@@ -55,6 +55,26 @@ class PuertoRico:
         if state.step == GAME_OVER:
             return []
         return offer.actions(state)
+
+    def moves(self, state: PRState, seat: int) -> list[Move]:
+        """The quiet path (contract.py): the legal moves as internal tuples, in the
+        order of ``legal_actions``, for random playouts and rollouts (no labels)."""
+        if seat != (state.pending[0][1] if state.pending else state.turn):
+            return []
+        if state.step == GAME_OVER:
+            return []
+        return flow.legal(state)[:]
+
+    def apply_move(self, state: PRState, seat: int, move: Move) -> None:
+        """``apply`` of the action ``move`` stands for, composing no log."""
+        if state.step == GAME_OVER:
+            raise IllegalAction("the game is over")
+        mover = state.pending[0][1] if state.pending else state.turn
+        if seat != mover:
+            raise NotYourTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
+        if move not in flow.legal(state):
+            raise IllegalAction(f"{move!r} is not a legal move now (step {step_name(state)})")
+        flow.execute(state, move, [])
 
     def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:
