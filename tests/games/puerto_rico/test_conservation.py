@@ -1,5 +1,5 @@
-"""Conservation over random games: every player count (2-5) x every set of expansions
-(none, I, II, I+II), both editions; after every action nothing on the table appears
+"""Conservation over random games: every player count (2-5) x sets of expansions (none,
+I, II, I+II, III, IV, all four), both editions; after every action nothing on the table appears
 or vanishes (server/games/puerto_rico/conservation.py). The sample here is small; the
 long run is ``python -m server.tools.soak --matrix`` (docs/benchmarks.md)."""
 
@@ -14,10 +14,12 @@ from server.games.puerto_rico.conservation import counts, totals, violations
 from server.games.puerto_rico.scoring import breakdown
 from tests.games.puerto_rico.helpers import GAME, goods, new
 
-SETS = ([], ["new_buildings"], ["citizens"], ["new_buildings", "citizens"])
+SETS = ([], ["new_buildings"], ["citizens"], ["new_buildings", "citizens"], ["smuggler"],
+        ["festival"], ["new_buildings", "citizens", "smuggler", "festival"])
 
 
-@pytest.mark.parametrize("expansions", SETS, ids=["none", "I", "II", "I+II"])
+@pytest.mark.parametrize("expansions", SETS, ids=["none", "I", "II", "I+II", "III", "IV",
+                                                  "I-IV"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_nothing_appears_or_vanishes_in_random_games(players: int, expansions: list[str]) -> None:
     for seed in range(2):
