@@ -148,9 +148,22 @@ def role_bonus(t: Table, me: Seat, role: str) -> float:
         value += 0.6
     elif role == "settler" and "hunting_lodge" in on:
         value += 0.3
-    if "library" in on and not role.startswith("prospector"):  # a doubled privilege
-        value += 0.6
+    if "library" in on:  # the Publishing House: the privilege twice
+        value += library_extra(t, me, role)
     return value
+
+
+def library_extra(t: Table, me: Seat, role: str) -> float:
+    """The second privilege of a role chosen with a manned Publishing House."""
+    if role == "settler":
+        return 1.2 * (0.3 + t.left) if len(me.island) < C.ISLAND_SPACES - 1 else 0.0
+    if role == "mayor":
+        return 0.7 if me.empty > 1 else 0.0
+    if role == "craftsman":
+        return 1.0 if me.output() else 0.0
+    if role == "captain":
+        return 1.0 if any(me.goods.values()) else 0.0
+    return 0.5  # builder: 1 more off; trader and prospector: 1 more doubloon
 
 
 def score(t: Table, me: Seat, a: Action) -> float | None:
