@@ -35,7 +35,11 @@ def discounts(s: PRState, p: int) -> tuple[int, int, int]:
         flat = 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
     small = large = flat
     if s.cat.nb:  # 1 per 2 forests (the rulebook's example: 4 forests take 2 off)
-        woods = sum(1 for t in s.island[p] if t >= C.FOREST) // 2
+        woods = 0
+        for t in s.island[p]:
+            if t >= C.FOREST:
+                woods += 1
+        woods //= 2
         small += woods
         large += woods
     if s.cat.cit:

@@ -101,15 +101,18 @@ def _shares(s: PRState, p: int, k: int) -> str:
 
 def circles(s: PRState, p: int) -> int:
     """Every circle of p's island: one per tile but forests, and the buildings'."""
-    cir = C.CIRCLES
-    k = len(s.island[p]) + sum(cir[b] for b in s.city[p])
+    k = len(s.island[p]) + sum(map(C.CIRCLES.__getitem__, s.city[p]))
     if s.cat.nb:
         k -= forests(s, p)
     return k
 
 
 def forests(s: PRState, p: int) -> int:
-    return sum(1 for t in s.island[p] if t >= C.FOREST)
+    k = 0
+    for t in s.island[p]:
+        if t >= C.FOREST:
+            k += 1
+    return k
 
 
 def placed(s: PRState, p: int) -> int:

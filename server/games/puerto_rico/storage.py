@@ -10,6 +10,7 @@ keeps it without being asked (the rulebook's choice is for one who cannot).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from . import catalog as C
@@ -77,13 +78,18 @@ def store_options(s: PRState, p: int) -> list[Move]:
                 results.setdefault(kept(mine, m), m)
     if tuple(mine) in results:
         return []  # everything fits (one kind is a single barrel)
-    best = [
-        r
-        for r in results
-        if not any(o != r and all(a <= b for a, b in zip(r, o, strict=True)) for o in results)
-    ]
+    best = [r for r in results if not _dominated(r, results)]
     rest = sorted((r for r in results if r not in best), key=lambda r: -sum(r))
     return [results[r] for r in best + rest]
+
+
+def _dominated(r: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> bool:
+    """Whether another way keeps at least as much of every kind (and more of one)."""
+    a, b, c, d, e = r
+    for o in others:
+        if o[0] >= a and o[1] >= b and o[2] >= c and o[3] >= d and o[4] >= e and o != r:
+            return True
+    return False
 
 
 def next_storer(s: PRState, ev: Events, i: int) -> int:
