@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import catalog as C
 from . import selection
 from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, say, who
-from .moves import BUILD, CONFIRM, GOOD_ITEM, PASS, PASS_MOVE, PAY, UNDO, Move
+from .moves import BUILD, CONFIRM, GOOD_ITEM, PASS, PAY, UNDO, Move
 from .state import BUILD_PAY, BUILD_STEP, SJState
 from .text import a, card_list, cards, name
 
@@ -77,6 +77,7 @@ def _crane_targets(s: SJState, p: int) -> list[int]:
     return out
 
 
+_PASS: Move = (PASS, BUILD_STEP)
 _BUILD_MOVES = tuple(tuple((BUILD, c, -1, k) for k in range(C.COST[c] + 1))
                      for c in range(C.NCARDS))
 
@@ -101,7 +102,7 @@ def legal(s: SJState) -> list[Move]:
         return selection.legal(s)
     p = s.turn
     city = s.city[p]
-    moves: list[Move] = [PASS_MOVE]
+    moves: list[Move] = [_PASS]
     offers = _offers(s, p)
     price = C.COST
     last = -1

@@ -99,7 +99,8 @@ def hand_limit(s: SJState, p: int) -> int:
 
 
 def goods_count(s: SJState, p: int) -> int:
-    return sum(1 for g in s.goods[p] if g >= 0)
+    goods = s.goods[p]
+    return len(goods) - goods.count(-1)
 
 
 def order_from(s: SJState, first: int) -> list[int]:

@@ -35,6 +35,7 @@ from .state import (
 from .text import ROLE_NAMES
 
 _PHASES: tuple[Any, ...] = (builder, producer, trader, councillor, prospector)
+_STARTS = tuple(getattr(phase, "start", None) for phase in _PHASES)  # before the turns
 _STEP_MODULE: dict[int, Any] = {
     FAIR_START: roundstart, CHAPEL: roundstart, HAND_LIMIT: roundstart,
     BUILD_STEP: builder, BUILD_PAY: builder, PRODUCE_STEP: producer, SELL_STEP: trader,
@@ -47,6 +48,7 @@ _LEGAL: dict[int, Any] = {
     SELL_STEP: selection.legal, COUNCIL_KEEP: selection.legal, COUNCIL_DISCARD: selection.legal,
     GOLD_MINE: prospector.legal,
 }
+_PICKS = selection.PICKS
 _ROLE_CHOICES: dict[tuple[int | bool, ...], list[Move]] = {}  # by roles taken, library asked
 _ROLE_MOVES = tuple(tuple((ROLE, r, lib) for lib in (-1, 0, 1)) for r in range(5))
 
@@ -94,6 +96,9 @@ def legal(s: SJState) -> list[Move]:
 
 def execute(s: SJState, m: Move, ev: Events) -> None:
     """Carry out a move already known to be legal."""
+    if m[0] in _PICKS:  # the commonest: one more pick of a selection
+        s.legal = selection.picked(s, m, s.legal)
+        return
     s.legal = None
     if m[0] == ROLE:
         _choose_role(s, m[1], m[2], ev)
@@ -125,8 +130,9 @@ def _choose_role(s: SJState, r: int, library: int, ev: Events) -> None:
     doubled = " (library: the privilege doubled)" if boost else ""
     say(ev, p, "role", f"{who(s, p)} chooses the {ROLE_NAMES[r]}{doubled}")
     phase = _PHASES[r]
-    if hasattr(phase, "start"):
-        phase.start(s, ev)
+    start = _STARTS[r]
+    if start is not None:
+        start(s, ev)
     s.phase_i = 0
     s.turn = p
     if not phase.begin_turn(s, ev):

@@ -14,8 +14,8 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 
 from . import flow
 from .determinize import determinize
-from .labels import FIXED, to_dict
-from .moves import ANY_COST, BUILD, TYPES, parse, resolve
+from .labels import FIXED, state_dict
+from .moves import TYPES, parse, resolve
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
@@ -43,30 +43,28 @@ class SanJuan:
         return flow.to_move(state)
 
     def legal_actions(self, state: SJState, seat: int) -> list[Action]:
-        if state.step == GAME_OVER or seat != state.turn:
+        if seat != state.turn:  # nobody's once over (turn -1)
             return []
         moves = state.legal
         if moves is None:
             moves = flow.legal(state)
         fixed = FIXED
-        return [d.copy() if (d := fixed.get(m)) is not None else to_dict(m, state)
-                for m in moves]
+        return [(fixed.get(m) or state_dict(m, state)).copy() for m in moves]
 
     def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
-        if state.step == GAME_OVER:
-            raise IllegalAction("the game is over")
-        if seat != state.turn:
+        if seat != state.turn:  # nobody's once over (turn -1)
+            if state.step == GAME_OVER:
+                raise IllegalAction("the game is over")
             raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
         legal = state.legal
         if legal is None:
             legal = flow.legal(state)
         m = parse(action)
-        if m[0] == BUILD and m[3] == ANY_COST:
-            m = resolve(m, legal)
         if m not in legal:
-            raise IllegalAction(
-                f"{TYPES[m[0]]} with these parameters is not legal now (step {STEPS[state.step]})"
-            )
+            m = resolve(m, legal)  # a build without its cost; a bare undo, confirm, pass
+            if m not in legal:
+                raise IllegalAction(f"{TYPES[m[0]]} with these parameters is not legal now "
+                                    f"(step {STEPS[state.step]})")
         events: list[LogEvent] = []
         flow.execute(state, m, events)
         return events

@@ -11,7 +11,6 @@ from typing import Any
 from . import catalog as C
 from .moves import (
     BUILD,
-    CONFIRM,
     DISCARD,
     GOOD_ITEM,
     KEEP,
@@ -40,40 +39,34 @@ from .state import (
 from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
 from .trader import prices
 
+# the dicts of moves whose labels read the state, by what they read (``state_dict``)
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
-# moves whose label reads nothing of the state: one dict per move, found at once
-_STATELESS = frozenset((ROLE, TUCK, PAY, KEEP, DISCARD, PRODUCE, TAKE))  # and builds
-
+# the dicts of moves whose labels read nothing of the state (roles, picks, new buildings)
 FIXED: dict[Move, dict[str, Any]] = {}
 
 
 def to_dict(m: Move, s: SJState) -> dict[str, Any]:
-    d = FIXED.get(m)
-    if d is not None:
-        return d.copy()
-    if m[0] in _STATELESS or (m[0] == BUILD and m[2] < 0):
+    """A copy of the memo's dict for ``m`` in this position (the memo's own dicts are
+    never handed out, so nobody can change them)."""
+    return (FIXED.get(m) or state_dict(m, s)).copy()
+
+
+def state_dict(m: Move, s: SJState) -> dict[str, Any]:
+    """The memo's dict of a move not in FIXED: by the move and the little of the state
+    its label reads (one flat key), or put in FIXED when it reads nothing."""
+    code = m[0]
+    key: tuple[Any, ...]
+    if code == SELL:  # the price
+        key = (SELL, m[1], prices(s)[m[1]])
+    elif code == BUILD and m[2] >= 0:  # over a building (crane): its name
+        key = (m, s.city[s.turn][m[2]])
+    else:  # reads nothing of the state
         d = FIXED[m] = _make_dict(m, s)
-        return d.copy()
-    key = (m, _label_key(m, s))
+        return d
     d = _MEMO.get(key)
     if d is None:
         d = _MEMO[key] = _make_dict(m, s)
-    return d.copy()
-
-
-def _label_key(m: Move, s: SJState) -> Any:
-    code = m[0]
-    if code == BUILD:  # over a building (crane): its name
-        return s.city[s.turn][m[2]]
-    if code == SELL:
-        return prices(s)[m[1]]
-    if code == UNDO:
-        return (s.step, s.sel[-1] if s.sel else -1)
-    if code == CONFIRM:
-        return (s.step, len(s.sel), s.build, sum(1 for x in s.sel if x >= GOOD_ITEM))
-    if code == PASS:
-        return s.step
-    return None
+    return d
 
 
 def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
@@ -90,7 +83,7 @@ def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
         d["card"] = C.CARDS[m[1]]
         label = f"Tuck {a(m[1])} under the chapel (1 VP at the end)"
     elif code == PASS:
-        label = "Tuck nothing" if s.step == CHAPEL else "Build nothing"
+        label = "Tuck nothing" if m[1] == CHAPEL else "Build nothing"
     elif code == BUILD:
         d["building"] = C.CARDS[m[1]]
         label = f"Build {a(m[1])}"
@@ -117,34 +110,35 @@ def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
         d["good"] = C.GOODS[m[1]]
         label = f"Sell {GOOD_NAMES[m[1]]} for {cards(prices(s)[m[1]])}"
     elif code == UNDO:
-        label = _undo_label(s)
+        label = _undo_label(m)
     else:
-        label = _confirm_label(s)
+        label = _confirm_label(m)
     d["label"] = label
     return d
 
 
-def _undo_label(s: SJState) -> str:
-    if not s.sel:
+def _undo_label(m: Move) -> str:
+    """``(UNDO, step, the last pick or -1)``"""
+    step, last = m[1], m[2]
+    if last < 0:
         return "Back: choose another building"
-    last = s.sel[-1]
-    if s.step in (PRODUCE_STEP, SELL_STEP):
+    if step in (PRODUCE_STEP, SELL_STEP):
         return f"Undo: not {GOOD_NAMES[last]}"
     if last >= GOOD_ITEM:
         return f"Undo: not the {GOOD_NAMES[last - GOOD_ITEM]} good"
     return f"Undo: not {a(last)}"
 
 
-def _confirm_label(s: SJState) -> str:
-    """What confirming the picks does: the selection is carried out."""
-    k = len(s.sel)
-    step = s.step
+def _confirm_label(m: Move) -> str:
+    """What confirming the picks does: ``(CONFIRM, step, picks)``, while paying
+    ``+ (building, goods among the picks)``."""
+    step, k = m[1], m[2]
     if step == BUILD_PAY:
-        goods = sum(1 for x in s.sel if x >= GOOD_ITEM)
+        goods = m[4]
         price = cards(k - goods)
         if goods:
             price += f" and {goods} good{'s' if goods > 1 else ''}"
-        return f"Confirm: build {a(s.build)}, paying {price}"
+        return f"Confirm: build {a(m[3])}, paying {price}"
     if step == COUNCIL_KEEP:
         return f"Confirm: keep {'this card' if k == 1 else f'these {k} cards'}"
     if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):

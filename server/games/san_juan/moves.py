@@ -11,6 +11,11 @@ before choosing, and a client that leaves it out gets the current price (``resol
 A selection (paying, keeping, discarding, producing, selling) is a run of single picks
 (``pay``, ``keep``, ``discard``, ``produce``, ``sell``), ``undo`` takes back the last
 pick (or, with nothing picked while paying, the choice of building), ``confirm`` ends it.
+
+The legal ``undo``, ``confirm`` and ``pass`` carry what their labels read, so that each
+label is found by the move alone: ``(UNDO, step, last pick or -1)``, ``(CONFIRM, step,
+picks[, building, goods paid])``, ``(PASS, step)``. A client sends them bare
+(``{"type": "undo"}``); ``resolve`` finds the legal one.
 """
 
 from __future__ import annotations
@@ -35,9 +40,7 @@ _GOOD = {g: i for i, g in enumerate(C.GOODS)}
 GOOD_ITEM = C.NCARDS  # a good picked to pay (black market) is NCARDS + good
 ANY_COST = -1  # a build sent without its "cost": whatever it costs (see ``resolve``)
 
-PASS_MOVE: Move = (PASS,)
-UNDO_MOVE: Move = (UNDO,)
-CONFIRM_MOVE: Move = (CONFIRM,)
+_BARE = {"pass": (PASS,), "undo": (UNDO,), "confirm": (CONFIRM,)}  # as clients send them
 
 
 def _int(d: dict[str, Any], key: str) -> int:
@@ -59,16 +62,50 @@ def _card(d: dict[str, Any]) -> int:
 
 
 def resolve(m: Move, legal: list[Move]) -> Move:
-    """A build sent without its cost stands for the legal build of that building."""
-    if m[0] == BUILD and m[3] == ANY_COST:
+    """A build sent without its cost stands for the legal build of that building; a bare
+    ``undo``, ``confirm`` or ``pass`` for the legal one (there is at most one)."""
+    code = m[0]
+    if code == BUILD and m[3] == ANY_COST:
         for x in legal:
             if x[0] == BUILD and x[1] == m[1] and x[2] == m[2]:
+                return x
+    elif len(m) == 1:
+        for x in legal:
+            if x[0] == code:
                 return x
     return m
 
 
+# the canonical tuple of each pick of a card or a good, to parse them fast
+_CARD_MOVES = {TYPES[code]: {c: (code, i) for i, c in enumerate(C.CARDS)}
+               for code in (TUCK, KEEP, DISCARD, TAKE, PAY)}
+_GOOD_MOVES = {TYPES[code]: {g: (code, i) for i, g in enumerate(C.GOODS)}
+               for code in (PRODUCE, SELL)}
+
+
 def parse(action: Any) -> Move:
     """The internal form of a client's action dict; only shape is checked here."""
+    if type(action) is dict:  # the usual ones, at once (anything else: below)
+        t = action.get("type")
+        if type(t) is str:
+            m = _BARE.get(t)
+            if m is not None:
+                return m
+            table = _CARD_MOVES.get(t)
+            if table is not None:
+                v = action.get("card")
+                if type(v) is str and "good" not in action:
+                    m = table.get(v)
+            elif t in _GOOD_MOVES:
+                v = action.get("good")
+                if type(v) is str:
+                    m = _GOOD_MOVES[t].get(v)
+            if m is not None:
+                return m
+    return _parse(action)
+
+
+def _parse(action: Any) -> Move:
     if not isinstance(action, dict):
         raise IllegalAction("an action must be a map with a 'type'")
     t = action.get("type")

@@ -23,7 +23,8 @@ def capacity(s: SJState, p: int) -> int:
 
 def begin_turn(s: SJState, ev: Events) -> bool:
     p = s.turn
-    empty = sum(1 for b, g in zip(s.city[p], s.goods[p], strict=True) if b < C.NGOODS and g < 0)
+    goods = s.goods[p]
+    empty = len([j for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0])
     if not empty:
         say(ev, p, "pass", f"{who(s, p)} has no empty production building")
         return False

@@ -11,11 +11,12 @@ from bisect import insort
 from . import catalog as C
 from . import selection
 from .common import CONTINUE, TURN_OVER, Events, hand_limit, say, who
-from .moves import CONFIRM, DISCARD, PASS, PASS_MOVE, TUCK, UNDO, Move
+from .moves import CONFIRM, DISCARD, PASS, TUCK, UNDO, Move
 from .state import CHAPEL, CHOOSE_ROLE, FAIR_START, HAND_LIMIT, SJState
 from .text import card_list, cards
 
 _TUCK = tuple((TUCK, c) for c in range(C.NCARDS))
+_PASS: Move = (PASS, CHAPEL)
 _NEXT_SWEEP = {FAIR_START: CHAPEL, CHAPEL: HAND_LIMIT, HAND_LIMIT: CHOOSE_ROLE}
 
 
@@ -59,7 +60,7 @@ def _seek(s: SJState) -> None:
 def legal(s: SJState) -> list[Move]:
     if s.step != CHAPEL:
         return selection.legal(s)
-    moves: list[Move] = [PASS_MOVE]
+    moves: list[Move] = [_PASS]
     last = -1
     for card in s.hands[s.turn]:
         if card != last:

@@ -1,0 +1,42 @@
+"""The engine's shortcuts change nothing: at every decision of whole random games the
+legal actions (labels included) are the ones a state loaded afresh lists from scratch,
+whatever the cached moves, the moves worked out from the previous pick (selection.py
+``picked``) and the label memo say."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from server.engine.playout import pick
+from tests.games.san_juan.helpers import GAME, new
+
+
+@pytest.mark.parametrize(("players", "opts"), [(2, {}), (3, {"fair_start": True}), (4, {})])
+def test_every_decision_lists_what_a_fresh_state_lists(players: int, opts: dict[str, Any]) -> None:
+    for seed in range(3):
+        s = new(players, seed=50 + seed, **opts)
+        rnd = random.Random(seed)
+        decisions = 0
+        while not GAME.is_over(s):
+            fresh = GAME.from_data(GAME.to_data(s))
+            fresh.legal = None
+            assert GAME.legal_actions(s, s.turn) == GAME.legal_actions(fresh, s.turn)
+            seat, action = pick(GAME, s, rnd)
+            GAME.apply(s, seat, action)
+            decisions += 1
+        assert decisions > 100
+
+
+def test_a_selection_taken_back_and_picked_again_lists_the_same() -> None:
+    s = new(3, seed=8)
+    s.hands[0] = sorted(s.hands[0])
+    GAME.apply(s, 0, {"type": "role", "role": "councillor"})
+    before = GAME.legal_actions(s, 0)
+    first = before[0]
+    GAME.apply(s, 0, first)
+    assert {"type": "confirm", "label": "Confirm: keep this card"} in GAME.legal_actions(s, 0)
+    GAME.apply(s, 0, {"type": "undo"})
+    assert GAME.legal_actions(s, 0) == before
