@@ -67,13 +67,9 @@ class SanJuanEstimate:
         left = rounds_left(s)
         out = []
         for p in range(s.n):
-            now = score_now(s, p)
-            if left <= 0 or s.step == GAME_OVER:  # over, or ends this round
-                gain = 0.0 if s.step == GAME_OVER else sum(
-                    wi * fi for wi, fi in zip(w, features(s, p, 0.0), strict=True))
-            else:
-                gain = sum(wi * fi for wi, fi in zip(w, features(s, p, left), strict=True))
-            out.append(now + max(0.0, gain))
+            gain = 0.0 if s.step == GAME_OVER else sum(
+                wi * fi for wi, fi in zip(w, features(s, p, left), strict=True))
+            out.append(score_now(s, p) + max(0.0, gain))
         return out
 
 
