@@ -85,12 +85,13 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
         return
     if won[ESTATE] < 0:
         kind = s.festival[0]
-        for p in range(s.n):
-            if s.island[p].count(kind) >= 3:
+        for p, isl in enumerate(s.island):
+            if isl.count(kind) >= 3:
                 _estate(s, p, kind, ev, final)
                 break
     b = s.festival[4]
-    if won[BUILDING] < 0 and b >= 0:
+    # (asked after every move: a copy gone from the supply is the cheap sign of a buyer)
+    if won[BUILDING] < 0 and b >= 0 and s.bsupply[b] < s.cat.copies[b]:
         for p in range(s.n):
             if s.bpos[p][b] >= 0:
                 won[BUILDING] = p
