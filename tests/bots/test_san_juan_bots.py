@@ -215,3 +215,20 @@ def test_the_arena_with_an_iteration_cap_repeats_itself() -> None:
     assert [b["wins"] for b in first["bots"]] == [b["wins"] for b in again["bots"]]
     assert [b["avg_score"] for b in first["bots"]] == [b["avg_score"] for b in again["bots"]]
     assert "3 iterations a move" in format_summary(first)
+
+
+def test_the_arena_command_takes_iterations(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from prtui.cli import build_parser
+    from server.bots.arena import run
+
+    args = build_parser().parse_args(["arena", "--game", "san-juan", "--players", "2",
+                                      "--bots", "hard,easy", "--games", "1",
+                                      "--iterations", "2", "--json"])
+    assert run(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["iterations"] == 2 and summary["move_time"] is None
+    bad = build_parser().parse_args(["arena", "--game", "san-juan", "--players", "2",
+                                     "--bots", "hard,easy", "--iterations", "0"])
+    assert run(bad) == 2
