@@ -63,7 +63,8 @@ class PuertoRico:
             return []
         if state.step == GAME_OVER:
             return []
-        return flow.legal(state)[:]
+        moves = state.legal  # (flow.legal's cache, read here: asked once per decision)
+        return (moves if moves is not None else flow.legal(state))[:]
 
     def apply_move(self, state: PRState, seat: int, move: Move) -> None:
         """``apply`` of the action ``move`` stands for, composing no log."""
@@ -72,7 +73,10 @@ class PuertoRico:
         mover = state.pending[0][1] if state.pending else state.turn
         if seat != mover:
             raise NotYourTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
-        if move not in flow.legal(state):
+        legal = state.legal
+        if legal is None:
+            legal = flow.legal(state)
+        if move not in legal:
             raise IllegalAction(f"{move!r} is not a legal move now (step {step_name(state)})")
         flow.execute(state, move, [])
 

@@ -58,7 +58,8 @@ def places(s: PRState, p: int) -> list[Move]:
 
 
 def _ask(s: PRState, p: int) -> None:
-    if places(s, p):
+    i = s.bpos[p][C.GUEST_HOUSE]  # (asked at most points of most phases: no guest, no call)
+    if i >= 0 and s.city_col[p][i] and places(s, p):
         I.push(s, I.GUEST_MOVE, p)
 
 
