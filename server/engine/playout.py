@@ -129,7 +129,8 @@ def _play_moves(
     """``_play_quietly`` on the quiet path: the same draws (its moves come in the order
     of ``legal_actions`` and hold no ``undo``, so ``choose`` would draw the same)."""
     is_over, to_move = game.is_over, game.to_move
-    randrange = rnd.randrange
+    # randrange(k) for k > 0 is _randbelow(k), without its argument checks
+    randrange = getattr(rnd, "_randbelow", rnd.randrange)
     for count in range(max_actions):
         if is_over(state):
             return count
