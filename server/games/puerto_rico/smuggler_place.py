@@ -51,7 +51,8 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         s.col_supply -= 1
         if m[1] == 0:
             s.island_col[p][m[2]] += 1
-            where = f"{v.a_tiles[s.island[p][m[2]]]}"
+            t = s.island[p][m[2]]
+            where = v.a_tiles[t] if t == C.QUARRY else f"{v.a_tiles[t]} {v.plantation}"
         else:
             s.city_col[p][m[2]] += 1
             where = f"the {v.buildings[s.city[p][m[2]]]}"

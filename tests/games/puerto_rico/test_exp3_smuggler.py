@@ -84,7 +84,8 @@ def test_poach_cuts_the_register_and_places_up_to_three_never_on_the_portrait() 
     assert set(types(s)) == {"place_worker", "pass"}  # the Portrait is no place for them
     supply = s.col_supply
     act(s, 0, "place_worker", where="city", index=0)
-    act(s, 0, "place_worker", where="island", index=2)
+    events = act(s, 0, "place_worker", where="island", index=2)
+    assert text(events) == "Ana places 1 worker on a sugar estate"
     events = act(s, 0, "pass")  # the third goes back to the supply
     assert "Ana leaves 1 worker in the supply" in text(events)
     assert s.city_col[0][0] == 1 and s.island_col[0][2] == 1 and s.san_juan[0] == 0
