@@ -53,7 +53,7 @@ def check_phase(s: PRState) -> None:
         need(s.hacienda_tile == -1, "hacienda_tile", "-1 outside the settler phase")
         if len(s.face_up) < n + 1 and not (end and s.role == C.SETTLER):  # (refreshed after)
             need(
-                not s.stack and not s.discard,
+                not s.stack and (not s.discard or _festival_tile_only(s)),
                 "face_up",
                 f"{n + 1} are turned up while tiles are left",
             )
@@ -79,6 +79,12 @@ def check_phase(s: PRState) -> None:
     check = _BY_STEP.get(step)
     if check is not None:
         check(s)
+
+
+def _festival_tile_only(s: PRState) -> bool:
+    """Expansion IV: the festival's estate, discarded when its goal was taken after the
+    last refresh, waits for the next one (festival.py)."""
+    return bool(s.festival) and s.festival_won[0] >= 0 and s.discard == [s.festival[0]]
 
 
 def _colonist_left(s: PRState, field: str) -> None:

@@ -4,6 +4,9 @@ real moves, and only the first player to reach a goal takes it (1897 rulebook,
 
 from __future__ import annotations
 
+import pytest
+
+from server.engine.errors import CorruptState
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.conservation import violations
 from server.games.puerto_rico.festival import board_goods
@@ -178,3 +181,26 @@ def test_a_goal_reached_by_the_last_move_counts_before_the_scores() -> None:
     assert GAME.is_over(s)
     line = next(x for x in GAME.result(s).scores if x.seat == 0)
     assert line.breakdown["vp_chips"] == 3 and s.festival_won[2] == 0
+
+
+def test_the_discarded_festival_estate_may_wait_for_the_next_refresh() -> None:
+    """Taken outside the settler phase (a land office's buy) with the stack empty, the
+    festival's tile lies alone on the discards while fewer than n + 1 are face up."""
+    s = fest(5)
+    kind = s.festival[0]
+    tiles = [*s.stack, s.face_up.pop()]
+    s.stack = []
+    for i, t in enumerate(tiles):  # every face-down tile onto the islands
+        p = i % 5
+        s.island[p].append(t)
+        s.island_col[p].append(0)
+        s.island_cit[p].append(0)
+    assert violations(s) == []
+    s.discard = [kind]
+    s.festival_won[0] = 0
+    assert violations(s) == [] and GAME.from_data(GAME.to_data(s)) is not None
+    other = (kind + 1) % 5
+    s.discard = [other]
+    s.island[0][s.island[0].index(other)] = kind  # (the totals still hold)
+    with pytest.raises(CorruptState, match="face_up"):
+        GAME.from_data(GAME.to_data(s))
