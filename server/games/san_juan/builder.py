@@ -105,11 +105,20 @@ def legal(s: SJState) -> list[Move]:
     moves: list[Move] = [_PASS]
     offers = _offers(s, p)
     price = C.COST
-    last = -1
-    for card in s.hands[p]:
-        if card == last:
-            continue
-        last = card
+    cards = sorted(set(s.hands[p]))
+    if len(offers) == 1:  # no crane: the usual case, at once
+        _, means, production_off, violet_off = offers[0]
+        for card in cards:
+            if card < C.NGOODS:
+                k = price[card] - production_off
+            elif card in city:
+                continue  # one of each violet building
+            else:
+                k = price[card] - violet_off
+            if k <= means:
+                moves.append(_BUILD_MOVES[card][k if k > 0 else 0])
+        return moves
+    for card in cards:
         violet = card >= C.NGOODS
         if violet and card in city:
             continue  # one of each violet building
@@ -119,7 +128,7 @@ def legal(s: SJState) -> list[Move]:
             k = price[card] - (violet_off if violet else production_off)
             if k <= means:
                 k = k if k > 0 else 0
-                moves.append(_BUILD_MOVES[card][k] if j < 0 else (BUILD, card, j, k))
+                moves.append(_BUILD_MOVES[card][k] if j < 0 else (BUILD, card, j, k, city[j]))
     return moves
 
 

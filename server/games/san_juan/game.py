@@ -14,12 +14,15 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 
 from . import flow
 from .determinize import determinize
-from .labels import FIXED, state_dict
+from .labels import BY_LABEL, FIXED, to_dict
 from .moves import TYPES, parse, resolve
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
 from .views import view
+
+_COPY = dict.copy
+_FIXED = FIXED.__getitem__
 
 
 class SanJuan:
@@ -48,8 +51,10 @@ class SanJuan:
         moves = state.legal
         if moves is None:
             moves = flow.legal(state)
-        fixed = FIXED
-        return [(fixed.get(m) or state_dict(m, state)).copy() for m in moves]
+        try:  # each dict made already (almost always): copied at C speed
+            return list(map(_COPY, map(_FIXED, moves)))
+        except KeyError:
+            return [to_dict(m) for m in moves]
 
     def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
         if seat != state.turn:  # nobody's once over (turn -1)
@@ -59,12 +64,19 @@ class SanJuan:
         legal = state.legal
         if legal is None:
             legal = flow.legal(state)
-        m = parse(action)
-        if m not in legal:
-            m = resolve(m, legal)  # a build without its cost; a bare undo, confirm, pass
+        m = None
+        if type(action) is dict:  # one of the dicts handed out, unchanged: its move
+            label = action.get("label")
+            known = BY_LABEL.get(label) if type(label) is str else None
+            if known is not None and known[0] == action and known[1] in legal:
+                m = known[1]
+        if m is None:
+            m = parse(action)
             if m not in legal:
-                raise IllegalAction(f"{TYPES[m[0]]} with these parameters is not legal now "
-                                    f"(step {STEPS[state.step]})")
+                m = resolve(m, legal)  # a build without its cost; a bare undo, confirm, ...
+                if m not in legal:
+                    raise IllegalAction(f"{TYPES[m[0]]} with these parameters is not legal "
+                                        f"now (step {STEPS[state.step]})")
         events: list[LogEvent] = []
         flow.execute(state, m, events)
         return events

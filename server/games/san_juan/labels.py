@@ -1,7 +1,8 @@
 """The wire form of a legal move: a plain dict with its parameters and a human label.
 
 Labels say what the choice does for the player about to make it, naming his own cards
-(only he is offered his actions). Each distinct dict is built once and then copied.
+(only he is offered his actions). A label reads nothing but its move (each move carries
+what it needs, moves.py), so each distinct dict is built once and then copied.
 """
 
 from __future__ import annotations
@@ -34,42 +35,27 @@ from .state import (
     HAND_LIMIT,
     PRODUCE_STEP,
     SELL_STEP,
-    SJState,
 )
 from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
-from .trader import prices
 
-# the dicts of moves whose labels read the state, by what they read (``state_dict``)
-_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
-# the dicts of moves whose labels read nothing of the state (roles, picks, new buildings)
+# every dict made so far, by its move: a label reads nothing but the move (moves.py)
 FIXED: dict[Move, dict[str, Any]] = {}
+# and the way back, by the label: (the dict, its move); a label two moves share (an
+# undo in two steps) keeps the last, which is then only a guess to check (game.py)
+BY_LABEL: dict[str, tuple[dict[str, Any], Move]] = {}
 
 
-def to_dict(m: Move, s: SJState) -> dict[str, Any]:
-    """A copy of the memo's dict for ``m`` in this position (the memo's own dicts are
-    never handed out, so nobody can change them)."""
-    return (FIXED.get(m) or state_dict(m, s)).copy()
-
-
-def state_dict(m: Move, s: SJState) -> dict[str, Any]:
-    """The memo's dict of a move not in FIXED: by the move and the little of the state
-    its label reads (one flat key), or put in FIXED when it reads nothing."""
-    code = m[0]
-    key: tuple[Any, ...]
-    if code == SELL:  # the price
-        key = (SELL, m[1], prices(s)[m[1]])
-    elif code == BUILD and m[2] >= 0:  # over a building (crane): its name
-        key = (m, s.city[s.turn][m[2]])
-    else:  # reads nothing of the state
-        d = FIXED[m] = _make_dict(m, s)
-        return d
-    d = _MEMO.get(key)
+def to_dict(m: Move) -> dict[str, Any]:
+    """A copy of the dict of ``m`` (the memo's own dicts are never handed out, so
+    nobody can change them)."""
+    d = FIXED.get(m)
     if d is None:
-        d = _MEMO[key] = _make_dict(m, s)
-    return d
+        d = FIXED[m] = _make_dict(m)
+        BY_LABEL[d["label"]] = (d, m)
+    return d.copy()
 
 
-def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
+def _make_dict(m: Move) -> dict[str, Any]:
     code = m[0]
     d: dict[str, Any] = {"type": TYPES[code]}
     if code == ROLE:
@@ -89,7 +75,7 @@ def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
         label = f"Build {a(m[1])}"
         if m[2] >= 0:
             d["over"] = m[2]
-            label += f" over the {name(s.city[s.turn][m[2]])}"
+            label += f" over the {name(m[4])}"
         d["cost"] = m[3]
         label += f" for {cards(m[3])}"
     elif code == PAY:
@@ -108,7 +94,7 @@ def _make_dict(m: Move, s: SJState) -> dict[str, Any]:
         label = f"Produce {GOOD_NAMES[m[1]]}"
     elif code == SELL:
         d["good"] = C.GOODS[m[1]]
-        label = f"Sell {GOOD_NAMES[m[1]]} for {cards(prices(s)[m[1]])}"
+        label = f"Sell {GOOD_NAMES[m[1]]} for {cards(m[2])}"
     elif code == UNDO:
         label = _undo_label(m)
     else:

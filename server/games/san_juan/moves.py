@@ -12,9 +12,10 @@ A selection (paying, keeping, discarding, producing, selling) is a run of single
 (``pay``, ``keep``, ``discard``, ``produce``, ``sell``), ``undo`` takes back the last
 pick (or, with nothing picked while paying, the choice of building), ``confirm`` ends it.
 
-The legal ``undo``, ``confirm`` and ``pass`` carry what their labels read, so that each
-label is found by the move alone: ``(UNDO, step, last pick or -1)``, ``(CONFIRM, step,
-picks[, building, goods paid])``, ``(PASS, step)``. A client sends them bare
+Every legal move carries what its label reads, so that each label is found by the move
+alone (labels.py): ``(UNDO, step, last pick or -1)``, ``(CONFIRM, step, picks[,
+building, goods paid])``, ``(PASS, step)``, ``(SELL, good, price)``, a crane's ``(BUILD,
+card, over, cost, the building built over)``. A client sends them without it
 (``{"type": "undo"}``); ``resolve`` finds the legal one.
 """
 
@@ -62,17 +63,20 @@ def _card(d: dict[str, Any]) -> int:
 
 
 def resolve(m: Move, legal: list[Move]) -> Move:
-    """A build sent without its cost stands for the legal build of that building; a bare
-    ``undo``, ``confirm`` or ``pass`` for the legal one (there is at most one)."""
+    """The legal move a client's one stands for: a build with or without its cost; an
+    ``undo``, ``confirm``, ``pass`` or ``sell`` without what the label reads."""
     code = m[0]
-    if code == BUILD and m[3] == ANY_COST:
+    if code == BUILD:
+        card, over, cost = m[1], m[2], m[3]
         for x in legal:
-            if x[0] == BUILD and x[1] == m[1] and x[2] == m[2]:
+            if (x[0] == BUILD and x[1] == card and x[2] == over
+                    and (cost == ANY_COST or x[3] == cost)):
                 return x
-    elif len(m) == 1:
-        for x in legal:
-            if x[0] == code:
-                return x
+        return m
+    n = len(m)
+    for x in legal:
+        if x[0] == code and x[:n] == m:
+            return x
     return m
 
 

@@ -50,6 +50,7 @@ EXACT = frozenset((FAIR_START, HAND_LIMIT, COUNCIL_DISCARD, COUNCIL_KEEP, BUILD_
 MAX_GOODS_PAID = 2  # black market
 _ITEMS = C.NCARDS + C.NGOODS
 _PICKS = {code: tuple((code, i) for i in range(_ITEMS)) for code in set(PICK_CODE.values())}
+_SALES = tuple(tuple((SELL, g, price) for g, price in enumerate(tile)) for tile in C.TILES)
 
 
 def pool(s: SJState) -> list[int]:
@@ -123,7 +124,10 @@ def legal(s: SJState) -> list[Move]:
             items = {i for i in items if i < GOOD_ITEM}
     else:
         items = set(pool(s))
-    picks = _PICKS[PICK_CODE[step]]
+    if step == SELL_STEP:  # a sale says its price (the tile turned up)
+        picks = _SALES[s.tiles[(s.trades - 1) % len(s.tiles)]]
+    else:
+        picks = _PICKS[PICK_CODE[step]]
     moves = [picks[i] for i in sorted(items)]  # each distinct item once: cards, then goods
     if sel or step == BUILD_PAY:
         moves.append(undo_move(s))
@@ -155,8 +159,9 @@ def picked(s: SJState, m: Move, before: list[Move] | None) -> list[Move] | None:
         left = s.pending.count(x) - sel.count(x)
     else:  # a hand card; while paying, the building itself is not one to pay with
         left = s.hands[s.turn].count(x) - sel.count(x) - (x == s.build)
-    code = m[0]
-    moves = [y for y in before if y[0] == code and (left or y != m)]
+    moves = before[:-1] if before[-1][0] == UNDO else before[:]  # no confirm: exact
+    if not left:
+        moves.remove(m)
     moves.append((UNDO, step, x))
     return moves
 
