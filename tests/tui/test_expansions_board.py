@@ -14,6 +14,7 @@ from prtui.games.puerto_rico.draft import DraftCandidates, DraftPanel, DraftSpac
 from prtui.games.puerto_rico.player import IslandView
 from prtui.games.puerto_rico.table import ColonistsPanel
 from prtui.screens.game import GameScreen
+from prtui.screens.help import HelpScreen
 from prtui.widgets.actions import ActionsPanel
 from server.games.puerto_rico import catalog as C
 from tests.tui.boards import pr_game, pr_words
@@ -57,7 +58,13 @@ async def test_the_draft_is_its_own_step_and_enter_on_a_candidate_places_it() ->
         assert action_rows(app)[0] == "1 small market (1$)"
         assert preview_text(app).startswith("2 copies on a 1-space, 1 VP: Trader: +1 coin")
         screen.query_one(DraftCandidates).focus()
-        await pilot.press("down", "enter")
+        await pilot.press("down", "question_mark")  # its help, though not on the board yet
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.focus_topic == "aqueduct"
+        assert app.screen.query("#help-aqueduct")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
     picked = [a for a in snap["legal"] if a["building"] == "aqueduct"]
     assert link.sent == picked  # the second candidate by cost: the Canal (1$)

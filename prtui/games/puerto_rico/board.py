@@ -24,7 +24,9 @@ from prtui.widgets.context import BoardContext
 KEYS = (
     "Keys: 1-9,0 take the numbered action · a actions list · b building supply · "
     "? help (on a focused building: its help) · c chat · v classic/1897 names · "
-    "f follow a seat (spectators) · ctrl+p command palette (themes)"
+    "f follow a seat (spectators) · ctrl+p command palette (themes)\n"
+    "Marks: ● a worker · ◆ a citizen (Expansion II) · ○ an empty circle · "
+    "For♣ a forest (Expansion I) · ▶ yours to take or build"
 )
 
 
@@ -74,6 +76,13 @@ class PuertoRicoBoard:
         """The VP chips each seat shows (mine; everyone's under open VP)."""
         return {int(p.get("seat", 0)): int(p["vp_chips"]) for p in view.get("players", [])
                 if p.get("vp_chips") is not None}
+
+    def also_in_play(self, view: Mapping[str, Any]) -> list[str]:
+        """Parts the help lists besides the supply and the roles: during Expansion I's
+        draft, the buildings that may still be placed."""
+        board = view.get("board")
+        candidates = board.get("candidates") if isinstance(board, Mapping) else None
+        return [str(b) for b in candidates] if isinstance(candidates, list) else []
 
     def help_sections(self, vocab: Vocabulary, facts: Facts,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:
