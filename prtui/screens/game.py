@@ -24,8 +24,8 @@ from textual.widgets import Footer
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
 from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies, Vocabulary
-from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
-from prtui.widgets.context import BoardContext, action_key
+from prtui.widgets.actions import ActionsPanel
+from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.messages import ActionChosen, HelpRequested
 from prtui.widgets.status import StatusLine, waiting_text
@@ -100,7 +100,6 @@ class GameScreen(Screen[None]):
         self.history: dict[int, dict[int, int]] = {}  # round -> seat -> points seen
         self._parts: dict[str, Any] = {}
         self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
-        self.action_keys = ActionKeys()  # my actions' keys, stable within a decision
 
     @property
     def vocab(self) -> Vocabulary:
@@ -143,11 +142,9 @@ class GameScreen(Screen[None]):
     def context(self) -> BoardContext:
         snap = self.snapshot
         seat = snap.get("seat")
-        view = snap.get("view", {})
-        legal = list(snap.get("legal", [])) if seat is not None else []
         return BoardContext(
-            view=view,
-            legal=legal,
+            view=snap.get("view", {}),
+            legal=list(snap.get("legal", [])) if seat is not None else [],
             seat=seat if seat is not None else self.followed,
             watching=seat is None,
             vocab=self.vocab,
@@ -157,7 +154,6 @@ class GameScreen(Screen[None]):
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
             facts=self.facts,
-            slots=self.action_keys.slots(decision_of(view, seat), legal),
         )
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:
@@ -199,7 +195,7 @@ class GameScreen(Screen[None]):
     def action_choose(self, index: int) -> None:
         if self.snapshot.get("seat") is None:
             return
-        self.query_one(ActionsPanel).choose_key(action_key(index))
+        self.query_one(ActionsPanel).choose(index)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
