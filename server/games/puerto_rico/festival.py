@@ -24,7 +24,7 @@ from __future__ import annotations
 from . import catalog as C
 from . import smuggler_place
 from .common import Events, award_vp, say, who
-from .state import GAME_OVER, PRState
+from .state import GAME_OVER, SETTLER_HOSPICE, PRState
 from .text import VOCAB, listing
 
 ESTATE, GOODS, BUILDING = range(3)  # the goals, as in festival_won
@@ -83,7 +83,9 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
     won = s.festival_won
     if s.step == GAME_OVER and not final:
         return
-    if won[ESTATE] < 0:
+    # (the hospice's question about the tiles just placed comes first: the goal is
+    # then taken after the answer, before anybody else moves)
+    if won[ESTATE] < 0 and s.step != SETTLER_HOSPICE and s.hacienda_tile < 0:
         kind = s.festival[0]
         for p, isl in enumerate(s.island):
             if isl.count(kind) >= 3:

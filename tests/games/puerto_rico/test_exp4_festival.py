@@ -204,3 +204,24 @@ def test_the_discarded_festival_estate_may_wait_for_the_next_refresh() -> None:
     s.island[0][s.island[0].index(other)] = kind  # (the totals still hold)
     with pytest.raises(CorruptState, match="face_up"):
         GAME.from_data(GAME.to_data(s))
+
+
+def test_the_hospice_question_about_the_third_estate_comes_before_the_goal() -> None:
+    s = fest()
+    kind = s.festival[0]
+    name = C.GOODS[kind]
+    plant(s, 0, name, name, occupied=False)
+    build(s, 0, "hospice")
+    s.col_supply -= 1  # the hospice's worker
+    _offer_face_up(s, kind)
+    choose(s, 0, "settler")
+    events = act(s, 0, "plantation", tile=name)
+    assert step(s) == "settler_hospice" and s.festival_won[0] == -1
+    assert "festival" not in text(events)
+    events = act(s, 0, "hospice", index=len(s.island[0]) - 1)
+    assert s.festival_won[0] == 0 and step(s) == "place_workers"
+    assert "the festival's estate goal" in text(events)
+    assert (0, len(s.island[0]) - 1) not in [
+        (0 if a["where"] == "island" else 1, a["index"])
+        for a in legal(s, 0) if a["type"] == "place_worker"]  # the hospice staffed it
+    assert violations(s) == [] and GAME.from_data(GAME.to_data(s)) is not None
