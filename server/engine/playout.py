@@ -48,15 +48,13 @@ def pick(game: Game, state: Any, rnd: random.Random) -> tuple[int, Action]:
 
 def choose(actions: list[Action], randrange: Callable[[int], int]) -> Action:
     """Uniform among the actions other than ``undo``: a person may take a pick back, a
-    random player never does (picking and undoing would only walk in circles). The
-    draw is the same as a plain uniform one unless it lands on ``undo``, so a game
-    without ``undo`` plays exactly as before."""
-    action = actions[randrange(len(actions))]
-    if action.get("type") == "undo":
-        rest = [a for a in actions if a.get("type") != "undo"]
-        if rest:
-            action = rest[randrange(len(rest))]
-    return action
+    random player never does (picking and undoing would only walk in circles). One
+    draw among the others, so a game without ``undo`` plays exactly as before and the
+    quiet path (whose moves hold no ``undo``) draws the same."""
+    rest = [a for a in actions if a.get("type") != "undo"]
+    if not rest:
+        rest = actions
+    return rest[randrange(len(rest))]
 
 
 def steps(

@@ -23,7 +23,8 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     """Everyone with a card in hand is asked (even one who can afford nothing: whether a
     hand can pay must not show in whose turn it is)."""
     if not s.hands[s.turn]:
-        say(ev, s.turn, "pass", f"{who(s, s.turn)} has no cards and builds nothing")
+        if ev is not None:
+            say(ev, s.turn, "pass", f"{who(s, s.turn)} has no cards and builds nothing")
         return False
     s.step = BUILD_STEP
     return True
@@ -136,7 +137,8 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     code = m[0]
     p = s.turn
     if code == PASS:
-        say(ev, p, "pass", f"{who(s, p)} builds nothing")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} builds nothing")
         return TURN_OVER
     if code == BUILD:
         s.build, s.over, s.need = m[1], m[2], m[3]
@@ -185,35 +187,36 @@ def _build(s: SJState, p: int, ev: Events) -> None:
         j = next(j for j, b in enumerate(city) if b == g and goods[j] >= 0 and j != over)
         s.discard.append(goods[j])
         goods[j] = -1
-    where = ""
     if over >= 0:
         s.covered[p].append(covered)
         if goods[over] >= 0:
             s.discard.append(goods[over])
         city[over] = card
         goods[over] = -1
-        where = f" over the {name(covered)} (crane)"
     else:
         city.append(card)
         goods.append(-1)
-    price = cards(len(paid_cards))
-    if paid_goods:
-        price += f" and {len(paid_goods)} good{'s' if len(paid_goods) > 1 else ''}"
-    private = f"paid with {card_list(paid_cards)}" if paid_cards else ""
-    say(ev, p, "build", f"{who(s, p)} builds {a(card)}{where} for {price}", private)
+    if ev is not None:
+        where = f" over the {name(covered)} (crane)" if over >= 0 else ""
+        price = cards(len(paid_cards))
+        if paid_goods:
+            price += f" and {len(paid_goods)} good{'s' if len(paid_goods) > 1 else ''}"
+        private = f"paid with {card_list(paid_cards)}" if paid_cards else ""
+        say(ev, p, "build", f"{who(s, p)} builds {a(card)}{where} for {price}", private)
     if carpenter:
         got = draw_to_hand(s, p, 1, ev)
-        if got:
+        if got and ev is not None:
             say(ev, p, "draw", f"{who(s, p)} draws 1 card (carpenter)", card_list(got))
     if poor_house and len(hand) <= 1:
         got = draw_to_hand(s, p, 1, ev)
-        if got:
+        if got and ev is not None:
             say(ev, p, "draw", f"{who(s, p)} draws 1 card (poor house)", card_list(got))
 
 
 def finish(s: SJState, ev: Events) -> bool:
     """Whether the game ends: someone has reached 12 buildings."""
     done = [p for p in range(s.n) if len(s.city[p]) >= C.END_BUILDINGS]
-    for p in done:
-        say(ev, p, "end_trigger", f"{who(s, p)} has {len(s.city[p])} buildings")
+    if ev is not None:
+        for p in done:
+            say(ev, p, "end_trigger", f"{who(s, p)} has {len(s.city[p])} buildings")
     return bool(done)

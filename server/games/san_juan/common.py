@@ -16,12 +16,16 @@ from .state import SJState
 CONTINUE = 0  # a decision is pending for s.turn
 TURN_OVER = 1  # this player's turn in the phase is over
 
-Events = list[LogEvent]
+# the log lines an action writes; None on the quiet path (game.apply_move), where nobody
+# reads them: every ``say`` is then skipped with the text it would have composed
+Events = list[LogEvent] | None
 
 
 def say(ev: Events, seat: int | None, kind: str, text: str, private: str = "") -> None:
     """A log line; ``private`` is extra text only ``seat`` may read (hidden cards),
     in brackets since the server appends it to the text for that seat."""
+    if ev is None:
+        return
     line: LogEvent = {"seat": seat, "kind": kind, "text": text}
     if private and seat is not None:
         line["private"] = {str(seat): f"({private})"}
@@ -49,8 +53,9 @@ def out_of_cards(s: SJState, ev: Events) -> None:
     """A card is wanted and there is none: the game ends when this round does."""
     if not s.exhausted:
         s.exhausted = True
-        say(ev, None, "end_trigger",
-            "No cards are left to draw (deck and discards are empty): this round is the last")
+        if ev is not None:
+            say(ev, None, "end_trigger",
+                "No cards are left to draw (deck and discards are empty): this round is the last")
 
 
 def reshuffle(s: SJState, ev: Events) -> None:
@@ -59,8 +64,9 @@ def reshuffle(s: SJState, ev: Events) -> None:
     s.rng.shuffle(cards)
     s.deck = cards
     s.discard = []
-    say(ev, None, "reshuffle",
-        f"The deck is empty: the {len(cards)} discards are shuffled into a new deck")
+    if ev is not None:
+        say(ev, None, "reshuffle",
+            f"The deck is empty: the {len(cards)} discards are shuffled into a new deck")
 
 
 def draw_many(s: SJState, k: int, ev: Events) -> list[int]:

@@ -29,7 +29,8 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     p = s.turn
     if not s.deck and not s.discard:
         out_of_cards(s, ev)
-        say(ev, p, "pass", f"{who(s, p)} draws nothing: no cards are left")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} draws nothing: no cards are left")
         return False
     k = to_draw(s, p)
     keep = to_keep(s, p)
@@ -37,8 +38,9 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     if C.ARCHIVE in s.city[p]:
         got = draw_to_hand(s, p, k, ev)
         s.drawn = len(got)
-        say(ev, p, "council", f"{who(s, p)} draws {cards(len(got))} into the hand (archive)",
-            card_list(got))
+        if ev is not None:
+            say(ev, p, "council", f"{who(s, p)} draws {cards(len(got))} into the hand (archive)",
+                card_list(got))
         s.need = max(0, len(got) - keep)
         if not s.need:
             return _done(s)
@@ -46,11 +48,13 @@ def begin_turn(s: SJState, ev: Events) -> bool:
         return True
     pending = draw_many(s, k, ev)
     s.drawn = len(pending)
-    say(ev, p, "council", f"{who(s, p)} draws {cards(len(pending))}", card_list(pending))
+    if ev is not None:
+        say(ev, p, "council", f"{who(s, p)} draws {cards(len(pending))}", card_list(pending))
     if len(pending) <= keep:
         for card in pending:
             insort(s.hands[p], card)
-        say(ev, p, "council", f"{who(s, p)} keeps {cards(len(pending))}")
+        if ev is not None:
+            say(ev, p, "council", f"{who(s, p)} keeps {cards(len(pending))}")
         return _done(s)
     s.pending = pending
     s.need = keep
@@ -80,14 +84,16 @@ def act(s: SJState, m: Move, ev: Events) -> int:
             rest.remove(card)
             insort(hand, card)
         s.discard.extend(rest)
-        say(ev, p, "council", f"{who(s, p)} keeps {cards(len(s.sel))} and discards "
-            f"{cards(len(rest))}", f"kept {card_list(s.sel)}")
+        if ev is not None:
+            say(ev, p, "council", f"{who(s, p)} keeps {cards(len(s.sel))} and discards "
+                f"{cards(len(rest))}", f"kept {card_list(s.sel)}")
         s.pending = []
     else:
         for card in s.sel:
             hand.remove(card)
             s.discard.append(card)
-        say(ev, p, "council", f"{who(s, p)} discards {cards(len(s.sel))} from the hand",
-            f"discarded {card_list(s.sel)}")
+        if ev is not None:
+            say(ev, p, "council", f"{who(s, p)} discards {cards(len(s.sel))} from the hand",
+                f"discarded {card_list(s.sel)}")
     _done(s)
     return TURN_OVER

@@ -128,7 +128,8 @@ def _choose_role(s: SJState, r: int, library: int, ev: Events) -> None:
         boost = owns
     s.boost = boost
     doubled = " (library: the privilege doubled)" if boost else ""
-    say(ev, p, "role", f"{who(s, p)} chooses the {ROLE_NAMES[r]}{doubled}")
+    if ev is not None:
+        say(ev, p, "role", f"{who(s, p)} chooses the {ROLE_NAMES[r]}{doubled}")
     phase = _PHASES[r]
     start = _STARTS[r]
     if start is not None:
@@ -190,12 +191,14 @@ def _game_over(s: SJState, ev: Events, why: str) -> None:
     s.role_player = -1
     s.boost = False
     s.phase_i = 0
-    say(ev, None, "game_over", why)
+    if ev is not None:
+        say(ev, None, "game_over", why)
     final_scores(s, ev)
 
 
 def _round_header(s: SJState, ev: Events) -> None:
-    say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+    if ev is not None:
+        say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
 
 
 def to_move(s: SJState) -> list[int]:

@@ -15,12 +15,14 @@ from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from . import flow
 from .determinize import determinize
 from .labels import BY_LABEL, FIXED, to_dict
-from .moves import TYPES, parse, resolve
+from .moves import TYPES, UNDO, Move, parse, resolve
 from .scoring import result
+from .selection import PICK_CODE
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
 from .views import view
 
+_SELECTIONS = frozenset(PICK_CODE)  # the steps that offer undo
 _COPY = dict.copy
 _FIXED = FIXED.__getitem__
 
@@ -43,7 +45,8 @@ class SanJuan:
         return new_state(players, options, seed)
 
     def to_move(self, state: SJState) -> list[int]:
-        return flow.to_move(state)
+        turn = state.turn
+        return [turn] if turn >= 0 else []  # -1 once over
 
     def legal_actions(self, state: SJState, seat: int) -> list[Action]:
         if seat != state.turn:  # nobody's once over (turn -1)
@@ -64,13 +67,11 @@ class SanJuan:
         legal = state.legal
         if legal is None:
             legal = flow.legal(state)
-        m = None
-        if type(action) is dict:  # one of the dicts handed out, unchanged: its move
-            label = action.get("label")
-            known = BY_LABEL.get(label) if type(label) is str else None
-            if known is not None and known[0] == action and known[1] in legal:
-                m = known[1]
-        if m is None:
+        try:  # one of the dicts handed out, unchanged: its move
+            shown, m = BY_LABEL[action["label"]]
+        except (KeyError, TypeError):  # no such label; not a map, or an odd label
+            shown, m = None, None
+        if m is None or shown != action or m not in legal:
             m = parse(action)
             if m not in legal:
                 m = resolve(m, legal)  # a build without its cost; a bare undo, confirm, ...
@@ -80,6 +81,31 @@ class SanJuan:
         events: list[LogEvent] = []
         flow.execute(state, m, events)
         return events
+
+    def moves(self, state: SJState, seat: int) -> list[Move]:
+        """The quiet path (contract.py): the legal moves as internal tuples in the order
+        of ``legal_actions``, ``undo`` left out, for random playouts and rollouts."""
+        if seat != state.turn:  # nobody's once over (turn -1)
+            return []
+        moves = state.legal
+        if moves is None:
+            moves = flow.legal(state)
+        if state.step in _SELECTIONS:
+            return [m for m in moves if m[0] != UNDO]
+        return moves[:]
+
+    def apply_move(self, state: SJState, seat: int, move: Move) -> None:
+        """``apply`` of the action ``move`` stands for, composing no log text."""
+        if seat != state.turn:
+            if state.step == GAME_OVER:
+                raise IllegalAction("the game is over")
+            raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        legal = state.legal
+        if legal is None:
+            legal = flow.legal(state)
+        if move not in legal:
+            raise IllegalAction(f"{move!r} is not a legal move now (step {STEPS[state.step]})")
+        flow.execute(state, move, None)
 
     def is_over(self, state: SJState) -> bool:
         return state.step == GAME_OVER

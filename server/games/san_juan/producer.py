@@ -26,12 +26,14 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     goods = s.goods[p]
     empty = len([j for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0])
     if not empty:
-        say(ev, p, "pass", f"{who(s, p)} has no empty production building")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} has no empty production building")
         return False
     cards_left = len(s.deck) + len(s.discard)
     if not cards_left:
         out_of_cards(s, ev)
-        say(ev, p, "pass", f"{who(s, p)} produces nothing: no cards are left to produce")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} produces nothing: no cards are left to produce")
         return False
     s.step = PRODUCE_STEP
     s.need = min(capacity(s, p), empty, cards_left)
@@ -59,11 +61,13 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     s.sel = []
     s.need = 0
     if made:
-        say(ev, p, "produce", f"{who(s, p)} produces {good_list(made)}")
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} produces {good_list(made)}")
     else:
-        say(ev, p, "pass", f"{who(s, p)} produces nothing")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} produces nothing")
     if len(made) >= 2 and C.WELL in city:
         got = draw_to_hand(s, p, 1, ev)
-        if got:
+        if got and ev is not None:
             say(ev, p, "draw", f"{who(s, p)} draws 1 card (well)", card_list(got))
     return TURN_OVER

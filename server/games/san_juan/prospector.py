@@ -18,7 +18,8 @@ _TAKE = tuple((TAKE, c) for c in range(C.NCARDS))
 def start(s: SJState, ev: Events) -> None:
     p = s.role_player
     got = draw_to_hand(s, p, 2 if s.boost else 1, ev)
-    say(ev, p, "draw", f"{who(s, p)} draws {cards(len(got))} (prospector)", card_list(got))
+    if ev is not None:
+        say(ev, p, "draw", f"{who(s, p)} draws {cards(len(got))} (prospector)", card_list(got))
 
 
 def begin_turn(s: SJState, ev: Events) -> bool:
@@ -28,15 +29,17 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     shown = draw_many(s, C.GOLD_MINE_CARDS, ev)
     costs = {C.COST[c] for c in shown}
     if len(shown) == C.GOLD_MINE_CARDS and len(costs) == len(shown):
-        say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown)}: "
-            "four different costs")
+        if ev is not None:
+            say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown)}: "
+                "four different costs")
         s.pending = sorted(shown)
         s.step = GOLD_MINE
         return True
     s.discard.extend(shown)
     why = "a cost repeats" if len(shown) == C.GOLD_MINE_CARDS else "fewer than four cards"
-    say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown) or 'nothing'}: "
-        f"{why}, all discarded")
+    if ev is not None:
+        say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown) or 'nothing'}: "
+            f"{why}, all discarded")
     return False
 
 
@@ -51,5 +54,6 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     insort(s.hands[p], card)
     s.discard.extend(s.pending)
     s.pending = []
-    say(ev, p, "gold_mine", f"{who(s, p)} keeps {a(card)} from the gold mine")
+    if ev is not None:
+        say(ev, p, "gold_mine", f"{who(s, p)} keeps {a(card)} from the gold mine")
     return TURN_OVER

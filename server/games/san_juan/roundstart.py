@@ -78,20 +78,23 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     if code == TUCK:
         s.hands[p].remove(m[1])
         insort(s.chapel[p], m[1])
-        say(ev, p, "chapel", f"{who(s, p)} tucks a card under the chapel "
-            f"({len(s.chapel[p])} there)", card_list([m[1]]))
+        if ev is not None:
+            say(ev, p, "chapel", f"{who(s, p)} tucks a card under the chapel "
+                f"({len(s.chapel[p])} there)", card_list([m[1]]))
     elif code == PASS:
-        say(ev, p, "pass", f"{who(s, p)} tucks nothing under the chapel")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} tucks nothing under the chapel")
     else:
         assert code == CONFIRM
         hand = s.hands[p]
         for card in s.sel:
             hand.remove(card)
             s.discard.append(card)
-        why = "keeps 4 of the opening cards" if s.step == FAIR_START else (
-            f"is over the hand limit of {hand_limit(s, p)}")
-        say(ev, p, "discard", f"{who(s, p)} {why} and discards {cards(len(s.sel))}",
-            f"discarded {card_list(s.sel)}")
+        if ev is not None:
+            why = "keeps 4 of the opening cards" if s.step == FAIR_START else (
+                f"is over the hand limit of {hand_limit(s, p)}")
+            say(ev, p, "discard", f"{who(s, p)} {why} and discards {cards(len(s.sel))}",
+                f"discarded {card_list(s.sel)}")
         s.sel = []
         s.need = 0
     return TURN_OVER

@@ -20,8 +20,9 @@ def prices(s: SJState) -> tuple[int, ...]:
 
 def start(s: SJState, ev: Events) -> None:
     s.trades += 1
-    say(ev, None, "trader", f"The price tile {tile(prices(s))} is turned up "
-        "(indigo, sugar, tobacco, coffee, silver)")
+    if ev is not None:
+        say(ev, None, "trader", f"The price tile {tile(prices(s))} is turned up "
+            "(indigo, sugar, tobacco, coffee, silver)")
 
 
 def capacity(s: SJState, p: int) -> int:
@@ -37,7 +38,8 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     p = s.turn
     have = goods_count(s, p)
     if not have:
-        say(ev, p, "pass", f"{who(s, p)} has no goods to sell")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} has no goods to sell")
         return False
     s.step = SELL_STEP
     s.need = min(capacity(s, p), have)
@@ -58,7 +60,8 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     s.sel = []
     s.need = 0
     if not sold:
-        say(ev, p, "pass", f"{who(s, p)} sells nothing")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} sells nothing")
         return TURN_OVER
     price = prices(s)
     for g in sold:
@@ -67,12 +70,13 @@ def act(s: SJState, m: Move, ev: Events) -> int:
         goods[j] = -1
     earned = sum(price[g] for g in sold)
     got = draw_to_hand(s, p, earned, ev)
-    say(ev, p, "trade", f"{who(s, p)} sells {good_list(sold)} and draws {cards(len(got))}",
-        card_list(got))
+    if ev is not None:
+        say(ev, p, "trade", f"{who(s, p)} sells {good_list(sold)} and draws {cards(len(got))}",
+            card_list(got))
     for building, enough in ((C.MARKET_STAND, len(sold) >= 2), (C.MARKET_HALL, True)):
         if enough and building in city:
             more = draw_to_hand(s, p, 1, ev)
-            if more:
+            if more and ev is not None:
                 say(ev, p, "draw", f"{who(s, p)} draws 1 card ({C.CARDS[building].replace('_', ' ')})",
                     card_list(more))
     return TURN_OVER

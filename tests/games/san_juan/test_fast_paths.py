@@ -40,3 +40,35 @@ def test_a_selection_taken_back_and_picked_again_lists_the_same() -> None:
     assert {"type": "confirm", "label": "Confirm: keep this card"} in GAME.legal_actions(s, 0)
     GAME.apply(s, 0, {"type": "undo"})
     assert GAME.legal_actions(s, 0) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_quiet_path_is_the_labelled_one_without_undo_and_without_log(players: int) -> None:
+    """``moves`` lists one move per labelled action other than undo, in the same order
+    (each the move that action resolves to); ``apply_move`` changes the state exactly
+    as ``apply`` of that action, refuses another seat or a move that is not legal and
+    then changes nothing."""
+    from server.engine.errors import IllegalAction, NotYourTurn
+    from server.games.san_juan.moves import parse, resolve
+
+    loud = new(players, seed=70 + players, fair_start=True)
+    quiet = GAME.clone(loud)
+    rnd = random.Random(players)
+    while not GAME.is_over(loud):
+        seat = loud.turn
+        moves = GAME.moves(quiet, seat)
+        actions = [a for a in GAME.legal_actions(loud, seat) if a["type"] != "undo"]
+        legal = loud.legal or []
+        assert [resolve(parse(a), legal) for a in actions] == moves
+        assert GAME.moves(quiet, (seat + 1) % players) == []
+        before = GAME.to_data(quiet)
+        with pytest.raises(NotYourTurn):
+            GAME.apply_move(quiet, (seat + 1) % players, moves[0])
+        with pytest.raises(IllegalAction):
+            GAME.apply_move(quiet, seat, (99,))
+        assert GAME.to_data(quiet) == before
+        i = rnd.randrange(len(moves))
+        GAME.apply(loud, seat, actions[i])
+        GAME.apply_move(quiet, seat, moves[i])
+        assert GAME.to_data(quiet) == GAME.to_data(loud)
+    assert GAME.moves(quiet, 0) == [] and GAME.is_over(quiet)
