@@ -111,8 +111,10 @@ def _jeweler_start(s: PRState, ev: Events) -> None:
 
 def royal_supplier_start(s: PRState) -> None:
     for p in order_from(s, s.role_player):
+        if not staffed_by(s, p, C.ROYAL_SUPPLIER):  # (asked first: the cheapest test)
+            continue
         k = citizens_of(s, p)
-        if k and any(s.pgoods[p]) and staffed_by(s, p, C.ROYAL_SUPPLIER):
+        if k and any(s.pgoods[p]):
             I.push(s, I.ROYAL_SUPPLIER, p, k, 0)
 
 
