@@ -128,6 +128,8 @@ def legal(s: PRState) -> list[Move]:
         return _privilege_moves(s)
     p = s.turn
     sj = s.san_juan[p]
+    if not sj and not s.mayor_fresh:  # nobody waits, nothing to rearrange (every turn's end)
+        return [DONE_MOVE]
     isl, icol = s.island[p], s.island_col[p]
     city, ccol = s.city[p], s.city_col[p]
     cir = C.CIRCLES
