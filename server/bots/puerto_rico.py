@@ -75,9 +75,6 @@ def drawn_estate(t: Table, state: Any, seat: int) -> str | None:
 def score(t: Table, seat: int, a: Action) -> float:
     kind = a["type"]
     me = t.seats[seat]
-    x = X.score(t, me, a)
-    if x is not None:
-        return x
     if kind == "role":
         return role_value(t, seat, a["role"])
     if kind == "plantation":
@@ -95,8 +92,10 @@ def score(t: Table, seat: int, a: Action) -> float:
     if kind == "build":
         return build_value(t, me, a["building"]) - 0.9 * max(0, a.get("price", 0) - me.coins)
     if kind == "mayor_place":
-        where = me.city[a["index"]]["building"] if a["where"] == "city" else ""
-        return place_value(t, me, a["where"], a["index"]) + X.citizen_place(t, a, where)
+        value = place_value(t, me, a["where"], a["index"])
+        if "citizen" in a:  # where a citizen does otherwise than a worker
+            value += X.citizen_place(t, a, me.city[a["index"]]["building"])
+        return value
     if kind == "guest":  # a guest leaves the Bohio for good use only
         where = me.city[a["index"]]["building"] if a["where"] == "city" else ""
         return place_value(t, me, a["where"], a["index"]) - 1.2 + X.citizen_place(t, a, where)
@@ -120,9 +119,10 @@ def score(t: Table, seat: int, a: Action) -> float:
         return sum(me.goods.get(g, 0) * WORTH[g] for g in a.get("keep", [])) + (
             WORTH[a["single"]] if a.get("single") else 0.0) + sum(
             k * WORTH[g] for g, k in loose.items())
-    if kind == "pass" and t.drawn is not None:  # the drawn estate placed as an estate
-        return tile_value(t, me, t.drawn)
-    return 0.0  # pass, mayor_lift, anything new
+    if kind == "pass":
+        return 0.0 if t.drawn is None else tile_value(t, me, t.drawn)  # the drawn estate
+    x = X.score(t, me, a)  # the expansions' own decisions
+    return 0.0 if x is None else x  # mayor_lift, anything new
 
 
 def tile_value(t: Table, me: Seat, tile: str) -> float:

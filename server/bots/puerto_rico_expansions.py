@@ -166,9 +166,15 @@ def library_extra(t: Table, me: Seat, role: str) -> float:
     return 0.5  # builder: 1 more off; trader and prospector: 1 more doubloon
 
 
+KINDS = frozenset(("draft", "forest", "forest_drawn", "villa", "take_vp", "royal_supplier",
+                   "hunting_lodge", "land_office_buy", "land_office_sell", "charter"))
+
+
 def score(t: Table, me: Seat, a: Action) -> float | None:
     """The expansions' own decisions; None for anything else."""
     kind = a["type"]
+    if kind not in KINDS:
+        return None
     if kind == "draft":
         return DRAFT.get(a["building"], 1.0)
     if kind in ("forest", "forest_drawn"):

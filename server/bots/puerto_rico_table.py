@@ -21,6 +21,8 @@ BVP = dict(zip(C.BUILDINGS, C.VP, strict=True))
 CIRCLES = dict(zip(C.BUILDINGS, C.CIRCLES, strict=True))
 COLUMN = dict(zip(C.BUILDINGS, C.COLUMN, strict=True))
 LARGE = {b for b, large in zip(C.BUILDINGS, C.LARGE, strict=True) if large}
+# the buildings that pay in the production phase (the Chapel, Tailor Shop, Distillery)
+INCOME = frozenset(("chapel", "jeweler", "specialty_factory"))
 # the production tiles the Canal (aqueduct) adds a barrel to
 CANAL_PLANTS = {"indigo_plant": "indigo", "sugar_mill": "sugar"}
 
@@ -44,8 +46,10 @@ class Seat:
             self.plants[t["tile"]] += 1
             self.plants_on[t["tile"]] += t["colonists"] > 0
         self.forests = self.plants["forest"]
-        self.citizens: int = p.get("san_juan_citizens", 0) + sum(
-            x.get("citizens", 0) for x in (*self.island, *self.city))
+        self.citizens = 0  # the Citizens: every citizen the seat has, wherever
+        if "san_juan_citizens" in p:
+            self.citizens = p["san_juan_citizens"] + sum(t["citizens"] for t in self.island) + sum(
+                c["citizens"] for c in self.city)
         self.cap = dict.fromkeys(C.GOODS, 0)
         self.cap_on = dict.fromkeys(C.GOODS, 0)
         for c in self.city:
@@ -129,7 +133,7 @@ class Table:
 
 def income(s: Seat) -> float:
     """What the expansions' production-phase buildings pay a round (rough VP)."""
-    if not s.manned:
+    if not s.manned & INCOME:
         return 0.0
     value = 0.0
     for c in s.city:
