@@ -133,3 +133,14 @@ def test_rich_positions_with_all_four_keep_everything(seed: int) -> None:
         if k % 13 == 0 and not GAME.is_over(s):
             viewer = rnd.randrange(players)
             assert GAME.view(GAME.determinize(s, viewer, k), viewer) == GAME.view(s, viewer)
+
+
+def test_the_soak_takes_the_new_expansions(capsys: pytest.CaptureFixture[str]) -> None:
+    from server.tools import soak
+
+    args = ["--players", "3", "--games", "2", "--check-every", "5", "--json",
+            "--expansions", "smuggler,festival"]
+    assert soak.main(args) == 0
+    (line,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert line["options"]["expansions"] == ["smuggler", "festival"]
+    assert line["failures"] == 0 and line["games"] == 2
