@@ -14,14 +14,14 @@ from typing import Any
 
 from rich.text import Text
 
-from prtui.games.puerto_rico import previews
+from prtui.games.puerto_rico import previews, smuggler
 from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
 from prtui.widgets.plain import plain
 
 EXPANSION_STEPS = ("guest_house", "black_market", "charter", "forest_choice", "hunting_lodge",
-                   "land_office", "royal_supplier", "take_vp", "villa")
+                   "land_office", "royal_supplier", "take_vp", "villa", *smuggler.STEPS)
 """The decisions the expansions' buildings add (the engine's interrupts)."""
 
 
@@ -87,6 +87,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         cost = f" ({facts.cost}$)" if facts else ""
         return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
     short = previews.short_label(ctx, action) if ctx.narrow else None
+    if ctx.narrow and short is None:
+        short = smuggler.short_label(ctx, action)  # III: "Raid 6-ship: keep 3 Sug"
     if short is not None:
         return short
     if action.get("type") == "build" and action.get("building"):
@@ -123,7 +125,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     """One line on what an action will do, from the view alone."""
     kind = action.get("type")
     me = ctx.me() or {}
-    expansion = previews.preview(ctx, action)
+    expansion = previews.preview(ctx, action) or smuggler.preview(ctx, action)
     if expansion is not None:
         return expansion
     if kind == "store":

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from prtui.games import HelpEntry
-from prtui.games.puerto_rico import actions
+from prtui.games.puerto_rico import actions, help_topics
 from prtui.games.puerto_rico.facts import Facts, facts_from
 from prtui.games.puerto_rico.layout import PuertoRicoTable
 from prtui.vocabulary import Vocabulary
@@ -26,7 +26,9 @@ KEYS = (
     "? help (on a focused building: its help) · c chat · v classic/1897 names · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)\n"
     "Marks: ● a worker · ◆ a citizen (Expansion II) · ○ an empty circle · "
-    "For♣ a forest (Expansion I) · ▶ yours to take or build"
+    "For♣ a forest (Expansion I) · ▶ yours to take or build · "
+    "☠ the Smuggler tile's holder, ⚑ a captured role's captor (Expansion III) · "
+    "✓ a festival goal's taker (Expansion IV)"
 )
 
 
@@ -82,7 +84,8 @@ class PuertoRicoBoard:
         draft, the buildings that may still be placed."""
         board = view.get("board")
         candidates = board.get("candidates") if isinstance(board, Mapping) else None
-        return [str(b) for b in candidates] if isinstance(candidates, list) else []
+        more = [str(b) for b in candidates] if isinstance(candidates, list) else []
+        return more + help_topics.in_play(view)
 
     def help_sections(self, vocab: Vocabulary, facts: Facts,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:
@@ -96,4 +99,5 @@ class PuertoRicoBoard:
                 continue
             title = f"{vocab.title(bid)}  {f.cost}$ / {f.vp} VP / {f.circles}○ / col {f.column}"
             buildings.append((bid, title + (" / large" if f.large else ""), vocab.render(f.help)))
-        return [("Roles", roles), ("Buildings (cost / VP / circles / column)", buildings)]
+        sections = [("Roles", roles), ("Buildings (cost / VP / circles / column)", buildings)]
+        return sections + help_topics.sections(vocab, facts, shown)

@@ -35,6 +35,7 @@ class Facts:
     buildings: dict[str, BuildingFacts] = field(default_factory=dict)
     roles: dict[str, str] = field(default_factory=dict)  # role id -> help template
     steps: dict[str, str] = field(default_factory=dict)  # step id -> template
+    parts: dict[str, str] = field(default_factory=dict)  # III/IV action or goal -> template
 
     def building(self, ident: str) -> BuildingFacts | None:
         return self.buildings.get(ident)
@@ -64,7 +65,8 @@ def facts_from(display: Mapping[str, Any] | None) -> Facts:
     roles = {r["id"]: str(r.get("help") or "") for r in display.get("roles") or []
              if isinstance(r, Mapping) and isinstance(r.get("id"), str)}
     goods = tuple(g for g in display.get("goods") or [] if isinstance(g, str))
-    return Facts(goods=goods, buildings=buildings, roles=roles, steps=_strs(display.get("steps")))
+    return Facts(goods=goods, buildings=buildings, roles=roles, steps=_strs(display.get("steps")),
+                 parts=_strs(display.get("parts")))
 
 
 EMPTY = Facts()

@@ -11,6 +11,7 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 
 from prtui.games.puerto_rico.buildings import BuildingSupply
 from prtui.games.puerto_rico.draft import DraftPanel, in_draft
+from prtui.games.puerto_rico.festival import FestivalPanel
 from prtui.games.puerto_rico.player import PlayerBoard
 from prtui.games.puerto_rico.table import (
     ColonistsPanel,
@@ -37,7 +38,9 @@ class PuertoRicoTable(Vertical):
             for role in view.get("roles", []):
                 yield RoleCard(str(role.get("id")))
         with Horizontal(id="shared"):
-            yield ShipsPanel(id="ships", classes="panel")
+            with Vertical(id="ships-column"):  # the ships, the festival (IV) below them
+                yield ShipsPanel(id="ships", classes="panel")
+                yield FestivalPanel(id="festival", classes="panel")
             with Container(id="shared-info"):  # a grid: two columns, one below 110 columns
                 yield TradingHouse(id="trading-house", classes="panel")
                 yield PlantationsPanel(id="plantations", classes="panel")
@@ -62,7 +65,8 @@ class PuertoRicoTable(Vertical):
             self._parts = {
                 "roles": list(self.query(RoleCard)),
                 "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
-                                                       PlantationsPanel, SupplyPanel)],
+                                                       PlantationsPanel, SupplyPanel,
+                                                       FestivalPanel)],
                 "buildings": self.query_one(BuildingSupply),
                 "boards": list(self.query(PlayerBoard)),
                 "draft": self.query_one(DraftPanel),

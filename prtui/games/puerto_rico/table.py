@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
+from prtui.games.puerto_rico.smuggler import role_mark
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
@@ -30,7 +31,10 @@ class RoleCard(Shown):
         if ctx.compact:  # one line: the name, then the doubloons on it or who took it
             width = self.content_size.width or (11 if ctx.narrow else 17)
             extra = f" +{coins}$" if coins else ""
+            mark = role_mark(ctx, self.role_id, taken)  # III: ☠ holder, ⚑ captor
             tag = seat_tag(ctx.name(taken), 4) if taken is not None else ""
+            if mark:
+                tag = mark[0] + seat_tag(ctx.name(mark[1]), 4)
             room = width - len(extra) - (len(tag) + 1 if tag else 0)  # " bot2"
             name = fit_name(ctx.vocab, self.role_id, max(4, room), title=True)
             text = Text.assemble((name, style))
@@ -38,12 +42,20 @@ class RoleCard(Shown):
                 text.append(extra, style="bold yellow")
             if taken is not None:
                 text.append(" " + seat_tag(ctx.name(taken), max(2, width - len(name) - len(extra) - 1)), style="cyan")
+            elif mark:
+                room = max(2, width - len(name) - len(extra) - 2)
+                text.append(f" {mark[0]}{seat_tag(ctx.name(mark[1]), room)}", style="bold magenta")
         else:
             text = Text.assemble((ctx.vocab.title(self.role_id), style))
             if coins:
                 text.append(f" +{coins}$", style="bold yellow")
             text.append("\n")
-            text.append(f"{ctx.name(taken)}" if taken is not None else "free", style="italic" if taken is None else "")
+            mark = role_mark(ctx, self.role_id, taken)  # III: ☠ holder, ⚑ captor
+            if mark:
+                text.append(f"{mark[0]} {ctx.name(mark[1])}", style="bold magenta")
+            else:
+                text.append(f"{ctx.name(taken)}" if taken is not None else "free",
+                            style="italic" if taken is None else "")
         self.show(text)
 
     def on_resize(self) -> None:

@@ -51,6 +51,7 @@ def _display() -> dict[str, Any]:
             for i, b in enumerate(C.BUILDINGS)
         ],
         "steps": dict(texts.get("steps", {})),
+        "parts": dict(texts.get("parts", {})),  # Expansions III/IV: actions and goals
     }
 
 

@@ -1,0 +1,84 @@
+"""The festival board (Expansion IV): the three goals drawn at the setup, what each
+gives, and who took it or that it is still open. Click (or ? on it) for its help.
+
+Drawn under the cargo ships: three lines at 80 columns ("Fest. 3 Frt ✓ana"), a title
+and a line per goal wider. Everything from the view's ``festival`` key
+(docs/puerto-rico-view.md); hidden (no lines) in a game without the expansion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
+from prtui.widgets.context import BoardContext, Shown
+from prtui.widgets.messages import HelpRequested
+
+GOALS = ("estate", "goods", "building")
+TAKEN = "✓"
+
+
+def festival_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    festival = view.get("festival")
+    return festival if isinstance(festival, Mapping) else None
+
+
+class FestivalPanel(Shown):
+    """The festival's goals and their takers."""
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        festival = festival_of(ctx.view)
+        if self.display != (festival is not None):
+            self.display = festival is not None
+        if festival is None:
+            return
+        won = festival.get("won") if isinstance(festival.get("won"), Mapping) else {}
+        width = self.content_size.width or (20 if ctx.narrow else 40)
+        lines = [self._goal(ctx, festival, goal, won.get(goal), width) for goal in GOALS]
+        if ctx.narrow:
+            lines[0] = Text.assemble(("Fest. ", "bold"), lines[0])
+            text = Text("\n").join(lines)
+        else:
+            title = Text.assemble(("Festival", "bold"), (" (first only)", "dim"))
+            text = Text("\n").join([title, *lines])
+        self.show(text)
+
+    def _goal(self, ctx: BoardContext, festival: Mapping[str, Any], goal: str,
+              taker: Any, width: int) -> Text:
+        """One goal: what reaches it, what it gives (wide only), its taker or "open"."""
+        narrow = ctx.narrow
+        text = Text()
+        if goal == "estate":
+            kind = str(festival.get("estate"))
+            name = ctx.short(kind) if narrow else ctx.vocab(kind)
+            text.append_text(ctx.good(kind, f"3 {name}"))
+            if not narrow:
+                text.append(f" {ctx.vocab('plantations')} → 3 {ctx.vocab('colonists')}")
+        elif goal == "goods":
+            for i, g in enumerate(festival.get("goods") or []):
+                text.append(" " if i else "")
+                text.append_text(ctx.good(str(g), ctx.short(str(g))))
+            if not narrow:
+                text.append(" made → 3$")
+        else:
+            bid = festival.get("building")
+            if bid is None:
+                text.append("building: after the draft", style="dim")
+                return text
+            room = width - 7 if narrow else width - 18
+            text.append(fit_name(ctx.vocab, str(bid), max(6, room)))
+            if not narrow:
+                text.append(" built → 3 VP")
+        text.append(" ")
+        if isinstance(taker, int):
+            who = seat_tag(ctx.name(taker), 6) if narrow else ctx.name(taker)
+            text.append(f"{TAKEN}{who}", style="bold cyan")
+        else:
+            text.append("open", style="green")
+        return text
+
+    def on_click(self) -> None:
+        self.post_message(HelpRequested("festival"))

@@ -1,0 +1,153 @@
+"""The Smuggler (Expansion III) in the client: marks on the role cards, and the
+Smuggler's choices and the workers placed at once as short labels with previews.
+
+The Smuggler card shows ☠ and the tile's holder while nobody has chosen it this round
+(the holder may not choose it); a captured card shows ⚑ and its captor. A choice reads
+what it gives ("Raid 6-ship: keep 3 Sug"), its preview what changes, all from the view
+(``smuggler`` key, docs/puerto-rico-view.md) and the action's own fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.widgets.context import BoardContext
+
+TILE = "☠"
+"""The Smuggler tile, on the Smuggler card beside its holder."""
+CAPTURED = "⚑"
+"""A captured role card, beside its captor."""
+
+STEPS = ("smuggler", "place_workers")
+KINDS = ("raid", "plunder", "poach", "capture", "place_worker")
+
+
+def role_mark(ctx: BoardContext, role_id: str, taken: Any) -> tuple[str, int] | None:
+    """(mark, seat) for a role card: the captured card's captor, or the Smuggler
+    tile's holder on the Smuggler card nobody has taken this round."""
+    smuggler = ctx.view.get("smuggler")
+    if not isinstance(smuggler, Mapping):
+        return None
+    captor = smuggler.get("captor")
+    if role_id == smuggler.get("captured") and isinstance(captor, int) and taken is None:
+        return CAPTURED, captor
+    holder = smuggler.get("holder")
+    if role_id == "smuggler" and isinstance(holder, int) and taken is None:
+        return TILE, holder
+    return None
+
+
+def _ship(ctx: BoardContext, index: Any) -> tuple[int, int, str | None]:
+    ships = ctx.view.get("ships", [])
+    if isinstance(index, int) and 0 <= index < len(ships):
+        ship = ships[index]
+        return int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
+    return 0, 0, None
+
+
+def _place_name(ctx: BoardContext, action: Mapping[str, Any], narrow: bool) -> str:
+    """The empty circle a worker goes to: "the fruit estate", "the Lg. Fruit Wh."."""
+    where, index = str(action.get("where")), int(action.get("index", -1))
+    spaces = (ctx.me() or {}).get(where, [])
+    if not 0 <= index < len(spaces):
+        return ctx.vocab(where)
+    entry = spaces[index]
+    if where == "city":
+        bid = str(entry.get("building"))
+        short = ctx.vocab.short(bid) if narrow else None
+        return short or ctx.vocab(bid)
+    tile = str(entry.get("tile"))
+    if tile == "quarry":
+        return ctx.vocab("quarry")
+    return f"{ctx.short(tile) if narrow else ctx.vocab(tile)} {ctx.vocab('plantation')}"
+
+
+def _is_placing(ctx: BoardContext) -> bool:
+    return ctx.view.get("phase", {}).get("step") == "place_workers"
+
+
+def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
+    """At 80 columns, a choice in a few words; None for the other actions."""
+    kind = action.get("type")
+    if kind == "raid":
+        cap, _, good = _ship(ctx, action.get("ship"))
+        keep = int(action.get("keep", 0))
+        kept = f"keep {keep} {ctx.short(good)}" if keep and good else "keep none"
+        return f"Raid {cap}-ship: {kept}"
+    if kind == "plunder":
+        return f"Plunder: {len(ctx.view.get('trading_house', []))} VP"
+    if kind == "poach":
+        return "Poach: place up to 3"
+    if kind == "capture":
+        role = str(action.get("role"))
+        coins = _role_coins(ctx, role)
+        return f"Capture {ctx.vocab.title(role)}" + (f" +{coins}$" if coins else "")
+    if kind == "place_worker":
+        return f"On {_place_name(ctx, action, True)}"
+    if kind == "pass" and _is_placing(ctx):
+        return "Rest: " + ctx.vocab("the_san_juan") if _festival_rest(ctx) else "Rest: back to supply"
+    return None
+
+
+def _role_coins(ctx: BoardContext, role: str) -> int:
+    for r in ctx.view.get("roles", []):
+        if r.get("id") == role:
+            return int(r.get("doubloons", 0))
+    return 0
+
+
+def _festival_rest(ctx: BoardContext) -> bool:
+    """Placing the festival's workers (the rest go to San Juan), not a poach's."""
+    label = next((str(a.get("label", "")) for a in ctx.actions("pass")), "")
+    return not label.startswith("Place no more")
+
+
+def _goods_line(ctx: BoardContext, goods: list[str]) -> Text:
+    text = Text()
+    for i, g in enumerate(goods):
+        text.append(" " if i else "")
+        text.append_text(ctx.good(g, ctx.short(g)))
+    return text
+
+
+def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
+    """What the choice changes, in one line; None for the other actions."""
+    kind = action.get("type")
+    me = ctx.me() or {}
+    if kind == "raid":
+        cap, load, good = _ship(ctx, action.get("ship"))
+        keep = int(action.get("keep", 0))
+        have = int(me.get("goods", {}).get(good, 0)) if good else 0
+        text = Text(f"the {cap}-ship is emptied: ")
+        if keep and good:
+            text.append_text(ctx.good(good, f"{ctx.vocab(good)} {have} → {have + keep}"))
+        else:
+            text.append("you keep nothing")
+        text.append(f", {load - keep} back to the supply")
+        return text
+    if kind == "plunder":
+        sold = [str(g) for g in ctx.view.get("trading_house", [])]
+        text = Text(f"+{len(sold)} VP; back to the supply: ")
+        text.append_text(_goods_line(ctx, sold))
+        return text.append("; the trading house is empty again")
+    if kind == "poach":
+        ship = int(ctx.view.get("colonists", {}).get("ship", 0))
+        players = int(ctx.view.get("players_count", len(ctx.view.get("players", []))))
+        return Text(f"the {ctx.vocab('colonist_ship')} {ship} → {min(ship, players)}; "
+                    f"place up to 3 of them at once on your empty {ctx.vocab('circles')}, "
+                    f"the rest back to the supply")
+    if kind == "capture":
+        role = str(action.get("role"))
+        coins = _role_coins(ctx, role)
+        return Text(f"+{coins}$ now; +3$ if another player chooses the {ctx.vocab.title(role)} "
+                    "this round, else you play it after the round's last pick")
+    if kind == "place_worker":
+        return Text(f"1 {ctx.vocab('colonist')} to the {_place_name(ctx, action, False)}, "
+                    "working at once")
+    if kind == "pass" and _is_placing(ctx):
+        where = ctx.vocab("the_san_juan") if _festival_rest(ctx) else "the supply"
+        return Text(f"place no more: the rest go to {where}")
+    return None

@@ -1,0 +1,94 @@
+"""Boards of Puerto Rico with all four expansions for the TUI tests, frozen in fixtures/.
+
+Made from seeded random games on the engine (``python -m tests.tui.smuggler_festival_boards``
+makes them again): seat 0 choosing the Smuggler's action, placing workers at once, and
+a board with a captured role and goals of the festival taken. Frozen so the snapshots
+do not move when the engine's play or wording changes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tests.tui.boards import FIXTURES
+
+ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
+FILES = {
+    "smuggler": "sf_smuggler_4p.json",
+    "place": "sf_place_4p.json",
+    "captured": "sf_captured_4p.json",
+}
+
+
+def load(which: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / FILES[which]).read_text())
+
+
+def frames(seed: int, players: int = 4, edition: str = "1897") -> Iterator[dict[str, Any]]:
+    """Seat 0's snapshot before every move of a random game with all four expansions."""
+    from server.games.registry import get_game
+
+    game = get_game("puerto-rico")
+    options = game.normalize_options(players, {"expansions": ALL_FOUR, "edition": edition})
+    state = game.setup(players, options, seed)
+    rng = random.Random(seed)
+    log: list[dict[str, Any]] = []
+    while not game.is_over(state):
+        yield {"view": game.view(state, 0), "legal": game.legal_actions(state, 0),
+               "log": log[-30:], "seat": 0}
+        seat = game.to_move(state)[0]
+        for event in game.apply(state, seat, rng.choice(game.legal_actions(state, seat))):
+            line = {"n": len(log), "text": str(event.get("text", ""))}
+            if "tmpl" in event:
+                line["tmpl"] = str(event["tmpl"])
+            log.append(line)
+
+
+def _find(test: Callable[[dict[str, Any], int], bool]) -> dict[str, Any]:
+    for seed in range(1, 400):
+        for i, frame in enumerate(frames(seed)):
+            if test(frame, i):
+                return frame
+    raise LookupError("no such board in 400 games")
+
+
+def _step(frame: dict[str, Any]) -> str:
+    return str(frame["view"]["phase"]["step"])
+
+
+def _types(frame: dict[str, Any]) -> set[str]:
+    return {str(a.get("type")) for a in frame["legal"]}
+
+
+def _smuggler(frame: dict[str, Any], i: int) -> bool:
+    """Seat 0 to choose among all four actions, a goal of the festival already taken."""
+    won = frame["view"]["festival"]["won"]
+    return _step(frame) == "smuggler" and {"raid", "plunder", "poach", "capture"} <= _types(frame) \
+        and any(v is not None for v in won.values())
+
+
+def _captured(frame: dict[str, Any], i: int) -> bool:
+    view = frame["view"]
+    won = view["festival"]["won"]
+    return bool(frame["legal"]) and _step(frame) == "choose_role" \
+        and view["smuggler"]["captured"] is not None and view["smuggler"]["captor"] != 0 \
+        and sum(v is not None for v in won.values()) >= 2
+
+
+def regenerate() -> None:
+    tests: dict[str, Callable[[dict[str, Any], int], bool]] = {
+        "smuggler": _smuggler,
+        "place": lambda f, i: _step(f) == "place_workers" and bool(f["legal"])
+        and len(f["legal"]) >= 3,
+        "captured": _captured,
+    }
+    for which, test in tests.items():
+        frame = _find(test)
+        (FIXTURES / FILES[which]).write_text(json.dumps(frame, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    regenerate()
