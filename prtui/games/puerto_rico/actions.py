@@ -115,7 +115,8 @@ def headline(ctx: BoardContext) -> Text:
         return Text(f"Draft: place one building on the board.{where}", style="bold green")
     if step in EXPANSION_STEPS and ctx.facts.steps.get(step):
         where = "" if ctx.narrow else " The preview says what a choice does."
-        return Text(ctx.vocab.render(ctx.facts.steps[step]) + where, style="bold green")
+        words = ctx.vocab.render(ctx.facts.steps[step])
+        return Text(words[:1].upper() + words[1:] + where, style="bold green")
     if step == "captain_store":
         return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
     return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")

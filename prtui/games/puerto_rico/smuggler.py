@@ -88,7 +88,7 @@ def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     if kind == "place_worker":
         return f"On {_place_name(ctx, action, True)}"
     if kind == "pass" and _is_placing(ctx):
-        return "Rest: " + ctx.vocab("the_san_juan") if _festival_rest(ctx) else "Rest: back to supply"
+        return f"Rest: {ctx.vocab('the_san_juan') if _festival_rest(ctx) else 'back to supply'}"
     return None
 
 
@@ -134,10 +134,12 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
         text.append_text(_goods_line(ctx, sold))
         return text.append("; the trading house is empty again")
     if kind == "poach":
-        ship = int(ctx.view.get("colonists", {}).get("ship", 0))
+        colonists = ctx.view.get("colonists", {})
+        ship, citizens = int(colonists.get("ship", 0)), int(colonists.get("ship_citizens") or 0)
         players = int(ctx.view.get("players_count", len(ctx.view.get("players", []))))
-        return Text(f"the {ctx.vocab('colonist_ship')} {ship} → {min(ship, players)}; "
-                    f"place up to 3 of them at once on your empty {ctx.vocab('circles')}, "
+        off = max(0, min(ship - players, ship - citizens))  # never the ship's citizen
+        return Text(f"{off} off the {ctx.vocab('colonist_ship')} ({ship} → {ship - off}); "
+                    f"place up to {min(3, off)} at once on your empty {ctx.vocab('circles')}, "
                     f"the rest back to the supply")
     if kind == "capture":
         role = str(action.get("role"))
