@@ -10,8 +10,10 @@ from typing import Any
 from . import catalog as C
 from . import interrupts
 from .costs import build_prices
-from .scoring import result
+from .craftsman import harvest
+from .scoring import breakdown, result
 from .state import GAME_OVER, STEPS, PRState
+from .trader import sale_price
 
 _GOODS = C.GOODS
 
@@ -73,11 +75,33 @@ def _player(s: PRState, p: int, viewer: int | None) -> dict[str, Any]:
     if viewer == p and s.step != GAME_OVER:  # what each building costs me now (build_cost)
         prices = build_prices(s, p)
         out["prices"] = {C.BUILDINGS[b]: prices[b] for b in s.board}
+        out["sale_prices"] = _sale_prices(s, p)
+    if s.step != GAME_OVER:  # public: what a craftsman gives, the VP the city shows
+        out["harvest"] = _goods(harvest(s, p))
+        out["vp_shown"] = vp_shown(s, p, s.open_vp or viewer == p)
     if s.cat.cit:
         out["san_juan_citizens"] = s.san_juan_cit[p]
     if s.cat.nb:
         out["small_wharf_used"] = bool(s.charter_used[p])
         out["forests"] = sum(1 for t in s.island[p] if t >= C.FOREST)
+    return out
+
+
+def _sale_prices(s: PRState, p: int) -> dict[str, int]:
+    """What one barrel of each kind brings p now (the trader's privilege only while p
+    is the trader), and ``privilege``: what the privilege would add."""
+    out = {g: sale_price(s, p, i) for i, g in enumerate(_GOODS)}
+    out["privilege"] = 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
+    return out
+
+
+def vp_shown(s: PRState, p: int, chips_seen: bool) -> dict[str, int]:
+    """The final score's parts that would count now, as far as the viewer may see
+    them: without the chips (and the customs house, a quarter of them) when hidden."""
+    out = breakdown(s, p)
+    if not chips_seen:
+        out.pop("vp_chips", None)
+        out.pop(C.BUILDINGS[C.CUSTOMS_HOUSE], None)
     return out
 
 
