@@ -35,8 +35,10 @@ def register(
 ) -> None:
     """``fn`` runs at ``point`` of the phases of ``roles`` in games that can have
     ``building`` (by ``order``, then registration order). ``fn`` must do nothing
-    while nobody has ``building`` in his city (it is then skipped). Registered at
-    import time, before any game is set up; tables already made are dropped."""
+    while nobody has ``building`` in his city (it is then skipped); at TURN it acts
+    for the player whose turn begins only (skipped unless he has the building).
+    Registered at import time, before any game is set up; tables already made are
+    dropped."""
     _REGISTRY.append((order, building, point, roles, fn))
     _REGISTRY.sort(key=lambda hook: hook[0])
     catalog.cache_clear()
@@ -67,8 +69,12 @@ def _make(cat: Catalog) -> Table:
     return tuple(out)
 
 
-def _built(s: PRState, b: int) -> bool:
-    """Whether anybody has building ``b`` in his city."""
+def _built(s: PRState, b: int, point: int) -> bool:
+    """Whether the hook of building ``b`` at ``point`` may act: somebody has ``b``
+    in his city (at TURN, the player whose turn begins: a TURN hook acts for him
+    only)."""
+    if point == TURN:
+        return s.bpos[s.turn][b] >= 0
     for pos in s.bpos:  # noqa: SIM110 (a loop: no generator on the hot path)
         if pos[b] >= 0:
             return True
@@ -76,14 +82,13 @@ def _built(s: PRState, b: int) -> bool:
 
 
 def due(s: PRState, role: int, point: int) -> bool:
-    """Whether a hook of ``point`` for ``role`` may act now (its building is built)."""
+    """Whether a hook of ``point`` for ``role`` may act now (``_built``)."""
     hooks = s.cat.hooks
     if hooks is None:
         hooks = table(s.cat)
-    for b, _fn in hooks[role][point]:
-        for pos in s.bpos:  # _built, inline: asked at every turn of most phases
-            if pos[b] >= 0:
-                return True
+    for b, _fn in hooks[role][point]:  # noqa: SIM110 (as _built)
+        if _built(s, b, point):
+            return True
     return False
 
 
@@ -97,7 +102,7 @@ def run(s: PRState, ev: Events, point: int, first: int) -> int:
     while i < len(hooks):
         b, fn = hooks[i]
         i += 1
-        if _built(s, b):
+        if _built(s, b, point):
             fn(s, ev)
             if s.pending:
                 return i
