@@ -10,7 +10,7 @@ economic potential; it takes everyone's VP chips from the determinized state, wh
 hidden ones have already been re-sampled. Optional privileges are taken, except that a
 seat that is behind declines the one that would end the game (the last VP chip, the
 colonist the ship refill needs). The expansions' buildings and decisions are valued in
-puerto_rico_expansions.py.
+puerto_rico_expansions.py (I and II) and puerto_rico_smuggler.py (III and IV).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.bots import puerto_rico_expansions as X
+from server.bots import puerto_rico_smuggler as S
 from server.bots.puerto_rico_end import ends_game
 from server.bots.puerto_rico_table import (
     BVP,
@@ -122,6 +123,10 @@ def score(t: Table, seat: int, a: Action) -> float:
     if kind == "pass":
         return 0.0 if t.drawn is None else tile_value(t, me, t.drawn)  # the drawn estate
     x = X.score(t, me, a)  # the expansions' own decisions
+    if x is None and kind == "place_worker":  # a poach's or the festival's workers
+        x = place_value(t, me, a["where"], a["index"])
+    if x is None:
+        x = S.score(t, me, a, lambda r: role_value(t, seat, r))
     return 0.0 if x is None else x  # mayor_lift, anything new
 
 
@@ -136,7 +141,7 @@ def tile_value(t: Table, me: Seat, tile: str) -> float:
             base += 1.5
         else:
             base -= 0.4 * min(3, me.plants[tile] - me.cap[tile])
-    return base * (0.3 + t.left)
+    return base * (0.3 + t.left) + S.tile(t, me, tile)
 
 
 def build_value(t: Table, me: Seat, b: str) -> float:
@@ -155,7 +160,7 @@ def build_value(t: Table, me: Seat, b: str) -> float:
             value += 0.5 * sum(1 for g in C.GOODS if me.cap[g] or (g == "corn" and me.plants[g]))
     if me.spaces + (2 if b in LARGE else 1) > C.CITY_SPACES:
         return -1.0
-    return value + X.church_vp(me, b) - 0.05 * COST[b]
+    return value + X.church_vp(me, b) + S.building(t, me, b) - 0.05 * COST[b]
 
 
 def place_value(t: Table, me: Seat, where: str, index: int) -> float:
@@ -221,4 +226,7 @@ def role_value(t: Table, seat: int, role: str) -> float:
         value += 0.5 * ("harbor" in me.manned) * (mine > 0)
     elif role.startswith("prospector"):
         value += 0.5
-    return value + X.role_bonus(t, me, role)
+    value += X.role_bonus(t, me, role)
+    if role == "craftsman":
+        value += S.craftsman(t, seat)  # the festival's goods goal
+    return S.role_value(t, seat, role, value, lambda r: role_value(t, seat, r))
