@@ -30,7 +30,7 @@ def open_costs(s: PRState) -> set[int]:
 def legal(s: PRState) -> list[Move]:
     costs = open_costs(s)
     left, placed, cost = s.bsupply, set(s.board), C.COST
-    return [_PICKS[b] for b in s.cat.candidates if cost[b] in costs and not left[b]
+    return [_PICKS[b] for b in s.cat.candidates if not left[b] and cost[b] in costs
             and b not in placed]
 
 
@@ -46,7 +46,7 @@ def act(s: PRState, m: Move, ev: Events) -> None:
     copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
     say(ev, p, "draft",
         f"{who(s, p)} places the {v.buildings[b]}{copies} on a {C.COST[b]}-space of the board")
-    if all(x >= 0 for x in s.spaces):
+    if -1 not in s.spaces:  # every space filled
         say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
         s.step = CHOOSE_ROLE
         s.turn = s.governor
