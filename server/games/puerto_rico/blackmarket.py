@@ -48,13 +48,22 @@ def worker_places(s: PRState, p: int) -> list[Move]:
     return moves
 
 
+def _has_worker(s: PRState, p: int) -> bool:
+    """Whether ``worker_places`` lists anything (asked by every builder's legal moves)."""
+    if s.san_juan[p] or s.san_juan_cit[p] or any(s.island_col[p]):
+        return True
+    bm = s.bpos[p][C.BLACK_MARKET]
+    return any((c or k) and i != bm
+               for i, (c, k) in enumerate(zip(s.city_col[p], s.city_cit[p], strict=True)))
+
+
 def means(s: PRState, p: int, used: int = 0) -> int:
     """How many of the three kinds of item p could still give (0 without an occupied
     black market)."""
     if not s.cat.nb or not s.occupied(p, C.BLACK_MARKET):
         return 0
     k = 0
-    if not used & WORKER_BIT and worker_places(s, p):
+    if not used & WORKER_BIT and _has_worker(s, p):
         k += 1
     if not used & GOOD_BIT and any(s.pgoods[p]):
         k += 1
