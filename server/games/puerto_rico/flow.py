@@ -234,12 +234,6 @@ def _round_header(s: PRState, ev: Events) -> None:
     say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
 
 
-def to_move(s: PRState) -> list[int]:
-    if s.step == GAME_OVER:
-        return []
-    return [s.pending[0][1]] if s.pending else [s.turn]
-
-
 def mover(s: PRState) -> int:
     """The seat that decides now (-1 at the end)."""
     if s.step == GAME_OVER:

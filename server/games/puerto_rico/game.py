@@ -47,7 +47,9 @@ class PuertoRico:
         return new_state(players, options, seed)
 
     def to_move(self, state: PRState) -> list[int]:
-        return flow.to_move(state)
+        if state.step == GAME_OVER:
+            return []
+        return [state.pending[0][1]] if state.pending else [state.turn]
 
     def legal_actions(self, state: PRState, seat: int) -> list[Action]:
         if seat != (state.pending[0][1] if state.pending else state.turn):
