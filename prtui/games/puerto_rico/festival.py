@@ -66,7 +66,8 @@ class FestivalPanel(Shown):
         else:
             bid = festival.get("building")
             if bid is None:
-                text.append("building: after the draft", style="dim")
+                text.append("bldg: after draft" if narrow else "building: drawn after the draft",
+                            style="dim")
                 return text
             room = width - 7 if narrow else width - 18
             text.append(fit_name(ctx.vocab, str(bid), max(6, room)))

@@ -1,0 +1,92 @@
+"""Expansions III and IV through the UI (issue 15): the new-game form ticks all four
+expansions and starts a game with the Smuggler card and the festival board; a whole
+4-player game with all four against bots at 80x24 (the real launcher plan, embedded
+server on loopback) pressed through with only the number keys the screen shows, as
+tests/tui/test_expansions_game.py does for Expansions I and II."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from prtui.app import PrtuiApp
+from prtui.controller import TableSetup
+from prtui.games.puerto_rico.festival import FestivalPanel
+from prtui.launch import local_plan
+from prtui.screens.game import GameScreen
+from prtui.screens.gameover import GameOverScreen
+from prtui.screens.newgame import NewGameScreen
+from prtui.widgets.options import OptionChoices, OptionFlag
+from tests.tui.screen import screen_rows
+from tests.tui.test_expansions_game import MAX_PAUSES, STALL, keys_on_screen
+from tests.tui.waiting import wait_for
+
+ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
+
+
+async def test_all_four_expansions_ticked_on_the_form_start_a_game(tmp_path: Path) -> None:
+    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", None))
+    async with app.run_test(size=(100, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        choices = form.option_widgets["expansions"]
+        assert isinstance(choices, OptionChoices) and choices.value == []
+        flags = list(choices.query(OptionFlag))
+        assert len(flags) == 4
+        for flag in reversed(flags):  # ticked in the other order: sent in the game's
+            flag.focus()
+            await pilot.press("space")
+        await pilot.pause()
+        rows = "\n".join(screen_rows(app))
+        assert "III: The Smuggler: on" in rows and "IV: The Festival: on" in rows, rows
+        assert form.chosen_options()["expansions"] == ALL_FOUR
+        for seat in (1, 2, 3):
+            form.query_one(f"#seat-{seat}").value = "random"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        view = app.screen.snapshot["view"]
+        assert view["options"]["expansions"] == ALL_FOUR
+        assert "smuggler" in [r["id"] for r in view["roles"]]
+        assert app.screen.query_one(FestivalPanel).display
+        rows = [r[:20].rstrip() for r in screen_rows(app)]  # 100 columns: the short board
+        barrels = " ".join(app.screen.context().short(g) for g in view["festival"]["goods"])
+        assert "bldg: after draft" in rows and f"{barrels} open" in rows, rows
+
+
+async def test_a_whole_game_with_all_four_expansions_by_keys_at_80x24(tmp_path: Path) -> None:
+    setup = TableSetup(players=4, bots=["random", "easy", "easy"], bot_delay_s=0.0, seed=15,
+                       options={"expansions": ALL_FOUR, "edition": "1897"})
+    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    rng = random.Random(15)
+    pressed, steps, logs = 0, set(), set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        last_seen, since_press = None, 0
+        for _ in range(MAX_PAUSES):
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen:
+                logs.update(str(line.get("text", "")) for line in screen.snapshot.get("log", []))
+            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
+                    and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
+                await pilot.pause()  # the new state drawn
+                keys = {k: label for k, label in keys_on_screen(app).items()
+                        if not label.startswith("Rearrange")}
+                assert keys, "my move, but no key on screen:\n" + "\n".join(screen_rows(app))
+                steps.add(screen.snapshot["view"]["phase"]["step"])
+                last_seen = screen.snapshot
+                smuggler = [k for k, label in keys.items() if "Smuggler" in label]
+                await pilot.press(smuggler[0] if smuggler else rng.choice(sorted(keys)))
+                pressed, since_press = pressed + 1, 0
+            since_press += 1
+            assert since_press < STALL, "nothing moved after my key:\n" + "\n".join(screen_rows(app))
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen), f"no game over after {pressed} moves"
+        result = screen.view["result"]
+        assert sorted(s["seat"] for s in result["scores"]) == [0, 1, 2, 3]
+    assert {"draft", "choose_role", "mayor", "builder", "smuggler"} <= steps, steps
+    assert any("chooses the Smuggler" in line for line in logs)
+    assert any("festival" in line for line in logs)
+    assert pressed > 50
