@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from prtui.games.puerto_rico import previews, smuggler
+from prtui.games.puerto_rico import gains, previews, smuggler
 from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
@@ -86,6 +86,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         facts = ctx.facts.building(bid)
         cost = f" ({facts.cost}$)" if facts else ""
         return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
+    if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
+        return role  # "Trader +1$: sell coffee for 5$"
     short = previews.short_label(ctx, action) if ctx.narrow else None
     if ctx.narrow and short is None:
         short = smuggler.short_label(ctx, action)  # III: "Raid 6-ship: keep 3 Sug"
@@ -96,7 +98,7 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         name = ctx.vocab(str(action["building"]))
         cost = "" if price is None else f" ({price}$)"
         return f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}"
-    return label_of(ctx, action)
+    return label_of(ctx, action) + gains.label_gain(ctx, action)  # ": sell coffee for 5$"
 
 
 def headline(ctx: BoardContext) -> Text:
