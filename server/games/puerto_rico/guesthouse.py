@@ -64,8 +64,11 @@ def _ask(s: PRState, p: int) -> None:
 
 
 def _everyone(s: PRState, ev: Events) -> None:
+    gh, bpos, col = C.GUEST_HOUSE, s.bpos, s.city_col
     for p in order_from(s, s.role_player):
-        _ask(s, p)
+        i = bpos[p][gh]  # (_ask, inline: a start and an end of most phases)
+        if i >= 0 and col[p][i] and places(s, p):
+            I.push(s, I.GUEST_MOVE, p)
 
 
 def _turn(s: PRState, ev: Events) -> None:
