@@ -136,12 +136,20 @@ async def test_the_festival_board_wide_says_what_each_goal_gives_and_opens_its_h
         await pilot.pause()
         panel = app.screen.query_one(FestivalPanel)
         assert plain(panel).splitlines() == [
-            "Festival (first only)", "3 corn estates → 3 workers open",
-            "Frt Sug Tob made → 3$ open", "Tailor Shop built → 3 VP ✓bot 3 (random)"]
+            "Festival (first only)", "open    3 corn estates → 3 workers",
+            "open    Frt Sug Tob made → 3$", "✓bot3   Tailor Shop built → 3 VP"]
         await pilot.click(FestivalPanel)
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.focus_topic == "festival"
         assert app.screen.query("#help-festival") and app.screen.query("#help-raid")
+
+
+async def test_the_medium_layout_keeps_the_short_festival_board() -> None:
+    app = app_for(load("smuggler"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert plain(app.screen.query_one(FestivalPanel)).splitlines() == [
+            "Fest. 3 Crn open", "Frt Sug Tob open", "Tailor Shop ✓bot3"]
 
 
 async def test_no_festival_board_without_the_expansion() -> None:

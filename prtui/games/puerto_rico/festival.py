@@ -1,8 +1,8 @@
 """The festival board (Expansion IV): the three goals drawn at the setup, what each
 gives, and who took it or that it is still open. Click (or ? on it) for its help.
 
-Drawn under the cargo ships: three lines at 80 columns ("Fest. 3 Frt ✓ana"), a title
-and a line per goal wider. Everything from the view's ``festival`` key
+Drawn under the cargo ships: three lines at 80 columns ("Fest. 3 Frt ✓ana"), wider a
+title and a line per goal, its taker first ("✓bot2   Crn Frt Cof made → 3$"). Everything from the view's ``festival`` key
 (docs/puerto-rico-view.md); hidden (no lines) in a game without the expansion.
 """
 
@@ -29,7 +29,10 @@ def festival_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
 class FestivalPanel(Shown):
     """The festival's goals and their takers."""
 
+    _last: BoardContext | None = None
+
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         festival = festival_of(ctx.view)
         if self.display != (festival is not None):
             self.display = festival is not None
@@ -37,8 +40,9 @@ class FestivalPanel(Shown):
             return
         won = festival.get("won") if isinstance(festival.get("won"), Mapping) else {}
         width = self.content_size.width or (20 if ctx.narrow else 40)
-        lines = [self._goal(ctx, festival, goal, won.get(goal), width) for goal in GOALS]
-        if ctx.narrow:
+        short = ctx.narrow or width < 34  # the medium layout's ships are narrow too
+        lines = [self._goal(ctx, festival, goal, won.get(goal), width, short) for goal in GOALS]
+        if short:
             lines[0] = Text.assemble(("Fest. ", "bold"), lines[0])
             text = Text("\n").join(lines)
         else:
@@ -47,9 +51,8 @@ class FestivalPanel(Shown):
         self.show(text)
 
     def _goal(self, ctx: BoardContext, festival: Mapping[str, Any], goal: str,
-              taker: Any, width: int) -> Text:
+              taker: Any, width: int, narrow: bool) -> Text:
         """One goal: what reaches it, what it gives (wide only), its taker or "open"."""
-        narrow = ctx.narrow
         text = Text()
         if goal == "estate":
             kind = str(festival.get("estate"))
@@ -69,17 +72,20 @@ class FestivalPanel(Shown):
                 text.append("bldg: after draft" if narrow else "building: drawn after the draft",
                             style="dim")
                 return text
-            room = width - 7 if narrow else width - 18
+            room = width - 7 if narrow else width - 20
             text.append(fit_name(ctx.vocab, str(bid), max(6, room)))
             if not narrow:
                 text.append(" built → 3 VP")
-        text.append(" ")
-        if isinstance(taker, int):
-            who = seat_tag(ctx.name(taker), 6) if narrow else ctx.name(taker)
-            text.append(f"{TAKEN}{who}", style="bold cyan")
-        else:
-            text.append("open", style="green")
-        return text
+        status = Text(f"{TAKEN}{seat_tag(ctx.name(taker), 6)}", style="bold cyan") \
+            if isinstance(taker, int) else Text("open", style="green")
+        if narrow:  # "Crn Frt Cof ✓bot2": fits the 20 columns under the ships
+            return Text.assemble(text, " ", status)
+        status.pad_right(8 - len(status.plain))  # wide: the taker first, never cut off
+        return Text.assemble(status, text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the short or the long board follows the width
+            self.refresh_from(self._last)
 
     def on_click(self) -> None:
         self.post_message(HelpRequested("festival"))
