@@ -72,3 +72,21 @@ def test_the_quiet_path_is_the_labelled_one_without_undo_and_without_log(players
         GAME.apply_move(quiet, seat, moves[i])
         assert GAME.to_data(quiet) == GAME.to_data(loud)
     assert GAME.moves(quiet, 0) == [] and GAME.is_over(quiet)
+
+
+def test_a_label_two_moves_share_is_only_a_guess() -> None:
+    """Two steps may word an undo alike ("Undo: not a well"): the dict handed out is
+    taken back as this step's move, whichever move the label was last made for."""
+    from server.games.san_juan import labels
+
+    s = new(4, seed=9, fair_start=True)
+    card = GAME.legal_actions(s, 0)[0]
+    GAME.apply(s, 0, card)
+    undo = next(a for a in GAME.legal_actions(s, 0) if a["type"] == "undo")
+    shown, move = labels.BY_LABEL[undo["label"]]
+    labels.BY_LABEL[undo["label"]] = (shown, (move[0], move[1] + 1, move[2]))  # another step's
+    try:
+        GAME.apply(s, 0, undo)
+    finally:
+        labels.BY_LABEL[undo["label"]] = (shown, move)
+    assert s.sel == [] and GAME.legal_actions(s, 0)[0] == card
