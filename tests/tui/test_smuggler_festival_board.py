@@ -181,3 +181,22 @@ def test_help_for_the_smuggler_and_the_festival_in_both_vocabularies(
     base = dict(board.help_sections(pr_words(vocabulary), facts, board.also_in_play(
         midgame_4p()["view"])))
     assert "The Smuggler and the festival (Expansions III, IV)" not in base
+
+
+async def test_five_players_at_80x24_every_role_card_whole_in_its_cell() -> None:
+    """Nine role cards (two Adventurers and the Smuggler) in three rows of four cells of
+    eleven columns: the Smuggler tile's holder and a captor fit beside the short name."""
+    snap = load("five")
+    snap["view"]["smuggler"].update(captured="craftsman", captor=3)
+    names = {0: "ana", 1: "bot 2 (hard)", 2: "bot 3 (easy)", 3: "bot 4 (medium)", 4: "bot 5 (random)"}
+    app = PrtuiApp(lambda a: GameScreen(Table(), snap, names, game=pr_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = screen_rows(app)
+        cards = {c.role_id: (plain(c), c.region) for c in app.screen.query(RoleCard)}
+    assert cards["smuggler"][0] == "Smugg ☠bot5" and cards["craftsman"][0] == "Craft. ⚑bot4"
+    assert len({box.y for _, box in cards.values()}) == 3
+    for role, (text, box) in cards.items():  # each card's text whole in its own cell
+        assert len(text) <= box.width and rows[box.y][box.x:box.right].rstrip() == text, role
+    left = [r[:50].rstrip() for r in rows]
+    assert {"Fest. 3 Crn open", "Frt Sug Tob open", "Tailor Shop open"} <= {r[:20].rstrip() for r in left}
