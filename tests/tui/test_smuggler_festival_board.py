@@ -200,3 +200,20 @@ async def test_five_players_at_80x24_every_role_card_whole_in_its_cell() -> None
         assert len(text) <= box.width and rows[box.y][box.x:box.right].rstrip() == text, role
     left = [r[:50].rstrip() for r in rows]
     assert {"Fest. 3 Crn open", "Frt Sug Tob open", "Tailor Shop open"} <= {r[:20].rstrip() for r in left}
+
+
+async def test_the_classic_names_for_the_choices_their_previews_and_the_log() -> None:
+    snap = load("place")
+    app = app_for(snap)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("v")  # the table plays 1897; v shows the classic names
+        await pilot.pause()
+        assert action_rows(app) == ["1 On Ind plantation", "2 On indigo pl.", "3 Rest: San Juan"]
+        assert preview_text(app) == "1 colonist to the indigo plantation, working at once"
+        box = app.screen.query_one("#log").region
+        log = " ".join(" ".join(r[box.x:box.right].strip("│ ").split()) for r in
+                       screen_rows(app)[box.y:box.bottom])
+        assert "has 3 indigo plantations: the festival's estate goal (3 colonists from the supply)" \
+            in log, log
+        assert "Fest. 3 Ind ✓ana" in [r[:20].rstrip() for r in screen_rows(app)]
