@@ -79,8 +79,11 @@ def test_previews_say_what_each_action_gives() -> None:
         "8 off the Work Register (12 → 4); place up to 3 at once on your empty semicircles")
     assert actions.preview(ctx, by[("capture", None, "mayor")]).plain.startswith(
         "+2$ now; +3$ if another player chooses the Recruiter this round")
-    ctx.narrow = False  # wide: the server's own label
-    assert actions.action_label(ctx, by[("raid", 3, None)]) == "Raid the 6-ship (3 sugar): keep 3 sugar"
+    ctx.narrow = False  # wide: one line of the actions list each
+    assert actions.action_label(ctx, by[("raid", 3, None)]) == "Raid the 6-ship: keep 3 sugar"
+    assert actions.action_label(ctx, by[("poach", None, None)]) == "Poach the Work Register: place up to 3"
+    assert actions.action_label(ctx, by[("capture", None, "mayor")]) == "Capture the Recruiter and its 2 coins"
+    assert all(len(actions.action_label(ctx, a)) <= 39 for a in snap["legal"])
 
 
 async def test_placing_workers_at_once_is_a_plain_choice() -> None:

@@ -89,8 +89,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
         return role  # "Trader +1$: sell coffee for 5$"
     short = previews.short_label(ctx, action) if ctx.narrow else None
-    if ctx.narrow and short is None:
-        short = smuggler.short_label(ctx, action)  # III: "Raid 6-ship: keep 3 Sug"
+    if short is None:  # III: "Raid 6-ship: keep 3 Sug", wider "Raid the 6-ship: keep 3 sugar"
+        short = smuggler.short_label(ctx, action) if ctx.narrow else smuggler.wide_label(ctx, action)
     if short is not None:
         return short
     if action.get("type") == "build" and action.get("building"):
@@ -118,6 +118,7 @@ def headline(ctx: BoardContext) -> Text:
     if step in EXPANSION_STEPS and ctx.facts.steps.get(step):
         where = "" if ctx.narrow else " The preview says what a choice does."
         words = ctx.vocab.render(ctx.facts.steps[step])
+        words = words if words.endswith(("?", ".")) else words + "."  # "Placing ... at once."
         return Text(words[:1].upper() + words[1:] + where, style="bold green")
     if step == "captain_store":
         return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")

@@ -92,6 +92,22 @@ def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     return None
 
 
+def wide_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
+    """Wider than 80 columns, the few labels too long for one line of the actions list
+    ("Raid the 6-ship: keep 3 sugar"; the preview says the rest); None for the others."""
+    kind = action.get("type")
+    if kind == "raid":
+        cap, _, good = _ship(ctx, action.get("ship"))
+        keep = int(action.get("keep", 0))
+        kept = f"keep {keep} {ctx.vocab(good)}" if keep and good else "keep none"
+        return f"Raid the {cap}-ship: {kept}"
+    if kind == "poach":
+        return f"Poach the {ctx.vocab('colonist_ship')}: place up to 3"
+    if kind == "place_worker":
+        return f"On the {_place_name(ctx, action, False)}"
+    return None
+
+
 def _role_coins(ctx: BoardContext, role: str) -> int:
     for r in ctx.view.get("roles", []):
         if r.get("id") == role:
