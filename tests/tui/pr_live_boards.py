@@ -37,3 +37,33 @@ def find(test: Callable[[Any, dict[str, Any]], bool], players: int = 4,
 
 def play(state: Any, seat: int, action: dict[str, Any]) -> None:
     GAME.apply(state, seat, action)
+
+
+FROZEN = "pr_summary_4p.json"
+NAMES = ["ana", "bot 2 (easy)", "bot 3 (random)", "bo"]
+
+
+def late(state: Any, frame: dict[str, Any]) -> bool:
+    """Late in the game, seat 0 choosing a role, a city nearly full."""
+    view = frame["view"]
+    return view["phase"]["step"] == "choose_role" and max(
+        p["city_spaces_used"] for p in view["players"]) >= 10
+
+
+def frozen() -> dict[str, Any]:
+    """A late board with every key the server sends now, frozen so the snapshots of
+    the summary do not move with the engine (``python -m tests.tui.pr_live_boards``)."""
+    import json
+
+    from tests.tui.boards import FIXTURES
+
+    return json.loads((FIXTURES / FROZEN).read_text())
+
+
+if __name__ == "__main__":
+    import json
+
+    from tests.tui.boards import FIXTURES
+
+    _, frame = find(late, options={"names": NAMES})
+    (FIXTURES / FROZEN).write_text(json.dumps(frame, indent=1, sort_keys=True) + "\n")

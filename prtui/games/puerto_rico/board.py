@@ -23,6 +23,7 @@ from prtui.widgets.context import BoardContext
 
 KEYS = (
     "Keys: 1-9,0 take the numbered action · a actions list · b building supply · "
+    "o every board at a glance (↑↓ Enter: that board) · "
     "? help (on a focused building: its help) · c chat · v classic/1897 names · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)\n"
     "Marks: ● a worker · ◆ a citizen (Expansion II) · ○ an empty circle · "
@@ -37,7 +38,8 @@ class PuertoRicoBoard:
     """The shared screens' questions about Puerto Rico, answered."""
 
     css_paths = (Path(__file__).with_name("board.tcss"),)
-    bindings = (Binding("b", "board('toggle_buildings')", "Buildings"),)
+    bindings = (Binding("b", "board('toggle_buildings')", "Buildings"),
+                Binding("o", "board('summary')", "All boards"))
     keys_help = KEYS
     chart_title = "VP chips over the rounds"
 

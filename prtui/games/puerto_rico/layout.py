@@ -13,6 +13,7 @@ from prtui.games.puerto_rico.buildings import BuildingSupply
 from prtui.games.puerto_rico.draft import DraftPanel, in_draft
 from prtui.games.puerto_rico.festival import FestivalPanel
 from prtui.games.puerto_rico.player import PlayerBoard
+from prtui.games.puerto_rico.summary import ROOMY, SummaryPanel
 from prtui.games.puerto_rico.table import (
     ColonistsPanel,
     PlantationsPanel,
@@ -31,6 +32,7 @@ class PuertoRicoTable(Vertical):
         super().__init__(id="board")
         self.snapshot = snapshot
         self._parts: dict[str, Any] = {}
+        self._summary_open = False  # below ROOMY: the rows opened with `o`
 
     def compose(self) -> ComposeResult:
         view = self.snapshot.get("view", {})
@@ -46,6 +48,7 @@ class PuertoRicoTable(Vertical):
                 yield PlantationsPanel(id="plantations", classes="panel")
                 yield ColonistsPanel(id="colonists", classes="panel")
                 yield SupplyPanel(id="supply", classes="panel")
+        yield SummaryPanel(id="summary")  # every board at a glance, my score, the end
         yield DraftPanel(id="draft")  # Expansion I's first step, in place of the boards
         with Horizontal(id="lower"):
             yield BuildingSupply(id="buildings")
@@ -66,12 +69,13 @@ class PuertoRicoTable(Vertical):
                 "roles": list(self.query(RoleCard)),
                 "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
                                                        PlantationsPanel, SupplyPanel,
-                                                       FestivalPanel)],
+                                                       FestivalPanel, SummaryPanel)],
                 "buildings": self.query_one(BuildingSupply),
                 "boards": list(self.query(PlayerBoard)),
                 "draft": self.query_one(DraftPanel),
             }
         parts = self._parts
+        self._place_summary()
         drafting = in_draft(ctx.view)
         if self.has_class("-draft") != drafting:
             self.set_class(drafting, "-draft")
@@ -94,3 +98,33 @@ class PuertoRicoTable(Vertical):
             screen.toggle_class("-show-buildings")
             if screen.has_class("-show-buildings"):
                 self.query_one(BuildingSupply).focus()
+        elif name == "summary":  # below ROOMY: open or close the rows; else go to them
+            summary = self.query_one(SummaryPanel)
+            if summary.has_focus:
+                self._summary_open = False
+                self.screen.query_one("#actions-list").focus()
+            else:
+                self._summary_open = True
+                summary.focus()
+            self._place_summary()
+
+    def _place_summary(self) -> None:
+        """The summary's rows from ROOMY up, or when opened."""
+        size = self.app.size
+        roomy = size.width >= ROOMY[0] and size.height >= ROOMY[1]
+        self.query_one(SummaryPanel).set_expanded(roomy or self._summary_open)
+
+    def on_resize(self) -> None:
+        self._place_summary()
+
+    def on_summary_panel_chosen(self, message: SummaryPanel.Chosen) -> None:
+        """A row chosen: that player's full board (below ROOMY in the summary's place)."""
+        message.stop()
+        screen = self.screen
+        if screen.has_class("-show-buildings"):
+            screen.remove_class("-show-buildings")
+        self._summary_open = False
+        self._place_summary()
+        board = self.query_one(f"#player-{message.seat}", PlayerBoard)
+        self.query_one("#players", VerticalScroll).scroll_to_widget(board, top=True, animate=False)
+        self.call_after_refresh(screen.query_one("#actions-list").focus)

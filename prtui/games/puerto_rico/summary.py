@@ -1,0 +1,141 @@
+"""Every board at a glance: one row per player, then my score and the end's progress.
+
+A row says a player's doubloons, VP as far as I may see them, colonists, buildings,
+island and city fill, the role taken this round and the goods. The rows are on screen
+from 120x40 up; below that only the score line is, and `o` (``board('summary')``) opens
+the rows. Choosing a row (↑↓ Enter, or a click) shows that player's full board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.events import Click
+from textual.message import Message
+
+from prtui.games.puerto_rico.abbrev import seat_tag
+from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
+from prtui.widgets.context import BoardContext, Shown
+
+HEADER = "  {:<10} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}"
+NARROW = "  {:<6}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+"""At 80 columns: short names, the fills as counts of 12, the role's tag."""
+ROOMY = (120, 40)
+"""From this terminal size up the rows are always shown."""
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def tag(name: str, width: int) -> str:
+    """A name in ``width`` cells, its trailing number kept: "Player 3" -> "Playe3"."""
+    base = seat_tag(name, 64)
+    if len(base) <= width:
+        return base
+    return base[: width - 1] + base[-1] if base[-1].isdigit() else base[:width]
+
+
+def colonists(player: Mapping[str, Any]) -> int:
+    """Everyone on the island, in the city and waiting in San Juan."""
+    placed = sum(_int(t.get("colonists")) for t in player.get("island", []))
+    placed += sum(_int(b.get("colonists")) for b in player.get("city", []))
+    return placed + _int(player.get("san_juan"))
+
+
+def row(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
+    """One player's line of the summary."""
+    seat = _int(player.get("seat"))
+    turn = ctx.view.get("phase", {}).get("turn")
+    held = player.get("roles") or ([player["role"]] if player.get("role") else [])
+    island, city = len(player.get("island", [])), _int(player.get("city_spaces_used"))
+    if ctx.narrow:
+        role = ",".join(ctx.vocab.tag(r) for r in held)
+        cells = NARROW.format(tag(ctx.name(seat), 6), f"{_int(player.get('doubloons'))}$",
+                              vp_cell(player).replace("hidden", "hid"), colonists(player),
+                              len(player.get("city", [])), island, city, role, "")
+    else:
+        role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
+        cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
+                              vp_cell(player), colonists(player), len(player.get("city", [])),
+                              f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
+    text = Text("▶" if turn == seat else " ", style="bold yellow")
+    text.append(cells[1:], style="bold" if seat == ctx.seat else "")
+    goods = player.get("goods", {})
+    for g in ctx.facts.goods:
+        if _int(goods.get(g)):
+            text.append_text(ctx.good(g, f"{ctx.short(g)}{goods[g]} "))
+    return text
+
+
+class SummaryPanel(Shown, can_focus=True):
+    """The all-players summary and the score line (``expanded``: with the rows)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("enter", "open", "Open board", show=False),
+    ]
+
+    class Chosen(Message):
+        """A row was chosen: show that seat's board."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    expanded = False
+    cursor = 0
+    _last: BoardContext | None = None
+
+    def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
+        text = Text()
+        if self.expanded:
+            form = NARROW if ctx.narrow else HEADER
+            text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
+                                    if ctx.narrow else "Role", "Goods") + "\n", style="dim")
+            for i, player in enumerate(ctx.view.get("players", [])):
+                line = row(ctx, player)
+                if self.has_focus and i == self.cursor:
+                    line.stylize("reverse")
+                text.append_text(line)
+                text.append("\n")
+        text.append_text(score_line(ctx))
+        self.show(text)
+
+    def _redraw(self) -> None:
+        if self._last is not None:
+            self.refresh_from(self._last)
+
+    def set_expanded(self, expanded: bool) -> None:
+        if expanded != self.expanded:
+            self.expanded = expanded
+            self._redraw()
+
+    def on_focus(self) -> None:
+        self._redraw()
+
+    def on_blur(self) -> None:
+        self._redraw()
+
+    def _count(self) -> int:
+        return len(self._last.view.get("players", [])) if self._last else 0
+
+    def action_move(self, step: int) -> None:
+        if self._count():
+            self.cursor = (self.cursor + step) % self._count()
+            self._redraw()
+
+    def action_open(self) -> None:
+        if self.expanded and self._count():
+            self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event: Click) -> None:
+        line = event.y - 1  # the header is the first line
+        if self.expanded and 0 <= line < self._count():
+            self.cursor = line
+            self.post_message(self.Chosen(line))

@@ -1,0 +1,113 @@
+"""Every board at a glance (issue 16): the all-players summary is on screen from
+120x40 up, one key (shown in the footer) away at 80x24, and choosing a row shows that
+player's full board. Pilot tests on a frozen late board; snapshots of the panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+
+from prtui.app import PrtuiApp
+from prtui.games.puerto_rico.facts import facts_from
+from prtui.games.puerto_rico.summary import SummaryPanel
+from prtui.screens.game import GameScreen
+from prtui.theming import goods_palette
+from prtui.widgets.context import BoardContext
+from tests.tui.boards import pr_game, pr_words
+from tests.tui.pr_live_boards import frozen
+from tests.tui.screen import screen_rows
+
+
+def game_app(snap: dict[str, Any]) -> PrtuiApp:
+    return PrtuiApp(lambda a: GameScreen(None, snap, game=pr_game()))
+
+
+def rows_of(app: Any) -> list[str]:
+    return screen_rows(app)
+
+
+async def test_the_rows_are_always_on_screen_from_120x40() -> None:
+    snap = frozen()
+    async with game_app(snap).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rows = rows_of(pilot.app)
+    text = "\n".join(rows)
+    for p in snap["view"]["players"]:
+        name = p["name"].split(" (")[0].replace(" ", "")
+        assert any(name in r and f"{p['doubloons']}$" in r
+                   and f"{p['city_spaces_used']}/12" in r for r in rows), (name, text)
+    assert "Player" in text and "Goods" in text and "End:" in text
+
+
+async def test_at_80x24_one_key_from_the_footer_opens_them() -> None:
+    async with game_app(frozen()).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = rows_of(pilot.app)
+        assert "o All boards" in before[-1]  # the key, shown in the footer
+        assert not any("Player" in r and "Goods" in r for r in before)
+        assert any(r.lstrip().startswith("End:") for r in before)  # the score line stays
+        await pilot.press("o")
+        await pilot.pause()
+        after = rows_of(pilot.app)
+        assert any("Player" in r and "Goods" in r for r in after)
+        assert sum("+hid" in r for r in after) == 3  # the opponents' chips: hidden
+        await pilot.press("o")
+        await pilot.pause()
+        assert not any("Player" in r and "Goods" in r for r in rows_of(pilot.app))
+
+
+def _top_board(app: Any) -> int:
+    """The seat whose board is at the top of the players' column."""
+    players = app.screen.query_one("#players")
+    top = players.region.y
+    shown = [b for b in app.screen.query(".player-board") if b.region.height and b.region.y >= top]
+    return int(min(shown, key=lambda b: b.region.y).id.split("-")[1])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_enter_on_a_row_shows_that_players_board(size: tuple[int, int]) -> None:
+    async with game_app(frozen()).run_test(size=size) as pilot:
+        await pilot.pause()
+        assert _top_board(pilot.app) == 0
+        await pilot.press("o", "down", "down", "enter")
+        await pilot.pause()
+        assert _top_board(pilot.app) == 2
+        assert pilot.app.focused.id == "actions-list"  # back to my choices
+
+
+async def test_a_click_on_a_row_shows_that_players_board() -> None:
+    async with game_app(frozen()).run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        summary = pilot.app.screen.query_one(SummaryPanel)
+        await pilot.click(SummaryPanel, offset=(3, 2))  # header, then seats 0, 1, ...
+        await pilot.pause()
+        assert summary.expanded and _top_board(pilot.app) == 1
+
+
+class PanelApp(App[None]):
+    """The summary alone, expanded, on a frozen board (the panel's snapshot)."""
+
+    CSS = "SummaryPanel { height: auto; padding: 0 1; text-wrap: nowrap; }"
+
+    def __init__(self, narrow: bool) -> None:
+        super().__init__()
+        self.narrow = narrow
+
+    def compose(self) -> ComposeResult:
+        yield SummaryPanel()
+
+    def on_mount(self) -> None:
+        snap = frozen()
+        ctx = BoardContext(view=snap["view"], legal=snap["legal"], seat=0, vocab=pr_words(),
+                           palette=goods_palette(self.theme), compact=True, narrow=self.narrow,
+                           facts=facts_from(pr_game()["display"]))
+        panel = self.query_one(SummaryPanel)
+        panel.expanded = True
+        panel.refresh_from(ctx)
+
+
+@pytest.mark.parametrize(("narrow", "size"), [(False, (100, 8)), (True, (50, 8))])
+def test_summary_panel_snapshot(snap_compare, narrow: bool, size: tuple[int, int]) -> None:
+    assert snap_compare(PanelApp(narrow), terminal_size=size)
