@@ -11,8 +11,9 @@ may not choose it again until someone else has. Choosing a card another seat cap
 pays him the bounty; choosing one's own captured card only plays earlier what the
 round's end would play anyway.
 
-The Festival: while a goal is open, a plantation of the festival's kind is worth more
-the nearer it brings 3 (its 3 workers), tiles and production buildings that complete
+The Festival: while a goal is open, a plantation of the festival's kind is worth its 3
+workers when it is the third (earlier ones get nothing extra: in head-to-head games a
+bonus for the first and second cost more than it won), tiles and production buildings that complete
 the festival's barrels in one production more, the craftsman more when the seat makes
 them all, and the festival's building its 3 VP. Every term is 0 in a game without
 these expansions (the view has no such keys), so other games score as before.
@@ -165,7 +166,7 @@ def tile(t: Table, me: Seat, tile_name: str) -> float:
     if f is not None and f["estate"] == tile_name:
         have = me.plants[tile_name]
         workers = 3 * (0.4 + 0.6 * live(t))
-        value += {2: workers, 1: 0.4 * workers, 0: 0.1 * workers}.get(have, 0.0)
+        value += workers if have == 2 else 0.0
     return value
 
 
