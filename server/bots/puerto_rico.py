@@ -76,6 +76,8 @@ def drawn_estate(t: Table, state: Any, seat: int) -> str | None:
 def score(t: Table, seat: int, a: Action) -> float:
     kind = a["type"]
     me = t.seats[seat]
+    if kind == "undo":  # a bot never takes its own placement back (it would walk in circles)
+        return -100.0
     if kind == "role":
         return role_value(t, seat, a["role"])
     if kind == "plantation":

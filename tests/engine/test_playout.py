@@ -49,7 +49,7 @@ def test_puerto_rico_quiet_path_matches_its_actions() -> None:
             seat = game.to_move(state)[0]
             moves = game.moves(state, seat)
             actions = game.legal_actions(state, seat)
-            assert [parse(a) for a in actions] == moves
+            assert [parse(a) for a in actions if a["type"] != "undo"] == moves  # (contract)
             assert game.moves(state, (seat + 1) % 3) == []
             before = game.to_data(state)
             with pytest.raises(NotYourTurn):

@@ -18,7 +18,7 @@ from . import flow, offer
 from .catalog import FOREST, vp_chips
 from .display import display
 from .interrupts import FOREST_CHOICE
-from .moves import BUILD, TYPES, Move, build_cost, parse
+from .moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
 from .scoring import result
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
 from .state import GAME_OVER, PRState
@@ -66,7 +66,11 @@ class PuertoRico:
         if state.step == GAME_OVER:
             return []
         moves = state.legal  # (flow.legal's cache, read here: asked once per decision)
-        return (moves if moves is not None else flow.legal(state))[:]
+        if moves is None:
+            moves = flow.legal(state)
+        if moves and moves[-1][0] == MAYOR_UNDO:  # take-backs come last: none here
+            return [m for m in moves if m[0] != MAYOR_UNDO]
+        return moves[:]
 
     def apply_move(self, state: PRState, seat: int, move: Move) -> None:
         """``apply`` of the action ``move`` stands for, composing no log."""

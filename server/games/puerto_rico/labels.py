@@ -120,7 +120,7 @@ def _label_key(m: Move, s: PRState) -> Any:
         return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
     if code == BUILD:
         price = build_cost(s, p, m[1])
-        return (price, price > s.coins[p])
+        return (price, s.coins[p] if price > s.coins[p] else -1)  # "7 coins + 1 from ..."
     if code == LOAD:
         have = s.pgoods[p][m[1]]
         if m[2] == C.WHARF_SHIP:

@@ -14,6 +14,7 @@ soon as no circle stays empty while a colonist waits.
 from __future__ import annotations
 
 from . import catalog as C
+from . import mayor_undo
 from .common import CONTINUE, PHASE_DONE, TURN_OVER, Events, fill_ship, say, who
 from .moves import (
     DONE_MOVE,
@@ -23,6 +24,7 @@ from .moves import (
     MAYOR_DONE,
     MAYOR_LIFT,
     MAYOR_PLACE,
+    MAYOR_UNDO,
     PASS,
     PASS_MOVE,
     Move,
@@ -41,6 +43,7 @@ KIND_MATTERS = frozenset((C.LAND_OFFICE, C.CHAPEL, C.HUNTING_LODGE, C.ZONING_OFF
 def begin_turn(s: PRState) -> None:
     s.step = MAYOR
     s.mayor_fresh = True
+    s.placed = []
 
 
 def start(s: PRState, ev: Events) -> int:
@@ -161,6 +164,8 @@ def legal(s: PRState) -> list[Move]:
         moves += places
     else:
         moves.append(DONE_MOVE)
+    if s.placed and len(moves) > 1:  # the last placement may go back (never alone)
+        moves.append(mayor_undo.UNDO_MOVE)
     return moves
 
 
@@ -202,7 +207,11 @@ def act(s: PRState, m: Move, ev: Events) -> int:
                 s.city_cit[p][m[2]] += 1
         if citizen:
             s.san_juan_cit[p] -= 1
+        mayor_undo.record(s, m[1], m[2], citizen)
         s.mayor_fresh = False
+        return CONTINUE
+    if code == MAYOR_UNDO:
+        mayor_undo.act(s, p)
         return CONTINUE
     if code == MAYOR_LIFT:
         s.san_juan[p] += placed(s, p)
@@ -213,8 +222,10 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             _clear(s.island_cit[p])
             _clear(s.city_cit[p])
         s.mayor_fresh = False
+        s.placed = []
         return CONTINUE
     assert code == MAYOR_DONE
+    s.placed = []  # confirmed
     empty = empty_circles(s, p)
     if s.san_juan[p] and empty:
         _fill(s, p)

@@ -26,6 +26,7 @@ MAYOR_COLONIST, UNIVERSITY, PRODUCE, CAPTAIN_VP, HARBOR_VP = range(14, 19)
 DRAFT_PICK, FOREST, FOREST_DRAWN, GUEST, VILLA_TAKE, PENSION_RETURN = range(19, 25)
 PARK_DISCARD, LAND_OFFICE_BUY, LAND_OFFICE_SELL, BLACK_MARKET_PAY, CHARTER, TAKE_VP = range(25, 31)
 RAID, PLUNDER, POACH, CAPTURE, PLACE_WORKER = range(31, 36)  # Expansions III/IV
+MAYOR_UNDO = 36  # a colonist taken back while placing (mayor_undo.py)
 TYPES = (
     "role",
     "plantation",
@@ -63,6 +64,7 @@ TYPES = (
     "poach",
     "capture",
     "place_worker",
+    "undo",
 )
 PAY_WORKER, PAY_GOOD, PAY_VP = range(3)  # what a black market payment returns
 PAYS = ("worker", "good", "vp")

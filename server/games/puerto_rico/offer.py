@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow
+from . import flow, mayor_undo
 from .catalog import EDITIONS
 from .costs import build_prices
 from .labels import FIXED, shared_dict
-from .moves import BUILD, MAYOR_PLACE, PASS, Move
+from .moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, Move
 from .state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, PRState
 
 Dict = dict[str, Any]
@@ -99,6 +99,8 @@ def _places(s: PRState, moves: list[Move]) -> list[Dict]:
             d = table.get(key)
             if d is None:
                 d = table[key] = shared_dict(m, s)
+        elif m[0] == MAYOR_UNDO:
+            d = mayor_undo.shared(s)
         else:
             d = shared_dict(m, s)
         out.append(d)
@@ -113,8 +115,9 @@ def _builds(s: PRState, moves: list[Move]) -> list[Dict]:
     for m in moves:
         if m[0] == BUILD:
             price = prices[m[1]]
-            # more than his doubloons: the black market pays the rest
-            key = (m[1] << 6 | price) << 1 | (price > coins)
+            # more than his doubloons: the black market pays the rest (the label says
+            # his doubloons and the rest, so they are part of the key)
+            key = (m[1] << 6 | price) << 6 | (coins if price > coins else 63)
             d = table.get(key)
             if d is None:
                 d = table[key] = shared_dict(m, s)

@@ -116,6 +116,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.vp_pending = 0
     s.hacienda_tile = -1
     s.mayor_fresh = False
+    s.placed = []
     s.produced = 0
     s.extra_left = 0
     s.last_round = False

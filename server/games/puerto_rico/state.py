@@ -117,14 +117,17 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("smuggler", "l"),
     ("festival", "l"),
     ("festival_won", "l"),
+    ("placed", "l"),
 )
 _LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
-FORMAT = 4
+FORMAT = 5
+# fields a format-4 state lacks (the mayor's undo), read as "nothing placed yet"
+FORMAT4_DEFAULTS: dict[str, list[int]] = {"placed": []}
 # fields a format-3 state lacks (Expansions III/IV), read as their "not in play" value
 FORMAT3_DEFAULTS: dict[str, list[int]] = {
-    "smuggler": [-1, -1, -1], "festival": [], "festival_won": []}
+    "smuggler": [-1, -1, -1], "festival": [], "festival_won": [], **FORMAT4_DEFAULTS}
 KEYS = frozenset(
     ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
      *(n for n, _ in FIELDS))
@@ -208,6 +211,7 @@ class PRState:
     vp_pending: int  # optional VP still to decide after a load: 1 captain's, 2 harbor's
     hacienda_tile: int
     mayor_fresh: bool
+    placed: list[int]  # this mayor turn's placements, the last on top (mayor_undo.py)
     produced: int
     extra_left: int  # extra goods the craftsman may still take (2 with the library)
     last_round: bool

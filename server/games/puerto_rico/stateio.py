@@ -14,7 +14,7 @@ from server.engine.savedata import check_format, is_int, read_field
 
 from . import catalog as C
 from .modules import canonical, catalog
-from .state import FIELDS, FORMAT, FORMAT3_DEFAULTS, KEYS, PRState, names_error
+from .state import FIELDS, FORMAT, FORMAT3_DEFAULTS, FORMAT4_DEFAULTS, KEYS, PRState, names_error
 
 
 def load(data: Any) -> PRState:
@@ -26,6 +26,8 @@ def load(data: Any) -> PRState:
     older = " (a state with \"v\" was saved by an older engine)" if "v" in data else ""
     if data.get("format") == 3 and not isinstance(data.get("format"), bool):
         data = {**FORMAT3_DEFAULTS, **data, "format": FORMAT}  # before Expansions III/IV
+    if data.get("format") == 4 and not isinstance(data.get("format"), bool):
+        data = {**FORMAT4_DEFAULTS, **data, "format": FORMAT}  # before the mayor's undo
     check_format(data, FORMAT, older)
     unknown = sorted(set(data) - KEYS, key=str)
     if unknown:

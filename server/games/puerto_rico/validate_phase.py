@@ -59,6 +59,7 @@ def check_phase(s: PRState) -> None:
             )
     if step != MAYOR:
         need(not s.mayor_fresh, "mayor_fresh", "false outside a mayor turn")
+        need(not s.placed, "placed", "empty outside a mayor turn")
     if step not in (CRAFTSMAN_PRODUCE, CRAFTSMAN_BONUS) and not (end and s.role == C.CRAFTSMAN):
         need(s.produced == 0, "produced", "0 outside the craftsman phase")
     if step != CRAFTSMAN_BONUS:

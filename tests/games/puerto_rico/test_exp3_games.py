@@ -22,7 +22,7 @@ FOUR = ("new_buildings", "citizens", "smuggler", "festival")
 SETS = [list(c) for k in range(1, 5) for c in itertools.combinations(FOUR, k)
         if "smuggler" in c or "festival" in c]
 DATA = Path(__file__).parent / "data" / "format3_games.json"
-NEW_KEYS = ("smuggler", "festival", "festival_won")
+NEW_KEYS = ("smuggler", "festival", "festival_won", "placed")  # placed: format 5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
