@@ -1,0 +1,32 @@
+"""Undo until confirmed, on the screen (issue 16): mid-placement the actions list ends
+with the take-back, its key sends it, and the engine then has the colonist back in
+San Juan; the mayor's headline counts him waiting again."""
+
+from __future__ import annotations
+
+from prtui.app import PrtuiApp
+from prtui.screens.game import GameScreen
+from tests.tui.boards import pr_game
+from tests.tui.pr_live_boards import find, play, snapshot
+from tests.tui.screen import screen_rows
+from tests.tui.test_board import Table
+
+
+async def test_the_undo_is_listed_and_its_key_takes_the_colonist_back() -> None:
+    state, snap = find(lambda s, f: any(a["type"] == "undo" for a in f["legal"]))
+    undo = next(a for a in snap["legal"] if a["type"] == "undo")
+    waiting = snap["view"]["players"][0]["san_juan"]
+    link = Table()
+    async with PrtuiApp(lambda a: GameScreen(link, snap, game=pr_game())).run_test(
+            size=(160, 50)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_rows(pilot.app))
+        row = next(r for r in screen_rows(pilot.app) if "Undo: take the" in r)
+        key = row.split("│")[-2].strip().split(" ")[0] if "│" in row else row.strip()[0]
+        assert key.isdigit(), row
+        await pilot.press(key)
+        await pilot.pause()
+    assert "Undo: take the colonist back from the" in text
+    assert link.sent == [undo]
+    play(state, 0, link.sent[0])
+    assert snapshot(state, 0)["view"]["players"][0]["san_juan"] == waiting + 1
