@@ -1,6 +1,8 @@
 """Bot seats and disconnected seats of a room: bots think off the room's task and post
 their move back; a seat whose player is gone longer than ``grace_s`` is played by a bot
-of the room's ``takeover_level`` until the player resumes.
+of the room's ``takeover_level`` until the player resumes. Until then the room's frames
+say, for that seat, how many seconds are left (``takeover_in_s``), so every client at
+the table can count down to the takeover on its own clock.
 
 A mixin of ``Room`` (server/net/room.py), split out so each file reads in one sitting;
 it runs only inside the room's task like the rest of the room.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from server.engine.contract import Action, Game
@@ -37,6 +40,7 @@ class BotSeats:
     _bots: dict[int, SeatBot]
     _bot_busy: set[int]
     _gone_epoch: dict[int, int]
+    _takeover_at: dict[int, float]  # seat -> when its grace ends (time.monotonic)
     _rng: random.Random
 
     if TYPE_CHECKING:  # provided by Room; stubs only for the type checker
@@ -96,6 +100,7 @@ class BotSeats:
     def _start_grace(self, seat: int) -> None:
         epoch = self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
         grace = float(self.rec.options.get("grace_s", DEFAULT_GRACE_S))
+        self._takeover_at[seat] = time.monotonic() + grace
 
         async def later() -> None:
             await asyncio.sleep(grace)
@@ -103,9 +108,17 @@ class BotSeats:
 
         self._spawn(later())
 
+    def takeover_in(self, seat: int) -> float | None:
+        """Seconds until a bot plays this disconnected seat (None: no takeover pending)."""
+        at = self._takeover_at.get(seat)
+        if at is None or seat in self.takeover or self.rec.status != "playing":
+            return None
+        return round(max(0.0, at - time.monotonic()), 1)
+
     def _grace_over(self, seat: int, epoch: int) -> None:
         if self._gone_epoch.get(seat) != epoch or self.seat_holder(seat) is not None:
             return
+        self._takeover_at.pop(seat, None)
         if self.rec.status != "playing":
             return
         self.takeover.add(seat)

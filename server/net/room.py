@@ -66,6 +66,7 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         self._bots: dict[int, SeatBot] = {}
         self._bot_busy: set[int] = set()
         self._gone_epoch: dict[int, int] = {}
+        self._takeover_at: dict[int, float] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
@@ -179,6 +180,9 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
             }
             if s.level is not None:
                 entry["level"] = s.level
+            wait = self.takeover_in(s.seat) if not entry["connected"] else None
+            if wait is not None:  # the grace left, counted down by each client
+                entry["takeover_in_s"] = wait
             seats.append(entry)
         return {
             "id": self.id, "name": self.rec.name, "game": self.rec.game,
@@ -267,6 +271,7 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         peer.send_welcome({"room": self.id, "seat": seat})
         fut.set_result(True)
         self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
+        self._takeover_at.pop(seat, None)
         self.takeover.discard(seat)
         peer.send(m.room(self.summary()))
         self._send_state(mem)
