@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerFailed
 
 from prtui.netclient import NetError
+from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
 from server.errors import PrtuiError
@@ -78,10 +79,13 @@ class PrtuiApp(App[int]):
     TITLE = "prtui — Puerto Rico"  # the window's title since the first release (snapshots)
 
     def __init__(self, first_screen: Callable[[PrtuiApp], Screen[Any]] | None = None,
-                 theme: str | None = None, plan: Plan | None = None) -> None:
+                 theme: str | None = None, plan: Plan | None = None,
+                 settings: Settings | None = None) -> None:
         super().__init__()
         self._first_screen = first_screen
         self._plan = plan
+        self.settings = settings or Settings()
+        self.bells_rung = 0  # turn bells sent to the terminal
         for loaded in load_themes().values():
             self.register_theme(loaded)
         wanted = theme or DEFAULT_THEME
@@ -268,11 +272,79 @@ class PrtuiApp(App[int]):
         while not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
 
+    def turn_notice(self) -> None:
+        """It is my turn after waiting: the terminal's bell, unless switched off."""
+        if self.settings.bell:
+            self.bells_rung += 1
+            self.bell()
+
+    def set_bell(self, on: bool) -> None:
+        """The turn bell on or off, kept for the next runs."""
+        self.settings.bell = on
+        self.settings.save()
+        self.notify(f"Turn bell {'on' if on else 'off'}")
+
+    # --- after a game ------------------------------------------------------------------
+
+    def _back_to_start(self) -> None:
+        """Close the finished table's screens: down to the lobby, else the base screen."""
+        from prtui.screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    async def rematch(self) -> None:
+        """The same table again (Controller.rematch): its board comes when it starts; a
+        LAN table waiting for its other players shows its room."""
+        from prtui.screens.room import RoomScreen
+
+        controller = self.controller
+        if controller is None:
+            return
+        self._back_to_start()
+        try:
+            started = await controller.rematch()
+        except NetError as exc:
+            self.notify(f"Rematch: {getattr(exc, 'reason', None) or exc}", severity="error",
+                        markup=False)
+            return
+        if not started and not controller.local:
+            await self.push_screen(RoomScreen(controller))
+
+    async def new_table(self) -> None:
+        """Another table: the server's lobby (LAN), or the new-game form (local)."""
+        from prtui.screens.lobby import LobbyScreen
+        from prtui.screens.newgame import NewGameScreen
+
+        controller = self.controller
+        if controller is None:
+            return
+        self._back_to_start()
+        await controller.leave_room()
+        if not controller.local:
+            if not isinstance(self.screen, LobbyScreen):  # came back by a seat token
+                await self.push_screen(LobbyScreen(controller))
+            return
+        setup = await self.push_screen_wait(NewGameScreen(await controller.games()))
+        if setup is None:
+            self.exit(0)
+            return
+        try:
+            await controller.start_local_table(setup)
+        except NetError as exc:
+            self.notify(f"New table: {getattr(exc, 'reason', None) or exc}", severity="error",
+                        markup=False)
+
     # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette: Textual's commands, and the vocabularies of the game shown."""
+        """The palette: Textual's commands, the turn bell, and the vocabularies of the
+        game shown."""
         yield from super().get_system_commands(screen)
+        on = self.settings.bell
+        yield SystemCommand(f"Turn bell: {'off' if on else 'on'}",
+                            "A bell when it becomes your turn after waiting (kept for next time)",
+                            lambda: self.set_bell(not on))
         boards = self._screens_with("vocabularies")
         for name in boards[0].vocabularies.names if boards else []:
             yield SystemCommand(

@@ -191,6 +191,30 @@ class Controller:
             await self.client.command("add_bot", room=room, seat=seat, level=level)
         await self.client.command("start", room=room)
 
+    async def rematch(self) -> bool:
+        """A new room like the finished one: its game, players, options and name (a new
+        seed), the same bots in the same seats, me in my seat. Started at once when
+        nobody else has to come (a game against bots); else it waits for the others,
+        who find it in the lobby. Returns whether it started. Raises Rejected."""
+        info = dict(self.room_info or {})
+        seat = self.seat if self.seat is not None else 0
+        players = int(info.get("players", 2))
+        options = {k: v for k, v in dict(info.get("options") or {}).items()
+                   if k not in ("seed", "seeded")}  # a new seed, never the old one
+        bots = {int(s["seat"]): str(s.get("level") or "medium")
+                for s in info.get("seats", []) if s.get("kind") == "bot" and s.get("seat") != seat}
+        await self.leave_room()
+        data = await self.client.command("create_room", game=info.get("game"), players=players,
+                                         options=options, name=info.get("name"))
+        await self.join(str(data["room"]), as_player=True)
+        await self.take_seat(seat)
+        for other, level in sorted(bots.items()):
+            await self.client.command("add_bot", room=self.room, seat=other, level=level)
+        if len(bots) + 1 < players:
+            return False
+        await self.client.command("start", room=self.room)
+        return True
+
     async def join(self, room: str, as_player: bool) -> None:
         # the room's first state may be handed on before this coroutine sees the ack: a
         # finished game sends nothing after it, so the room is ours from the start

@@ -22,6 +22,7 @@ import platformdirs
 from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 from prtui.netclient import HandshakeError, Rejected
+from prtui.settings import Settings
 from server.protocol.framing import FrameError
 from server.protocol.names import printable
 
@@ -34,6 +35,11 @@ def my_name(args: Any) -> str:
 
 def data_dir(args: Any) -> Path:
     return Path(getattr(args, "data", None) or platformdirs.user_data_dir("prtui"))
+
+
+def settings_of(args: Any) -> Settings:
+    """The player's settings (the turn bell...), kept in the data directory."""
+    return Settings.load(data_dir(args) / "settings.json")
 
 
 def parse_address(address: str) -> tuple[str, int]:
@@ -195,7 +201,7 @@ def _address(args: Namespace) -> tuple[str, int] | None:
 
 
 def run_default(args: Namespace) -> int:
-    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+    return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=local_plan(data_dir(args), my_name(args), None)))
 
 
@@ -205,7 +211,7 @@ def run_play(args: Namespace) -> int:
     except ValueError as exc:
         print(f"prtui play: {exc}", file=sys.stderr)
         return 2
-    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+    return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=local_plan(data_dir(args), my_name(args), setup)))
 
 
@@ -214,7 +220,7 @@ def run_connect(args: Namespace) -> int:
     if address is None:
         return 2
     host, port = address
-    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+    return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=remote_plan(host, port, my_name(args), "play",
                                           getattr(args, "token", None),
                                           tokens=TokenBook(data_dir(args) / "tokens.json"))))

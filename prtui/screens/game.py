@@ -10,6 +10,7 @@ description of the game (its catalog entry, ``list_games``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Protocol
 
@@ -17,21 +18,23 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.events import DescendantBlur, DescendantFocus, Resize
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
 from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies, Vocabulary
-from prtui.widgets.actions import ActionsPanel
-from prtui.widgets.context import BoardContext
+from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
+from prtui.widgets.context import BoardContext, action_key
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.messages import ActionChosen, HelpRequested
+from prtui.widgets.notice import TableNotice
 from prtui.widgets.status import StatusLine, waiting_text
 
 COMPACT_WIDTH = 110  # below: 80x24-style layout
 WIDE_WIDTH = 150  # from here: everything side by side
+ROOMY_WIDTH = 190  # from here: a wider log
 
 
 class TableLink(Protocol):
@@ -66,6 +69,7 @@ class GameScreen(Screen[None]):
         Binding("a", "focus_actions", "Actions"),
         Binding("escape", "focus_actions", "Actions", show=False),
         Binding("c", "focus_chat", "Chat"),
+        Binding("l", "focus_log", "Log"),
         Binding("f", "follow_next", "Follow a seat"),
         Binding("question_mark", "help", "Help"),
         Binding("v", "vocabulary", "Names"),
@@ -100,6 +104,8 @@ class GameScreen(Screen[None]):
         self.history: dict[int, dict[int, int]] = {}  # round -> seat -> points seen
         self._parts: dict[str, Any] = {}
         self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
+        self.action_keys = ActionKeys()  # my actions' keys, stable within a decision
+        self._waiting_since: float | None = None  # since when others play (the turn bell)
 
     @property
     def vocab(self) -> Vocabulary:
@@ -110,6 +116,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.table = self.board.table(self.snapshot)
         yield StatusLine(self.board, id="status")
+        yield TableNotice(id="table-notice")
         with Horizontal(id="main"):
             yield self.table
             with Vertical(id="side"):
@@ -123,6 +130,9 @@ class GameScreen(Screen[None]):
             return
         self._apply_size(self.app.size.width)
         self.render_snapshot()
+        room = getattr(self.link, "room_info", None)  # the room's last frame came first
+        if isinstance(room, Mapping):
+            self.update_room(room)
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
         self.query_one("#actions-list").focus()
 
@@ -130,6 +140,7 @@ class GameScreen(Screen[None]):
         self._apply_size(event.size.width)
 
     def _apply_size(self, width: int) -> None:
+        self.set_class(width >= ROOMY_WIDTH, "-roomy")
         tier = "-compact" if width < COMPACT_WIDTH else "-medium" if width < WIDE_WIDTH else "-wide"
         if not self.has_class(tier):
             self.remove_class("-compact", "-medium", "-wide")
@@ -142,9 +153,11 @@ class GameScreen(Screen[None]):
     def context(self) -> BoardContext:
         snap = self.snapshot
         seat = snap.get("seat")
+        view = snap.get("view", {})
+        legal = list(snap.get("legal", [])) if seat is not None else []
         return BoardContext(
-            view=snap.get("view", {}),
-            legal=list(snap.get("legal", [])) if seat is not None else [],
+            view=view,
+            legal=legal,
             seat=seat if seat is not None else self.followed,
             watching=seat is None,
             vocab=self.vocab,
@@ -154,6 +167,7 @@ class GameScreen(Screen[None]):
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
             facts=self.facts,
+            slots=self.action_keys.slots(decision_of(view, seat), legal),
         )
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:
@@ -178,7 +192,26 @@ class GameScreen(Screen[None]):
         parts["status"].refresh_from(ctx, self.lag_ms, waiting)
         self.table.refresh_from(ctx)
         parts["actions"].refresh_from(ctx, waiting)
-        parts["log"].extend(ctx.log, ctx.vocab, ctx.seat_names())
+        parts["log"].extend(ctx.log, ctx.vocab, ctx.seat_names(), ctx.view.get("round"))
+        self._turn_notice(ctx)
+
+    def _turn_notice(self, ctx: BoardContext) -> None:
+        """The bell when my turn comes after waiting a while (the app's settings)."""
+        mine = bool(ctx.legal) and not ctx.watching and not ctx.view.get("over")
+        if not mine:
+            if self._waiting_since is None:
+                self._waiting_since = time.monotonic()
+            return
+        since, self._waiting_since = self._waiting_since, None
+        settings = getattr(self.app, "settings", None)
+        if since is not None and settings is not None and (
+                time.monotonic() - since >= settings.bell_after_s):
+            self.app.turn_notice()  # type: ignore[attr-defined]
+
+    def update_room(self, room: Mapping[str, Any]) -> None:
+        """The room's frame: who is away, and when a bot takes over their seat."""
+        if getattr(self, "live", True) and self.is_mounted:
+            self.query_one(TableNotice).update_room(room)
 
     def waiting_text(self, ctx: BoardContext) -> str:
         """Whom the table waits for (a replay says it differently)."""
@@ -195,7 +228,7 @@ class GameScreen(Screen[None]):
     def action_choose(self, index: int) -> None:
         if self.snapshot.get("seat") is None:
             return
-        self.query_one(ActionsPanel).choose(index)
+        self.query_one(ActionsPanel).choose_key(action_key(index))
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
@@ -245,6 +278,20 @@ class GameScreen(Screen[None]):
 
     def action_focus_actions(self) -> None:
         self.query_one("#actions-list").focus()
+
+    def action_focus_log(self) -> None:
+        """The log, to scroll back (↑↓ PgUp PgDn); wider while it has the keys; Esc or
+        a: back to my actions."""
+        if self.has_class("-show-chat"):
+            self.remove_class("-show-chat")
+        self.query_one(GameLog).focus()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        self.set_class(isinstance(event.widget, GameLog), "-reading-log")
+
+    def on_descendant_blur(self, event: DescendantBlur) -> None:
+        if isinstance(event.widget, GameLog):
+            self.remove_class("-reading-log")
 
     def action_focus_chat(self) -> None:
         """Focus the chat input (compact layout: the chat takes the log's place)."""

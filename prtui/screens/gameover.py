@@ -49,6 +49,8 @@ class GameOverScreen(Screen[None]):
     CSS_PATH = "gameover.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "back", "Board"),
+        Binding("m", "rematch", "Rematch"),
+        Binding("n", "new_table", "New table"),
         Binding("r", "replay", "Replay"),
         Binding("q", "quit_app", "Quit"),
     ]
@@ -126,11 +128,28 @@ class GameOverScreen(Screen[None]):
                           Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Replay needs the connection the game was played on."""
+        """Replay needs the connection the game was played on; a rematch or a new table,
+        a seat at this one."""
+        controller = getattr(self.app, "controller", None)
         if action == "replay":
-            controller = getattr(self.app, "controller", None)
             return controller is not None and controller.room is not None
+        if action in ("rematch", "new_table"):
+            return (controller is not None and controller.seat is not None
+                    and not controller.client.closed)
         return True
+
+    def action_rematch(self) -> None:
+        """The same table again: same game, options and bots, me in my seat, a new
+        seed; on a LAN server it waits in the lobby for the other players."""
+        rematch = getattr(self.app, "rematch", None)
+        if rematch is not None:  # the app's worker: this screen closes on the way
+            self.app.run_worker(rematch(), group="rematch")
+
+    def action_new_table(self) -> None:
+        """Another table: the new-game form (local) or the lobby (LAN)."""
+        new_table = getattr(self.app, "new_table", None)
+        if new_table is not None:
+            self.app.run_worker(new_table(), group="rematch")
 
     @work(exclusive=True, group="replay")
     async def action_replay(self) -> None:

@@ -35,6 +35,12 @@ class BoardContext:
     narrow: bool = False  # the 80-column layout: shortest names
     watching: bool = False  # a spectator: ``seat`` is only the seat followed, never "me"
     facts: Any = None  # the game's facts, from the server (GameBoard.facts)
+    slots: list[int] = field(default_factory=list)  # per legal action: its key's slot
+
+    def key_of(self, index: int) -> str:
+        """The key of ``legal[index]``: stable within a decision (prtui/widgets/actions.py,
+        ``ActionKeys``); without slots, its place in the list."""
+        return action_key(self.slots[index] if index < len(self.slots) else index)
 
     def seat_names(self) -> list[str]:
         """The names a template's ``{p:N}`` stands for (as the game wrote its texts)."""

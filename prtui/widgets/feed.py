@@ -4,11 +4,14 @@ Log lines are shown in the vocabulary of the board: a line the server sent with 
 template is rendered in it (prtui/vocabulary.py), and switching the vocabulary writes
 the log again, so old lines speak the new words too. Both logs wrap their lines to
 their width when written and write them again when their width changes (a terminal or
-an SSH window resized), so a line is re-wrapped, never clipped.
+an SSH window resized), so a line is re-wrapped, never clipped. A rule marks where each
+round begins ("── Round 5 ──"): before the game's own line that opens the round, else
+before the first lines written once the view's round number went up.
 """
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
@@ -63,12 +66,22 @@ class RewrapLog(RichLog):
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
+ROUND_LINE = re.compile(r"Round (\d+)\b")
+"""How both games' logs open a round ("Round 5: bo is governor")."""
+
+
+def round_rule(number: int) -> Text:
+    return Text(f"── Round {number} ──", style="bold")
+
+
 class GameLog(RewrapLog):
-    """Log lines from the server, each written once (keyed by its number)."""
+    """Log lines from the server, each written once (keyed by its number), with a rule
+    where each round begins."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_lines=500, **kwargs)
         self._last_n = -1
+        self._round = 0  # the round of the last rule written (0: none yet)
         self._vocab: Vocabulary | None = None  # the words the lines were written in
 
     @property
@@ -79,22 +92,40 @@ class GameLog(RewrapLog):
         """Empty the log (a replay stepped back): the next extend writes from the start."""
         self.clear()
         self._last_n = -1
+        self._round = 0
 
     def extend(self, entries: list[dict[str, Any]], vocab: Vocabulary | None = None,
-               names: Sequence[str] = ()) -> None:
+               names: Sequence[str] = (), round_number: object = None) -> None:
         """Write the lines not written yet; all of them again (as many as are kept) when
-        the vocabulary changed. Names in a template are the seats' (``{p:N}``)."""
+        the vocabulary changed. Names in a template are the seats' (``{p:N}``);
+        ``round_number`` is the view's round."""
         if vocab is not self._vocab:
             self._vocab = vocab
             if self._last_n >= 0:
                 self.restart()
                 entries = entries[-int(self.max_lines or len(entries)):]
-        for entry in entries:
-            n = int(entry.get("n", self._last_n + 1))
-            if n > self._last_n:
-                self._last_n = n
-                text = vocab.text(entry, "text", names) if vocab else entry.get("text", "")
-                self.write_line(plain(text, blank=""))
+        new = [e for e in entries if int(e.get("n", self._last_n + 1)) > self._last_n]
+        opens = [self._opens(e) for e in new]
+        now = round_number if isinstance(round_number, int) else 0
+        if new and self._round and now > self._round and not any(opens):
+            self._rule(now)  # the round went up without its opening line among these
+        for entry, number in zip(new, opens, strict=True):
+            if number:
+                self._rule(number)
+            self._last_n = int(entry.get("n", self._last_n + 1))
+            text = vocab.text(entry, "text", names) if vocab else entry.get("text", "")
+            self.write_line(plain(text, blank=""))
+        self._round = max(self._round, now)
+
+    def _opens(self, entry: dict[str, Any]) -> int:
+        """The round a line opens (the game's "Round 5: ..."), 0 for any other line."""
+        found = ROUND_LINE.match(str(entry.get("text", "")))
+        number = int(found.group(1)) if found else 0
+        return number if number > self._round else 0
+
+    def _rule(self, number: int) -> None:
+        self._round = number
+        self.write_line(round_rule(number))
 
 
 class ChatPanel(Vertical):

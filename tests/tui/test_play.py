@@ -1,7 +1,8 @@
 """A whole local game through the UI: embedded server, random bots, keys pressed.
 
-The policy is the simplest one: whenever the screen lists actions for me, press "1"
-(the first legal action) and wait for the next state. The game must reach the
+The policy is the simplest one: whenever the screen lists actions for me, press the
+key shown on the first row (keys stay with their action while a decision lasts, so it
+is not always 1) and wait for the next state. The game must reach the
 game-over screen with a result for every seat.
 """
 
@@ -15,6 +16,7 @@ from prtui.launch import local_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.replay import ReplayScreen
+from prtui.widgets.actions import ActionsPanel
 
 MAX_STEPS = 60_000
 
@@ -33,7 +35,8 @@ async def test_whole_game_against_bots_by_keys(tmp_path: Path) -> None:
                 legal = screen.snapshot.get("legal", [])
                 if legal and screen.snapshot.get("seat") == 0:
                     last_seen = screen.snapshot
-                    await pilot.press("1")
+                    panel = screen.query_one(ActionsPanel)
+                    await pilot.press(panel._keys[panel._rows[0]] or "enter")
                     pressed += 1
             await pilot.pause()
         screen = app.screen

@@ -36,30 +36,40 @@ def local_app(tmp_path: Path, players: int, seed: int) -> PrtuiApp:
 
 
 def shown_key(screen: GameScreen, index: int) -> str:
-    """The key drawn at the start of the index-th action row (fails if none is)."""
-    row = screen.query_one(ActionsPanel)._menu.rows[index].plain
+    """The key drawn at the start of the row of the index-th legal action (fails if
+    none is): keys follow the action, not its place in the list (issue 16)."""
+    panel = screen.query_one(ActionsPanel)
+    row = panel._menu.rows[panel._rows.index(index)].plain
     key = row[:1]
-    assert key.isdigit(), f"no key shown on {row!r}"
+    assert key.isdigit() and key == panel.key_of(screen.snapshot["legal"][index]), \
+        f"no key shown on {row!r}"
     return key
 
 
 def my_turn(app: PrtuiApp, after: Any = None) -> bool:
     screen = app.screen
     return isinstance(screen, GameScreen) and screen.snapshot is not after and \
-        bool(screen.snapshot.get("legal")) and screen.query_one(ActionsPanel)._legal == \
+        bool(screen._parts) and bool(screen.snapshot.get("legal")) and screen.query_one(ActionsPanel)._legal == \
         screen.snapshot["legal"]
 
 
 async def press_action(pilot: Any, app: PrtuiApp, kind: str, pick: Any = None) -> None:
-    """Press the key shown for the first (or ``pick``-chosen) legal action of ``kind``."""
+    """Press the key shown for the first (or ``pick``-chosen) legal action of ``kind``;
+    one without a key (a list longer than ten): ↓ to its row, then Enter."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
     legal = screen.snapshot["legal"]
-    indexes = [i for i, a in enumerate(legal[:10]) if a["type"] == kind]
+    indexes = [i for i, a in enumerate(legal) if a["type"] == kind]
     assert indexes, f"no {kind} among {[a['type'] for a in legal]}"
     index = pick(indexes) if pick else indexes[0]
     before = screen.snapshot
-    await pilot.press(shown_key(screen, index))
+    panel = screen.query_one(ActionsPanel)
+    if panel.key_of(legal[index]):
+        await pilot.press(shown_key(screen, index))
+    else:
+        while panel._rows[panel._menu.cursor] != index:
+            await pilot.press("down")
+        await pilot.press("enter")
     await wait_for(pilot, lambda: my_turn(app, before) or isinstance(app.screen, GameOverScreen)
                    or bool(app.screen.snapshot.get("view", {}).get("over")))
 
@@ -73,7 +83,7 @@ async def play_to_the_end(pilot: Any, app: PrtuiApp, seed: int) -> int:
         await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, GameOverScreen))
         if isinstance(app.screen, GameOverScreen):
             break
-        legal = app.screen.snapshot["legal"][:10]
+        legal = app.screen.snapshot["legal"]
         kind = next(k for k in PREFERENCE if any(a["type"] == k for a in legal))
         await press_action(pilot, app, kind, pick=rng.choice)
         moves += 1

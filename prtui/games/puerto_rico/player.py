@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from prtui.games.puerto_rico.abbrev import fit_name
-from prtui.widgets.context import BoardContext, Shown, action_key
+from prtui.widgets.context import BoardContext, Shown
 
 SPACES = 12
 
@@ -44,7 +44,7 @@ def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
     keys: dict[int, str] = {}
     for i, action in enumerate(ctx.legal):
         if action.get("type") in ("mayor_place", "guest") and action.get("where") == where:
-            keys.setdefault(int(action.get("index", -1)), action_key(i) or "•")  # a worker's first
+            keys.setdefault(int(action.get("index", -1)), ctx.key_of(i) or "•")  # a worker's first
     return keys
 
 

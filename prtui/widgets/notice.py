@@ -1,0 +1,66 @@
+"""Who is away from the table: "bo disconnected — a bot takes over in 25 s".
+
+The room's frames carry, for a disconnected seat, the seconds left before a bot plays
+it (``takeover_in_s``, docs/protocol.md); the count goes down here on this machine's
+clock from when the frame came, so no clock is shared with the server. A seat a bot
+plays since is said too, until its player is back.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.widgets.context import Shown
+from prtui.widgets.plain import shown
+
+
+class TableNotice(Shown):
+    """One line over the board, shown only while a seat is away."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._until: dict[int, float] = {}  # seat -> when the bot takes over (monotonic)
+        self._bot: set[int] = set()  # seats a bot plays while their player is away
+        self._names: dict[int, str] = {}
+
+    def on_mount(self) -> None:
+        self.display = False
+        self.set_interval(1.0, self.redraw)
+
+    def update_room(self, room: Mapping[str, Any]) -> None:
+        now = time.monotonic()
+        playing = room.get("status") == "playing"
+        self._until, self._bot, self._names = {}, set(), {}
+        for seat in room.get("seats", []) if playing else []:
+            if seat.get("kind") != "human" or seat.get("connected"):
+                continue
+            n = int(seat.get("seat", 0))
+            self._names[n] = shown(seat.get("name"), 24) or f"P{n + 1}"
+            left = seat.get("takeover_in_s")
+            if isinstance(left, int | float) and not seat.get("bot_playing"):
+                self._until[n] = now + max(0.0, float(left))
+            elif seat.get("bot_playing"):
+                self._bot.add(n)
+        self.redraw()
+
+    def lines(self) -> list[str]:
+        """What the notice says, one part per seat away."""
+        now = time.monotonic()
+        parts = []
+        for seat, until in sorted(self._until.items()):
+            left = math.ceil(until - now)
+            when = f"in {left} s" if left > 0 else "now"
+            parts.append(f"{self._names[seat]} disconnected — a bot takes over {when}")
+        parts += [f"{self._names[seat]} is away — a bot plays for them" for seat in sorted(self._bot)]
+        return parts
+
+    def redraw(self) -> None:
+        parts = self.lines()
+        if self.display != bool(parts):
+            self.display = bool(parts)
+        self.show(Text(" · ".join(parts), style="bold yellow"))

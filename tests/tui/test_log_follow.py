@@ -1,0 +1,81 @@
+"""A log you can follow (issue 16): a rule where each round begins, its own key to
+read it back (shown in the footer), and a wider log while it is read or when the
+screen has room. The real app on engine-made positions."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+
+from prtui.app import PrtuiApp
+from prtui.screens.game import GameScreen
+from prtui.widgets.feed import GameLog
+from tests.tui.boards import midgame_4p, pr_game
+from tests.tui.screen import screen_rows
+from tests.tui.test_board import Table
+
+
+def log_lines(app: PrtuiApp) -> list[str]:
+    return [text.plain for text in app.screen.query_one(GameLog)._texts]
+
+
+def game_app(snapshot: dict) -> PrtuiApp:
+    return PrtuiApp(lambda a: GameScreen(Table(), snapshot, game=pr_game()))
+
+
+def next_round(snapshot: dict, lines: list[str]) -> dict:
+    """The same board a round later, with these new log lines."""
+    later = {**snapshot, "view": {**snapshot["view"], "round": snapshot["view"]["round"] + 1}}
+    n = snapshot["log"][-1]["n"]
+    later["log"] = [*snapshot["log"], *({"n": n + 1 + i, "text": t} for i, t in enumerate(lines))]
+    return later
+
+
+async def test_a_rule_opens_each_round() -> None:
+    snap = midgame_4p()  # round 7; its log opens with "Round 7 begins"
+    app = game_app(snap)
+    async with app.run_test(size=(160, 50)) as pilot:
+        lines = log_lines(app)
+        assert lines[0] == "── Round 7 ──" and lines[1].startswith("Round 7 begins")
+        # the game's own opening line: the rule goes right before it
+        later = next_round(snap, ["P2 sold corn.", "Round 8: P3 is governor", "P3 chose the Mayor."])
+        app.screen.apply_snapshot(later)
+        await pilot.pause()
+        lines = log_lines(app)
+        assert lines[-4:] == ["P2 sold corn.", "── Round 8 ──", "Round 8: P3 is governor",
+                              "P3 chose the Mayor."]
+        # no opening line among the new ones: the rule from the view's round number
+        app.screen.apply_snapshot(next_round(later, ["P0 took a quarry."]))
+        await pilot.pause()
+        assert log_lines(app)[-2:] == ["── Round 9 ──", "P0 took a quarry."]
+        assert sum(line.startswith("── Round") for line in log_lines(app)) == 3
+
+
+async def test_the_log_has_its_key_and_widens_while_read() -> None:
+    app = game_app(midgame_4p())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        side = screen.query_one("#side").size.width
+        footer = " ".join(screen_rows(app)[-1:])
+        assert "l Log" in footer.replace("  ", " ") or " Log " in footer, footer
+        assert screen.query_one(Footer)
+        await pilot.press("l")
+        await pilot.pause()
+        log = screen.query_one(GameLog)
+        assert screen.focused is log and screen.has_class("-reading-log")
+        assert screen.query_one("#side").size.width > side + 10
+        await pilot.press("pageup", "up")  # keys scroll the log, not my actions
+        await pilot.pause()
+        assert screen.focused is log
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#actions-list")
+        assert screen.query_one("#side").size.width == side
+
+
+async def test_a_roomy_screen_gives_the_log_more_width() -> None:
+    widths = []
+    for size in ((160, 50), (200, 50)):
+        app = game_app(midgame_4p())
+        async with app.run_test(size=size):
+            widths.append(app.screen.query_one(GameLog).size.width)
+    assert widths[1] >= widths[0] + 16

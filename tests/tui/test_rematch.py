@@ -1,0 +1,144 @@
+"""After the game (issue 16): a rematch, or a new table, straight from the game-over
+screen. The real app under the pilot: a local game against a bot, and a LAN table
+with two humans and a bot on a real server on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.controller import TableSetup, TokenBook
+from prtui.launch import local_plan, remote_plan
+from prtui.screens.game import GameScreen
+from prtui.screens.gameover import GameOverScreen
+from prtui.screens.newgame import NewGameScreen
+from prtui.screens.room import RoomScreen
+from prtui.widgets.actions import ActionsPanel, takes_back
+from server.net.server import GameServer
+from tests.net.client import Client
+from tests.tui.waiting import wait_for
+
+MAX_MOVES = 3000
+
+
+def live_board(app: PrtuiApp) -> GameScreen | None:
+    screen = app.screen
+    if isinstance(screen, GameScreen) and screen.is_mounted and screen._parts:
+        return screen
+    return None
+
+
+async def play_by_keys_to_the_end(app: PrtuiApp, pilot: Any) -> int:
+    """The key on the first row of my actions (never a take-back) until the game is over."""
+    moves, last = 0, None
+    while not isinstance(app.screen, GameOverScreen):
+        assert moves < MAX_MOVES, "the game did not end"
+        board = live_board(app)
+        if board is not None and board.snapshot is not last and board.snapshot.get("legal"):
+            panel = board.query_one(ActionsPanel)
+            if panel._legal == board.snapshot["legal"]:
+                last = board.snapshot
+                assert not takes_back(panel._legal[panel._rows[0]])
+                await pilot.press(panel._keys[panel._rows[0]] or "enter")
+                moves += 1
+        await pilot.pause()
+    return moves
+
+
+def plain_options(room: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in room["options"].items() if k not in ("seed", "seeded")}
+
+
+async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
+    setup = TableSetup(players=2, game="san-juan", bots=["random"], bot_delay_s=0.0, seed=11,
+                       options={"fair_start": True})
+    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys_to_the_end(app, pilot)
+        controller = app.controller
+        assert controller is not None and controller.room_info is not None
+        first_room, first = controller.room, dict(controller.room_info)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: controller.room not in (None, first_room)
+                       and live_board(app) is not None
+                       and not live_board(app).snapshot["view"].get("over"))
+        again = controller.room_info
+        assert again is not None and again["id"] != first_room and again["status"] == "playing"
+        assert again["game"] == "san-juan" and again["players"] == 2
+        assert plain_options(again) == plain_options(first) and again["options"]["fair_start"]
+        assert [(s["kind"], s.get("level")) for s in again["seats"]] == \
+            [(s["kind"], s.get("level")) for s in first["seats"]]
+        assert controller.seat == 0 and not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+        # the finished game's board is closed, the new one drawn
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+        # a new table from the next game-over screen asks for the table first
+        await play_by_keys_to_the_end(app, pilot)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+async def plays_his_seat(client: Client, room: str) -> None:
+    """A second human over a raw connection: the first choice that takes nothing back,
+    whenever his seat has one, until the game is over."""
+    while True:
+        snap = client.snap
+        if snap is not None and snap["view"]["over"]:
+            return
+        if snap is not None and snap["legal"]:
+            choice = next(a for a in snap["legal"] if not takes_back(a))
+            await client.cmd("act", room=room, action=choice, v=client.v)  # stale: again
+            continue
+        mark = len(client.frames)
+        await client.wait_for(lambda f: f["t"] in ("state", "diff"), mark)
+
+
+@pytest.fixture
+async def port(tmp_path: Path) -> AsyncIterator[int]:
+    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
+    yield await srv.start()
+    await srv.stop()
+
+
+async def test_a_lan_rematch_waits_in_the_lobby_for_the_other_human(port: int,
+                                                                   tmp_path: Path) -> None:
+    ana = await Client.connect(port, "ana")
+    room = (await ana.ok("create_room", game="san-juan", players=3, name="friday",
+                         options={"bot_delay_s": 0.0, "takeover_level": "random"}))["room"]
+    await ana.ok("join_room", room=room, as_="player")
+    token = (await ana.ok("take_seat", room=room, seat=0))["token"]
+    await ana.ok("add_bot", room=room, seat=2, level="random")
+    bo = await Client.connect(port, "bo")
+    await bo.ok("join_room", room=room, as_="player")
+    await bo.ok("take_seat", room=room, seat=1)
+    await bo.ok("ready", room=room, ready=True)
+    await ana.ok("start", room=room)
+    await ana.close()  # ana plays in the app, by her seat token
+
+    bo_task = asyncio.create_task(plays_his_seat(bo, room))
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play", token=token,
+                                    tokens=TokenBook(tmp_path / "ana" / "tokens.json")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: live_board(app) is not None)
+        await play_by_keys_to_the_end(app, pilot)
+        controller = app.controller
+        assert controller is not None
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen)
+                       and controller.room not in (None, room))
+        new = controller.room
+        await wait_for(pilot, lambda: controller.room_info is not None
+                       and controller.room_info["id"] == new)
+        info = controller.room_info
+        assert info["status"] == "waiting" and info["name"] == "friday"
+        assert [(s["kind"], s.get("level")) for s in info["seats"]] == \
+            [("human", None), ("empty", None), ("bot", "random")]
+        assert info["seats"][0]["name"] == "ana"
+        rooms = {r["id"]: r for r in (await bo.ok("list_rooms"))["rooms"]}
+        assert rooms[new]["status"] == "waiting" and rooms[new]["name"] == "friday"
+    await bo_task
+    await bo.close()
