@@ -107,3 +107,12 @@ def test_without_a_black_market_a_short_builder_cannot_build() -> None:
     choose(s, 1, "builder")
     assert all(a["price"] <= 2 for a in legal(s) if a["type"] == "build")
     assert "black_market" not in types(s)
+
+
+def test_the_label_says_this_players_share_of_the_black_market() -> None:
+    """Two tables, same building and price, different doubloons: each label its own
+    share (labels are kept across tables; the share was missing from their key)."""
+    s = _short(2)
+    assert "+ 3 from the black market" in _prices(s)["coffee_roaster"]  # 5 = 2 + 3
+    t = _short(3)
+    assert "+ 2 from the black market" in _prices(t)["coffee_roaster"]  # 5 = 3 + 2
