@@ -64,12 +64,12 @@ def check(s: PRState) -> None:
     check_board(s)
     _players(s)
     s.rebuild_bpos()  # the city is sound: "occupied" may be asked from here on
+    check_expansions_3_4(s)  # the festival's shape before _totals counts its barrels
     _totals(s)
     _rounds(s)
     _turn_order(s)
     check_phase(s)
     check_pending(s)
-    check_expansions_3_4(s)
 
 
 def _table(s: PRState) -> None:
