@@ -82,8 +82,10 @@ def fill_ship(s: PRState, need: int) -> bool:
 
 
 def add_tile(s: PRState, p: int, t: int) -> None:
-    """A tile placed on p's island, nobody on it yet."""
+    """A tile placed on p's island, nobody on it yet (the festival's estate goal is
+    looked at again: festival.check)."""
     s.island[p].append(t)
+    s.islands_changed = True
     s.island_col[p].append(0)
     s.island_cit[p].append(0)
 

@@ -85,7 +85,11 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
         return
     # (the hospice's question about the tiles just placed comes first: the goal is
     # then taken after the answer, before anybody else moves)
-    if won[ESTATE] < 0 and s.step != SETTLER_HOSPICE and s.hacienda_tile < 0:
+    # (islands only grow by common.add_tile, which marks them changed; a state without
+    # the mark, a clone or a loaded one, is looked at once)
+    if (won[ESTATE] < 0 and s.step != SETTLER_HOSPICE and s.hacienda_tile < 0
+            and getattr(s, "islands_changed", True)):
+        s.islands_changed = False
         kind = s.festival[0]
         for p, isl in enumerate(s.island):
             if isl.count(kind) >= 3:

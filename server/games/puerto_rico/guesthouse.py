@@ -57,17 +57,33 @@ def places(s: PRState, p: int) -> list[Move]:
     return moves
 
 
+def can_move(s: PRState, p: int) -> bool:
+    """Whether ``places`` offers anything, without listing the places (asked at most
+    points of most phases)."""
+    i = s.bpos[p][C.GUEST_HOUSE]
+    if i < 0 or not s.city_col[p][i]:
+        return False
+    forest = C.FOREST
+    for t, c in zip(s.island[p], s.island_col[p], strict=True):
+        if not c and t < forest:
+            return True
+    circles, gh = C.CIRCLES, C.GUEST_HOUSE
+    for b, c in zip(s.city[p], s.city_col[p], strict=True):  # noqa: SIM110 (hot path)
+        if c < circles[b] and b != gh:
+            return True
+    return False
+
+
 def _ask(s: PRState, p: int) -> None:
-    i = s.bpos[p][C.GUEST_HOUSE]  # (asked at most points of most phases: no guest, no call)
-    if i >= 0 and s.city_col[p][i] and places(s, p):
+    if can_move(s, p):
         I.push(s, I.GUEST_MOVE, p)
 
 
 def _everyone(s: PRState, ev: Events) -> None:
     gh, bpos, col = C.GUEST_HOUSE, s.bpos, s.city_col
     for p in order_from(s, s.role_player):
-        i = bpos[p][gh]  # (_ask, inline: a start and an end of most phases)
-        if i >= 0 and col[p][i] and places(s, p):
+        i = bpos[p][gh]  # (no guest house or no guest: no call)
+        if i >= 0 and col[p][i] and can_move(s, p):
             I.push(s, I.GUEST_MOVE, p)
 
 
@@ -104,7 +120,7 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     who_ = v.citizens(1) if citizen else v.people(1)
     say(ev, p, "guest", f"{who(s, p)} moves {who_} from the {v.buildings[C.GUEST_HOUSE]} "
         f"to the {place}")
-    return not places(s, p)
+    return not can_move(s, p)
 
 
 def _check(s: PRState, e: I.Entry) -> str | None:

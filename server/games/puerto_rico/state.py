@@ -161,6 +161,7 @@ class PRState:
         "legal",
         "offer",
         "forced",
+        "islands_changed",  # a tile placed since festival.check looked (unset: look)
     )
 
     n: int

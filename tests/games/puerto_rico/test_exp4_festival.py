@@ -225,3 +225,18 @@ def test_the_hospice_question_about_the_third_estate_comes_before_the_goal() -> 
         (0 if a["where"] == "island" else 1, a["index"])
         for a in legal(s, 0) if a["type"] == "place_worker"]  # the hospice staffed it
     assert violations(s) == [] and GAME.from_data(GAME.to_data(s)) is not None
+
+
+def test_a_clone_and_a_loaded_state_look_at_the_islands_again() -> None:
+    """The estate goal is looked for after a tile is placed (common.add_tile marks the
+    islands changed); a clone or a loaded state has no mark: its islands are looked at."""
+    s = fest()
+    kind = s.festival[0]
+    name = C.GOODS[kind]
+    choose(s, 0, "builder")  # a move: the islands are looked at, no goal yet
+    assert s.festival_won[0] == -1
+    plant(s, 0, name, name, name, occupied=False)  # placed behind the engine's back
+    for t in (GAME.clone(s), GAME.from_data(GAME.to_data(s))):
+        GAME.apply(t, mover(t), {"type": "pass"})
+        assert t.festival_won[0] == 0 and kind in t.discard
+        assert violations(t) == []
