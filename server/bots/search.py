@@ -153,23 +153,39 @@ class SearchBot(SeatBot):
 
     def _rollout(self, game: Game, state: Any) -> list[float]:
         """A few steps of a fast policy (greedy on the heuristic with probability
-        ``rollout_greedy``, else random), then the estimate of the position."""
+        ``rollout_greedy``, else random), then the estimate of the position. The chosen
+        action is carried out on the game's quiet path when it has one (nobody reads
+        a rollout's log: ``_carry_out``)."""
         for _ in range(self.rollout_steps):
             movers = game.to_move(state)
             if not movers:
                 break
             mover = movers[0]
             actions = game.legal_actions(state, mover)
-            action = actions[0]
+            i = 0
             if len(actions) > 1:
                 if self.heuristic is not None and self.rng.random() < self.rollout_greedy:
                     scores = self.heuristic.action_scores(game, state, mover, actions)
-                    action = actions[scores.index(max(scores))]
+                    i = scores.index(max(scores))
                 else:
-                    action = self.rng.choice(actions)
-            game.apply(state, mover, action)
+                    i = self.rng.randrange(len(actions))  # (the draw of rng.choice)
+            _carry_out(game, state, mover, actions, i)
         if game.is_over(state) or self.heuristic is None:
             scores = self.generic.estimate(game, state)
         else:
             scores = self.heuristic.estimate(game, state)
         return rewards(scores, self.margin_scale)
+
+
+def _carry_out(game: Game, state: Any, mover: int, actions: list[Action], i: int) -> None:
+    """``game.apply`` of ``actions[i]``, or the same change through ``apply_move`` when
+    the game has the quiet path: its moves come in the order of ``legal_actions``
+    without ``undo`` (server/engine/contract.py), so the i-th action, undo actions
+    before it left out, is that move."""
+    action = actions[i]
+    apply_move = getattr(game, "apply_move", None)
+    if apply_move is None or action.get("type") == "undo":
+        game.apply(state, mover, action)
+        return
+    j = i - sum(1 for a in actions[:i] if a.get("type") == "undo")
+    apply_move(state, mover, game.moves(state, mover)[j])  # type: ignore[attr-defined]
