@@ -284,57 +284,6 @@ class PrtuiApp(App[int]):
         self.settings.save()
         self.notify(f"Turn bell {'on' if on else 'off'}")
 
-    # --- after a game ------------------------------------------------------------------
-
-    def _back_to_start(self) -> None:
-        """Close the finished table's screens: down to the lobby, else the base screen."""
-        from prtui.screens.lobby import LobbyScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-
-    async def rematch(self) -> None:
-        """The same table again (Controller.rematch): its board comes when it starts; a
-        LAN table waiting for its other players shows its room."""
-        from prtui.screens.room import RoomScreen
-
-        controller = self.controller
-        if controller is None:
-            return
-        self._back_to_start()
-        try:
-            started = await controller.rematch()
-        except NetError as exc:
-            self.notify(f"Rematch: {getattr(exc, 'reason', None) or exc}", severity="error",
-                        markup=False)
-            return
-        if not started and not controller.local:
-            await self.push_screen(RoomScreen(controller))
-
-    async def new_table(self) -> None:
-        """Another table: the server's lobby (LAN), or the new-game form (local)."""
-        from prtui.screens.lobby import LobbyScreen
-        from prtui.screens.newgame import NewGameScreen
-
-        controller = self.controller
-        if controller is None:
-            return
-        self._back_to_start()
-        await controller.leave_room()
-        if not controller.local:
-            if not isinstance(self.screen, LobbyScreen):  # came back by a seat token
-                await self.push_screen(LobbyScreen(controller))
-            return
-        setup = await self.push_screen_wait(NewGameScreen(await controller.games()))
-        if setup is None:
-            self.exit(0)
-            return
-        try:
-            await controller.start_local_table(setup)
-        except NetError as exc:
-            self.notify(f"New table: {getattr(exc, 'reason', None) or exc}", severity="error",
-                        markup=False)
-
     # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -141,15 +141,15 @@ class GameOverScreen(Screen[None]):
     def action_rematch(self) -> None:
         """The same table again: same game, options and bots, me in my seat, a new
         seed; on a LAN server it waits in the lobby for the other players."""
-        rematch = getattr(self.app, "rematch", None)
-        if rematch is not None:  # the app's worker: this screen closes on the way
-            self.app.run_worker(rematch(), group="rematch")
+        from prtui.aftergame import rematch
+
+        self.app.run_worker(rematch(self.app), group="rematch")  # type: ignore[arg-type]
 
     def action_new_table(self) -> None:
         """Another table: the new-game form (local) or the lobby (LAN)."""
-        new_table = getattr(self.app, "new_table", None)
-        if new_table is not None:
-            self.app.run_worker(new_table(), group="rematch")
+        from prtui.aftergame import new_table
+
+        self.app.run_worker(new_table(self.app), group="rematch")  # type: ignore[arg-type]
 
     @work(exclusive=True, group="replay")
     async def action_replay(self) -> None:

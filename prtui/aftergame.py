@@ -1,0 +1,64 @@
+"""After a game: a rematch of the table just finished, or a new table, straight from
+the game-over screen. Runs as the app's worker (the game-over screen closes on the way).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prtui.netclient import NetError
+
+if TYPE_CHECKING:
+    from prtui.app import PrtuiApp
+
+
+def back_to_start(app: PrtuiApp) -> None:
+    """Close the finished table's screens: down to the lobby, else the base screen."""
+    from prtui.screens.lobby import LobbyScreen
+
+    while len(app.screen_stack) > 1 and not isinstance(app.screen, LobbyScreen):
+        app.pop_screen()
+
+
+async def rematch(app: PrtuiApp) -> None:
+    """The same table again (Controller.rematch): its board comes when it starts; a LAN
+    table waiting for its other players shows its room."""
+    from prtui.screens.room import RoomScreen
+
+    controller = app.controller
+    if controller is None:
+        return
+    back_to_start(app)
+    try:
+        started = await controller.rematch()
+    except NetError as exc:
+        app.notify(f"Rematch: {getattr(exc, 'reason', None) or exc}", severity="error",
+                   markup=False)
+        return
+    if not started and not controller.local:
+        await app.push_screen(RoomScreen(controller))
+
+
+async def new_table(app: PrtuiApp) -> None:
+    """Another table: the server's lobby (LAN), or the new-game form (local)."""
+    from prtui.screens.lobby import LobbyScreen
+    from prtui.screens.newgame import NewGameScreen
+
+    controller = app.controller
+    if controller is None:
+        return
+    back_to_start(app)
+    await controller.leave_room()
+    if not controller.local:
+        if not isinstance(app.screen, LobbyScreen):  # came back by a seat token
+            await app.push_screen(LobbyScreen(controller))
+        return
+    setup = await app.push_screen_wait(NewGameScreen(await controller.games()))
+    if setup is None:
+        app.exit(0)
+        return
+    try:
+        await controller.start_local_table(setup)
+    except NetError as exc:
+        app.notify(f"New table: {getattr(exc, 'reason', None) or exc}", severity="error",
+                   markup=False)
