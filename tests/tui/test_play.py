@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.launch import local_plan
@@ -21,11 +23,13 @@ from prtui.widgets.actions import ActionsPanel
 MAX_STEPS = 60_000
 
 
-async def test_whole_game_against_bots_by_keys(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+async def test_whole_game_against_bots_by_keys(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The smallest screen the game promises and the one that shows everything."""
     setup = TableSetup(players=3, bots=["random", "random"], bot_delay_s=0.0)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "tester", setup))
     pressed = 0
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         last_seen = None
         for _ in range(MAX_STEPS):
             screen = app.screen
