@@ -7,6 +7,8 @@ placement is previewed on the board itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -156,6 +158,7 @@ class PlayerBoard(Vertical):
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"player-{seat}", classes="player-board")
         self.seat = seat
+        self._drawn: tuple[Any, ...] | None = None  # what the parts were last drawn from
 
     def compose(self) -> ComposeResult:
         self.header = PlayerHeader(classes="player-header")
@@ -166,6 +169,14 @@ class PlayerBoard(Vertical):
             yield self.island
             yield self.city
 
+    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[Any, ...]:
+        """All the parts read: this seat's player (a diff shares an unchanged one, so
+        ``is`` usually answers), the turn, the words, names, colours and facts, and my
+        legal actions and their keys (the spaces I may fill) on my own board."""
+        mine = self.seat == ctx.seat
+        return (player, ctx.view.get("phase", {}).get("turn"), ctx.seat, ctx.vocab, dict(ctx.names),
+                dict(ctx.palette), ctx.facts, (list(ctx.legal), list(ctx.slots)) if mine else None)
+
     def refresh_from(self, ctx: BoardContext) -> None:
         players = ctx.view.get("players", [])
         if self.seat >= len(players):
@@ -173,6 +184,10 @@ class PlayerBoard(Vertical):
         player = players[self.seat]
         if self.has_class("-me") != (self.seat == ctx.seat):
             self.set_class(self.seat == ctx.seat, "-me")  # changes only when following
+        drawn = self._inputs(ctx, player)
+        if drawn == self._drawn:  # a diff elsewhere on the table: nothing here to redraw
+            return
+        self._drawn = drawn
         self.header.refresh_from(ctx, player)
         self.island.refresh_from(ctx, player)
         self.city.refresh_from(ctx, player)
