@@ -26,6 +26,7 @@ class BuildingSupply(MenuList):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._builds: dict[str, dict] = {}
+        self._drawn: tuple[object, ...] | None = None  # what the rows were last made from
 
     @property
     def highlighted_building(self) -> str | None:
@@ -37,9 +38,14 @@ class BuildingSupply(MenuList):
         return self.highlighted_building
 
     def refresh_from(self, ctx: BoardContext) -> None:
-        self._builds = {str(a.get("building")): a for a in ctx.actions("build")}
+        builds = ctx.actions("build")
         supply = ctx.view.get("buildings", {})
         me = ctx.me()
+        drawn = (supply, me, builds, ctx.vocab, ctx.facts)  # all the rows read
+        if drawn == self._drawn:  # a diff elsewhere (a diff shares unchanged parts: `is`)
+            return
+        self._drawn = drawn
+        self._builds = {str(a.get("building")): a for a in builds}
         coins = int(me.get("doubloons", 0)) if me else None
         known = ctx.facts.buildings
         order = [b for b in known if b in supply] + sorted(b for b in supply if b not in known)
