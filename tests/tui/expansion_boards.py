@@ -27,12 +27,17 @@ def load(which: str) -> dict[str, Any]:
     return json.loads((FIXTURES / FILES[which]).read_text())
 
 
-def frames(seed: int, players: int = 4, edition: str = "1897") -> Iterator[dict[str, Any]]:
-    """Seat 0's snapshot before every move of a random game with both expansions."""
+BOTH = ["new_buildings", "citizens"]
+
+
+def frames(seed: int, players: int = 4, edition: str = "1897",
+           expansions: list[str] | None = None) -> Iterator[dict[str, Any]]:
+    """Seat 0's snapshot before every move of a random game with ``expansions`` (both of
+    Expansions I and II unless told)."""
     from server.games.registry import get_game
 
     game = get_game("puerto-rico")
-    options = game.normalize_options(players, {"expansions": ["new_buildings", "citizens"],
+    options = game.normalize_options(players, {"expansions": expansions or BOTH,
                                                "edition": edition})
     state = game.setup(players, options, seed)
     rng = random.Random(seed)

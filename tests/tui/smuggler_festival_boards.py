@@ -10,11 +10,12 @@ do not move when the engine's play or wording changes.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tests.tui.boards import FIXTURES
+from tests.tui.expansion_boards import _step
+from tests.tui.expansion_boards import frames as expansion_frames
 
 ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
 FILES = {
@@ -31,22 +32,7 @@ def load(which: str) -> dict[str, Any]:
 
 def frames(seed: int, players: int = 4, edition: str = "1897") -> Iterator[dict[str, Any]]:
     """Seat 0's snapshot before every move of a random game with all four expansions."""
-    from server.games.registry import get_game
-
-    game = get_game("puerto-rico")
-    options = game.normalize_options(players, {"expansions": ALL_FOUR, "edition": edition})
-    state = game.setup(players, options, seed)
-    rng = random.Random(seed)
-    log: list[dict[str, Any]] = []
-    while not game.is_over(state):
-        yield {"view": game.view(state, 0), "legal": game.legal_actions(state, 0),
-               "log": log[-30:], "seat": 0}
-        seat = game.to_move(state)[0]
-        for event in game.apply(state, seat, rng.choice(game.legal_actions(state, seat))):
-            line = {"n": len(log), "text": str(event.get("text", ""))}
-            if "tmpl" in event:
-                line["tmpl"] = str(event["tmpl"])
-            log.append(line)
+    return expansion_frames(seed, players, edition, ALL_FOUR)
 
 
 def _find(test: Callable[[dict[str, Any], int], bool], players: int = 4) -> dict[str, Any]:
@@ -55,10 +41,6 @@ def _find(test: Callable[[dict[str, Any], int], bool], players: int = 4) -> dict
             if test(frame, i):
                 return frame
     raise LookupError("no such board in 400 games")
-
-
-def _step(frame: dict[str, Any]) -> str:
-    return str(frame["view"]["phase"]["step"])
 
 
 def _types(frame: dict[str, Any]) -> set[str]:
