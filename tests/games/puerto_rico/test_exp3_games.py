@@ -16,7 +16,7 @@ import pytest
 from server.bots.levels import make_bot
 from server.games.puerto_rico.conservation import violations
 from tests.games.puerto_rico.helpers import GAME
-from tests.games.puerto_rico.test_conservation_rich import rich
+from tests.games.puerto_rico.test_conservation_rich import play_checked, rich
 
 FOUR = ("new_buildings", "citizens", "smuggler", "festival")
 SETS = [list(c) for k in range(1, 5) for c in itertools.combinations(FOUR, k)
@@ -117,22 +117,7 @@ def test_rich_positions_with_all_four_keep_everything(seed: int) -> None:
     barrels, few chips or workers) with the smuggler and the festival as well."""
     players = 2 + seed % 4
     sets = (list(FOUR), ["new_buildings", "smuggler", "festival"])
-    s = rich(players, sets[seed % 2], seed)
-    assert violations(s) == []
-    rnd = random.Random(seed)
-    k = 0
-    while not GAME.is_over(s):
-        (seat,) = GAME.to_move(s)
-        action = rnd.choice(GAME.legal_actions(s, seat))
-        GAME.apply(s, seat, action)
-        k += 1
-        assert violations(s) == [], (k, action)
-        if k % 7 == 0:
-            data = GAME.to_data(s)
-            assert GAME.to_data(GAME.from_data(data)) == data
-        if k % 13 == 0 and not GAME.is_over(s):
-            viewer = rnd.randrange(players)
-            assert GAME.view(GAME.determinize(s, viewer, k), viewer) == GAME.view(s, viewer)
+    play_checked(rich(players, sets[seed % 2], seed), players, seed)
 
 
 def test_the_soak_takes_the_new_expansions(capsys: pytest.CaptureFixture[str]) -> None:
