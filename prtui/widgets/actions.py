@@ -74,7 +74,8 @@ class ActionKeys:
     """Slots by action identity for the decision going on: an action keeps its slot
     while the decision lasts (the n-th slot is key ``action_key(n)``); a new action
     takes a slot never used in it, so a key never moves to another action (unless more
-    than ten choices came and went: then a freed key rather than none). A new
+    than ten choices came and went: then a freed key rather than none; an action that
+    was listed past the ten keys takes a key as soon as one is free). A new
     decision (another step, or nothing in common with the last list) starts again,
     take-backs last."""
 
@@ -99,14 +100,21 @@ class ActionKeys:
         if decision != self._decision or not any(i in self._slots for i in ids):
             self._decision, self._slots, self._next = decision, {}, 0
         taken: set[int] = set()
-        new = []
+        new, keyless = [], []
         shown = self._shown  # what the player sees now keeps its key first
         for n in sorted(range(len(legal)), key=lambda n: (ids[n] not in shown, takes_back(legal[n]))):
             slot = self._slots.get(ids[n])
             if slot is None or slot in taken:  # new (or back, its key given away since)
                 new.append(n)
+            elif slot >= KEYS:  # listed past the ten keys: a key as soon as one is free
+                keyless.append(n)
             else:
                 taken.add(slot)
+        for n in keyless:
+            freed = next((k for k in range(KEYS) if k not in taken), None)
+            if freed is not None:
+                self._slots[ids[n]] = freed
+            taken.add(self._slots[ids[n]])
         for n in new:
             self._slots[ids[n]] = slot = self._free_slot(taken)
             taken.add(slot)

@@ -1,0 +1,48 @@
+"""ActionKeys on its own: the keys of a decision's actions as lists come and go.
+
+The bug this guards (seen in a whole game with Expansion I at 80x24): the Black Market
+asks for a payment item from a long list (every staffed place, goods, VP; more than
+ten), then "pay the rest with what?" lists the few that remain. Those few had been
+listed past the ten keys, kept their keyless slots, and the player saw choices with
+no key at all.
+"""
+
+from __future__ import annotations
+
+from prtui.widgets.actions import KEYS, ActionKeys
+from prtui.widgets.context import action_key
+
+DECISION = (0, "5", "'builder'", "None", "0", "None")
+
+
+def pay(what: str) -> dict[str, object]:
+    return {"type": "black_market", "pay": what, "label": f"1 {what}"}
+
+
+def test_choices_listed_past_the_ten_keys_get_keys_when_the_list_shrinks() -> None:
+    keys = ActionKeys()
+    first = [pay(f"worker {n}") for n in range(11)] + [pay("corn"), pay("fruit"), pay("VP")]
+    slots = keys.slots(DECISION, first)
+    assert sorted(slots[:KEYS]) == list(range(KEYS))  # the first ten have keys
+    assert [action_key(n) for n in slots[KEYS:]] == ["", "", "", ""]
+    rest = [pay("corn"), pay("fruit"), pay("VP")]
+    shown = [action_key(n) for n in keys.slots(DECISION, rest)]
+    assert all(shown) and len(set(shown)) == 3, shown
+
+
+def test_a_list_longer_than_ten_keeps_its_slots_when_asked_again() -> None:
+    keys = ActionKeys()
+    long = [pay(f"worker {n}") for n in range(14)]
+    once = keys.slots(DECISION, long)
+    assert keys.slots(DECISION, long) == once
+    assert keys.slots(DECISION, long) == once
+
+
+def test_keyed_choices_keep_their_keys_when_a_keyless_one_gets_a_freed_key() -> None:
+    keys = ActionKeys()
+    first = [pay(f"worker {n}") for n in range(12)]
+    before = dict(zip(range(12), keys.slots(DECISION, first), strict=True))
+    kept = [first[3], first[7], first[11]]  # two with keys, one past them
+    after = keys.slots(DECISION, kept)
+    assert after[:2] == [before[3], before[7]]
+    assert action_key(after[2]) not in ("", action_key(before[3]), action_key(before[7]))
