@@ -110,7 +110,8 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         e[4] |= VP_BIT
         item = f"1 {v.vp}"
     e[3] -= 1
-    say(ev, p, "build", f"{who(s, p)} pays {item} ({v.buildings[C.BLACK_MARKET]})")
+    if ev is not None:
+        say(ev, p, "build", f"{who(s, p)} pays {item} ({v.buildings[C.BLACK_MARKET]})")
     if e[3] > 0:
         return False
     from .builder import place

@@ -39,7 +39,8 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] == TAKE_VP:
         award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {v.vp} ({v.buildings[b]})")
     else:
-        say(ev, p, "pass", f"{who(s, p)} leaves the {v.vp} in the supply ({v.buildings[b]})")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} leaves the {v.vp} in the supply ({v.buildings[b]})")
     return True
 
 

@@ -67,13 +67,14 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if s.step == BUILDER_UNIVERSITY:
         return _university(s, p, m, ev)
     if m[0] != BUILD:
-        if not s.forced:
-            why = "builds nothing"
-        elif s.spaces_used(p) >= C.CITY_SPACES:
-            why = f"has no free space in the {v.city}"
-        else:
-            why = "can build nothing"
-        say(ev, p, "pass", f"{who(s, p)} {why}")
+        if ev is not None:
+            if not s.forced:
+                why = "builds nothing"
+            elif s.spaces_used(p) >= C.CITY_SPACES:
+                why = f"has no free space in the {v.city}"
+            else:
+                why = "can build nothing"
+            say(ev, p, "pass", f"{who(s, p)} {why}")
         return TURN_OVER
     b = m[1]
     price = build_cost(s, p, b)
@@ -87,10 +88,11 @@ def act(s: PRState, m: Move, ev: Events) -> int:
 
 def place(s: PRState, p: int, b: int, paid: int, ev: Events, black_market: bool = False) -> None:
     """Building b goes into p's city, paid ``paid`` doubloons (and the black market's)."""
-    v = VOCAB[s.edition]
     add_building(s, p, b)
-    how = f" and the {v.buildings[C.BLACK_MARKET]}" if black_market else ""
-    say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
+    if ev is not None:
+        v = VOCAB[s.edition]
+        how = f" and the {v.buildings[C.BLACK_MARKET]}" if black_market else ""
+        say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
 
 
 def _built(s: PRState, p: int, ev: Events) -> int:
@@ -98,12 +100,13 @@ def _built(s: PRState, p: int, ev: Events) -> int:
     b = s.city[p][-1]
     if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
         s.last_round = True
-        say(
-            ev,
-            None,
-            "end_trigger",
-            f"{who(s, p)} has filled the 12th city space: this round is the last.",
-        )
+        if ev is not None:
+            say(
+                ev,
+                None,
+                "end_trigger",
+                f"{who(s, p)} has filled the 12th city space: this round is the last.",
+            )
     if s.cat.nb and b != C.CHURCH and C.COLUMN[b] > 1 and s.occupied(p, C.CHURCH):
         building_vp(s, p, 2 if C.COLUMN[b] == 4 else 1, C.CHURCH, ev)
     if s.occupied(p, C.UNIVERSITY) and C.CIRCLES[b] and colonist_source(s) is not None:
@@ -121,9 +124,11 @@ def _university(s: PRState, p: int, m: Move, ev: Events) -> int:
         if kind == 2:
             s.city_cit[p][-1] = 1
         built = v.buildings[s.city[p][-1]]
-        say(ev, p, "build", f"{who(s, p)} puts a {v.colonist} on the new {built} ({u})")
+        if ev is not None:
+            say(ev, p, "build", f"{who(s, p)} puts a {v.colonist} on the new {built} ({u})")
     else:
-        say(ev, p, "pass", f"{who(s, p)} does not use the {u}")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} does not use the {u}")
     s.step = BUILDER
     return TURN_OVER
 

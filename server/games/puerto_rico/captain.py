@@ -105,7 +105,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         k = privilege(s) if point == PRIVILEGE_POINT else 1
         chips = f"{v.vp} chip" if k == 1 else f"{v.vp} chips"
         if m[0] == PASS:
-            say(ev, p, "pass", f"{who(s, p)} leaves the {why} {chips} in the supply")
+            if ev is not None:
+                say(ev, p, "pass", f"{who(s, p)} leaves the {why} {chips} in the supply")
         else:
             award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {chips} for the {why}")
         return _extra_points(s, ev)
@@ -114,7 +115,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         return next_storer(s, ev, s.phase_i + 1)
     if m[0] == PASS:
         s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
-        say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}")
         return _next_loader(s, ev, (p + 1) % s.n)
     if m[0] == CHARTER:
         if charter(s, p, m, ev):
@@ -126,15 +128,20 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         k = have
         s.wharf_used[p] = 1
         s.goods[g] += k
-        where = f"with the {v.buildings[C.WHARF]}"
     else:
         room = s.ship_cap[j] - s.ship_load[j]
         k = have if have < room else room
         s.ship_load[j] += k
         s.ship_good[j] = g
-        where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
     s.pgoods[p][g] -= k
-    points(s, p, k, f"{who(s, p)} ships {k} {v.goods[g]} {where}", ev)
+    text = ""  # (the quiet path writes no log)
+    if ev is not None:
+        if j == W:
+            where = f"with the {v.buildings[C.WHARF]}"
+        else:
+            where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
+        text = f"{who(s, p)} ships {k} {v.goods[g]} {where}"
+    points(s, p, k, text, ev)
     return _extra_points(s, ev)
 
 
@@ -195,7 +202,8 @@ def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -
         if options(s, p):
             s.turn = p
             return CONTINUE
-    say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
+    if ev is not None:
+        say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
     return PHASE_OVER
 
 
@@ -227,7 +235,8 @@ def finish(s: PRState, ev: Events) -> None:
             s.goods[g] += s.ship_load[j]
             s.ship_load[j] = 0
             s.ship_good[j] = -1
-            say(ev, None, "ship", f"The full {cap}-ship unloads its {v.goods[g]}")
+            if ev is not None:
+                say(ev, None, "ship", f"The full {cap}-ship unloads its {v.goods[g]}")
 
 
 def begin_turn(s: PRState) -> None:

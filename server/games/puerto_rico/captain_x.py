@@ -30,8 +30,9 @@ def start_extras(s: PRState, ev: Events) -> bool:
         cap = s.role_player
         if s.occupied(cap, C.LIGHTHOUSE):
             s.coins[cap] += 1
-            say(ev, cap, "ship", f"{who(s, cap)} takes 1 {v.doubloon} "
-                f"({v.buildings[C.LIGHTHOUSE]}, as {v.roles[C.CAPTAIN]})")
+            if ev is not None:
+                say(ev, cap, "ship", f"{who(s, cap)} takes 1 {v.doubloon} "
+                    f"({v.buildings[C.LIGHTHOUSE]}, as {v.roles[C.CAPTAIN]})")
         for p in order_from(s, cap):
             if s.occupied(p, C.UNION_HALL):
                 k = sum(c // 2 for c in s.pgoods[p])
@@ -47,7 +48,8 @@ def lighthouse(s: PRState, p: int, ev: Events) -> None:
     if s.occupied(p, C.LIGHTHOUSE):
         s.coins[p] += 1
         v = VOCAB[s.edition]
-        say(ev, p, "ship", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.LIGHTHOUSE]})")
+        if ev is not None:
+            say(ev, p, "ship", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.LIGHTHOUSE]})")
 
 
 def charter_moves(s: PRState, p: int) -> list[Move]:
@@ -61,8 +63,9 @@ def _unload(s: PRState, p: int, g: int, k: int, ev: Events) -> None:
     s.pgoods[p][g] -= k
     s.goods[g] += k
     v = VOCAB[s.edition]
-    say(ev, p, "ship", f"{who(s, p)} loads {k} {v.goods[g]} onto the chartered ship "
-        f"({v.buildings[C.SMALL_WHARF]})")
+    if ev is not None:
+        say(ev, p, "ship", f"{who(s, p)} loads {k} {v.goods[g]} onto the chartered ship "
+            f"({v.buildings[C.SMALL_WHARF]})")
 
 
 def charter(s: PRState, p: int, m: Move, ev: Events) -> bool:

@@ -73,7 +73,8 @@ def _villa_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         else:
             s.col_supply -= 1
             who_ = v.people(1)
-        say(ev, p, "mayor", f"{who(s, p)} takes {who_} from the supply ({v.buildings[C.VILLA]})")
+        if ev is not None:
+            say(ev, p, "mayor", f"{who(s, p)} takes {who_} from the supply ({v.buildings[C.VILLA]})")
     return True
 
 
@@ -91,7 +92,8 @@ def _chapel_start(s: PRState, ev: Events) -> None:
         staff = staffed_by(s, p, C.CHAPEL)
         if staff == 1:
             s.coins[p] += 1
-            say(ev, p, "produce", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.CHAPEL]})")
+            if ev is not None:
+                say(ev, p, "produce", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.CHAPEL]})")
         elif staff == 2:
             building_vp(s, p, 1, C.CHAPEL, ev, "produce")
 
@@ -103,8 +105,9 @@ def _jeweler_start(s: PRState, ev: Events) -> None:
             k = citizens_of(s, p)
             if k:
                 s.coins[p] += k
-                say(ev, p, "produce",
-                    f"{who(s, p)} takes {v.coins(k)} ({v.buildings[C.JEWELER]})")
+                if ev is not None:
+                    say(ev, p, "produce",
+                        f"{who(s, p)} takes {v.coins(k)} ({v.buildings[C.JEWELER]})")
 
 
 # -- royal supplier (captain start) ---------------------------------------------------
@@ -192,7 +195,8 @@ def _lodge_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         t = remove_tile(s, p, m[1])
         s.discard.append(t)
         what = "a forest" if forest else f"{v.a_tiles[t]} {v.plantation}"
-        say(ev, p, "settler", f"{who(s, p)} discards {what} ({v.buildings[C.HUNTING_LODGE]})")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} discards {what} ({v.buildings[C.HUNTING_LODGE]})")
     return True
 
 
@@ -253,19 +257,22 @@ def _office_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
             say(ev, None, "sell", "The discarded tiles are shuffled into a new face-down stack")
         t = s.stack.pop()
         if drawn(s, p, t, FROM_LAND_OFFICE, ev):  # the forest choice comes next
-            say(ev, p, "sell", f"{who(s, p)} buys a face-down {v.plantation} for "
-                f"1 {v.doubloon} ({office})")
+            if ev is not None:
+                say(ev, p, "sell", f"{who(s, p)} buys a face-down {v.plantation} for "
+                    f"1 {v.doubloon} ({office})")
         else:
             add_tile(s, p, t)
-            say(ev, p, "sell", f"{who(s, p)} buys {v.a_tiles[t]} {v.plantation} for "
-                f"1 {v.doubloon} ({office})")
+            if ev is not None:
+                say(ev, p, "sell", f"{who(s, p)} buys {v.a_tiles[t]} {v.plantation} for "
+                    f"1 {v.doubloon} ({office})")
         return True
     if m[0] == LAND_OFFICE_SELL:
         t = remove_tile(s, p, m[1])
         insort(s.face_up, t)
         s.coins[p] += 1
-        say(ev, p, "sell", f"{who(s, p)} sells {v.a_tiles[t]} {v.plantation} for "
-            f"1 {v.doubloon} ({office})")
+        if ev is not None:
+            say(ev, p, "sell", f"{who(s, p)} sells {v.a_tiles[t]} {v.plantation} for "
+                f"1 {v.doubloon} ({office})")
     return True
 
 

@@ -13,11 +13,15 @@ TURN_OVER = 1  # this player's turn in an ordered phase is over
 PHASE_OVER = 2  # the phase's actions are over: its end hooks, then its wrap-up
 PHASE_DONE = 3  # the phase is over, wrap-up included: its finish, then the next pick
 
-Events = list[LogEvent]
+# the log lines a move writes; None on the quiet path (game.apply_move), where nobody
+# reads them: ``say`` then does nothing, and call sites that compose their text skip
+# it under ``if ev is not None`` (the labelled path's text stays exactly as it was)
+Events = list[LogEvent] | None
 
 
 def say(ev: Events, seat: int | None, kind: str, text: str) -> None:
-    ev.append({"seat": seat, "kind": kind, "text": text})
+    if ev is not None:
+        ev.append({"seat": seat, "kind": kind, "text": text})
 
 
 def award_vp(s: PRState, p: int, k: int, ev: Events, text: str, kind: str = "ship") -> None:
@@ -29,11 +33,12 @@ def award_vp(s: PRState, p: int, k: int, ev: Events, text: str, kind: str = "shi
     s.vp[p] += k
     before = s.vp_supply
     s.vp_supply -= k
-    gain = f"+{k} VP"
-    if s.open_vp:
-        ev.append({"seat": p, "kind": kind, "text": f"{text} ({gain})"})
-    else:
-        ev.append({"seat": p, "kind": kind, "text": text, "private": {str(p): gain}})
+    if ev is not None:
+        gain = f"+{k} VP"
+        if s.open_vp:
+            ev.append({"seat": p, "kind": kind, "text": f"{text} ({gain})"})
+        else:
+            ev.append({"seat": p, "kind": kind, "text": text, "private": {str(p): gain}})
     if before > 0 >= s.vp_supply:
         s.last_round = True
         say(ev, None, "end_trigger", "The last VP chip is gone: this round is the last.")
@@ -91,8 +96,10 @@ def add_tile(s: PRState, p: int, t: int) -> None:
 
 
 def add_building(s: PRState, p: int, b: int) -> None:
-    """A building placed in p's city (taken from the supply), nobody on it yet."""
+    """A building placed in p's city (taken from the supply), nobody on it yet (the
+    festival's building goal is looked at again: festival.check)."""
     s.bsupply[b] -= 1
+    s.islands_changed = True
     s.bpos[p][b] = len(s.city[p])
     s.city[p].append(b)
     s.city_col[p].append(0)

@@ -17,7 +17,8 @@ class Prospector:
         k = 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
         s.coins[p] += k
         v = VOCAB[s.edition]
-        say(ev, p, "prospector", f"{who(s, p)} takes {v.coins(k)} ({v.privilege})")
+        if ev is not None:
+            say(ev, p, "prospector", f"{who(s, p)} takes {v.coins(k)} ({v.privilege})")
         return PHASE_OVER
 
     @staticmethod

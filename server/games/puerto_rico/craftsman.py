@@ -104,6 +104,8 @@ def _next_producer(s: PRState, ev: Events, i: int) -> int:
 
 def _say_nothing(s: PRState, p: int, ev: Events) -> None:
     """Silent for a player who could make nothing; the craftsman is always named."""
+    if ev is None:
+        return
     v = VOCAB[s.edition]
     short = [v.goods[g] for g, k in enumerate(production(s, p)) if k]
     if short:
@@ -131,11 +133,12 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
             s.goods[g] -= got[g]
             s.pgoods[p][g] += got[g]
             mask |= 1 << g
-    what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
-    short = [v.goods[g] for g in range(5) if got[g] < made[g]]
-    if short:
-        what += f" (the supply has no more {listing(short)})"
-    say(ev, p, "produce", f"{who(s, p)} produces {what}")
+    if ev is not None:
+        what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
+        short = [v.goods[g] for g in range(5) if got[g] < made[g]]
+        if short:
+            what += f" (the supply has no more {listing(short)})"
+        say(ev, p, "produce", f"{who(s, p)} produces {what}")
     if s.festival:  # Expansion IV: the goods goal
         from .festival import produced
 
@@ -143,16 +146,18 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
     bonus = factory_bonus(s, p, got)
     if bonus:
         s.coins[p] += bonus
-        say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
     if s.cat.nb:
-        if any(extra):
+        if ev is not None and any(extra):
             what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
             say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[C.AQUEDUCT]})")
         bonus = specialty_bonus(s, p, got)
         if bonus:
             s.coins[p] += bonus
-            say(ev, p, "produce",
-                f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.SPECIALTY_FACTORY]})")
+            if ev is not None:
+                say(ev, p, "produce",
+                    f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.SPECIALTY_FACTORY]})")
     if p == s.role_player:
         s.produced = mask
 
@@ -163,12 +168,13 @@ def _offer_bonus(s: PRState, ev: Events) -> int:
             v = VOCAB[s.edition]
             p = s.role_player
             kinds = listing([v.goods[g] for g in range(5) if s.produced >> g & 1])
-            say(
-                ev,
-                p,
-                "produce",
-                f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
-            )
+            if ev is not None:
+                say(
+                    ev,
+                    p,
+                    "produce",
+                    f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
+                )
         return PHASE_OVER
     s.step = CRAFTSMAN_BONUS
     s.turn = s.role_player
@@ -192,18 +198,21 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         if m[0] == PRODUCE:
             _produce(s, p, ev)
         else:
-            say(ev, p, "pass", f"{who(s, p)} does not produce")
+            if ev is not None:
+                say(ev, p, "pass", f"{who(s, p)} does not produce")
         return _next_producer(s, ev, s.phase_i + 1)
     if m[0] == BONUS:
         g = m[1]
         s.goods[g] -= 1
         s.pgoods[p][g] += 1
-        say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
         s.extra_left -= 1
         if s.extra_left and any(s.produced >> k & 1 and s.goods[k] for k in range(5)):
             return CONTINUE
     else:
-        say(ev, p, "pass", f"{who(s, p)} takes no extra good ({v.privilege})")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} takes no extra good ({v.privilege})")
     s.extra_left = 0
     return PHASE_OVER
 

@@ -42,10 +42,11 @@ def act(s: PRState, m: Move, ev: Events) -> None:
     s.spaces[i] = b
     insort(s.board, b)
     s.bsupply[b] = cat.copies[b]
-    v = VOCAB[s.edition]
-    copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
-    say(ev, p, "draft",
-        f"{who(s, p)} places the {v.buildings[b]}{copies} on a {C.COST[b]}-space of the board")
+    if ev is not None:
+        v = VOCAB[s.edition]
+        copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
+        say(ev, p, "draft",
+            f"{who(s, p)} places the {v.buildings[b]}{copies} on a {C.COST[b]}-space of the board")
     if -1 not in s.spaces:  # every space filled
         say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
         s.step = CHOOSE_ROLE

@@ -57,8 +57,9 @@ def after_draft(s: PRState, ev: Events) -> None:
     """Expansion I: the building is drawn from the drafted board."""
     if s.festival and s.festival[4] < 0:
         b = s.festival[4] = s.rng.choice(candidates(s))
-        say(ev, None, "festival",
-            f"The festival's building is drawn: the {VOCAB[s.edition].buildings[b]}")
+        if ev is not None:
+            say(ev, None, "festival",
+                f"The festival's building is drawn: the {VOCAB[s.edition].buildings[b]}")
 
 
 def board_goods(s: PRState) -> list[int]:
@@ -83,20 +84,21 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
     won = s.festival_won
     if s.step == GAME_OVER and not final:
         return
+    # (islands and cities only grow by common.add_tile and add_building, which mark
+    # them changed: flow.execute asks only then, and a state without the mark, a clone
+    # or a loaded one, is looked at once; nothing else can reach a goal)
     # (the hospice's question about the tiles just placed comes first: the goal is
-    # then taken after the answer, before anybody else moves)
-    # (islands only grow by common.add_tile, which marks them changed; a state without
-    # the mark, a clone or a loaded one, is looked at once)
-    if (won[ESTATE] < 0 and s.step != SETTLER_HOSPICE and s.hacienda_tile < 0
-            and getattr(s, "islands_changed", True)):
+    # then taken after the answer, before anybody else moves; the mark stays till then)
+    if won[ESTATE] >= 0 or (s.step != SETTLER_HOSPICE and s.hacienda_tile < 0):
         s.islands_changed = False
-        kind = s.festival[0]
-        for p, isl in enumerate(s.island):
-            if isl.count(kind) >= 3:
-                _estate(s, p, kind, ev, final)
-                break
+        if won[ESTATE] < 0:
+            kind = s.festival[0]
+            for p, isl in enumerate(s.island):
+                if isl.count(kind) >= 3:
+                    _estate(s, p, kind, ev, final)
+                    break
     b = s.festival[4]
-    # (asked after every move: a copy gone from the supply is the cheap sign of a buyer)
+    # (a copy gone from the supply is the cheap sign of a buyer)
     if won[BUILDING] < 0 and b >= 0 and s.bsupply[b] < s.cat.copies[b]:
         for p in range(s.n):
             if s.bpos[p][b] >= 0:
@@ -113,8 +115,9 @@ def _estate(s: PRState, p: int, kind: int, ev: Events, final: bool) -> None:
     s.discard.append(kind)
     v = VOCAB[s.edition]
     k = min(REWARD, s.col_supply)
-    say(ev, p, "festival", f"{who(s, p)} has 3 {v.tiles[kind]} {v.plantation}s: the festival's "
-                           f"estate goal ({v.people(k)} from the supply)")
+    if ev is not None:
+        say(ev, p, "festival", f"{who(s, p)} has 3 {v.tiles[kind]} {v.plantation}s: the festival's "
+                               f"estate goal ({v.people(k)} from the supply)")
     if final:
         s.col_supply -= k
         s.san_juan[p] += k
@@ -136,5 +139,6 @@ def produced(s: PRState, p: int, got: list[int], ev: Events) -> None:
     s.coins[p] += REWARD
     v = VOCAB[s.edition]
     what = listing([v.goods[g] for g in s.festival[1:4]])
-    say(ev, p, "festival", f"{who(s, p)} produced {what}: the festival's goods goal "
-                           f"({v.coins(REWARD)}); the barrels go back to the supply")
+    if ev is not None:
+        say(ev, p, "festival", f"{who(s, p)} produced {what}: the festival's goods goal "
+                               f"({v.coins(REWARD)}); the barrels go back to the supply")

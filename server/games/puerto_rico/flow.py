@@ -84,7 +84,9 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
     """Carry out a move already known to be legal, then every forced follow-up."""
     while True:
         _do(s, m, ev)
-        if s.festival:  # Expansion IV: a goal reached by this move
+        # Expansion IV: a goal reached by this move (only a tile or a building placed
+        # can reach one: festival.check)
+        if s.festival and getattr(s, "islands_changed", True):
             festival.check(s, ev)
         if s.step == GAME_OVER:
             return
@@ -120,7 +122,6 @@ def _do(s: PRState, m: Move, ev: Events) -> None:
 
 def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     if s.round == 1 and s.picks == 0 and not captured:
         _round_header(s, ev)
     i = s.cat.role_index[r]
@@ -133,11 +134,13 @@ def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
     s.role_player = p
     s.phase_i = 0
     s.step = PHASE_START
-    extra = f" and takes {v.coins(coins)} from it" if coins else ""
-    if captured:
-        say(ev, p, "role", f"{who(s, p)} plays the captured {v.roles[r]}")
-    else:
-        say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
+    if ev is not None:
+        v = VOCAB[s.edition]
+        if captured:
+            say(ev, p, "role", f"{who(s, p)} plays the captured {v.roles[r]}")
+        else:
+            extra = f" and takes {v.coins(coins)} from it" if coins else ""
+            say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
     if s.cat.smug:
         smuggler.on_choose(s, r, p, ev)
     if hooks.due(s, r, hooks.START):
@@ -219,7 +222,8 @@ def _end_round(s: PRState, ev: Events) -> None:
             festival.check(s, ev, final=True)
         s.step = GAME_OVER
         s.turn = -1
-        say(ev, None, "game_over", f"The game ends after round {s.round}")
+        if ev is not None:
+            say(ev, None, "game_over", f"The game ends after round {s.round}")
         final_scores(s, ev)
         return
     s.governor = (s.governor + 1) % s.n
@@ -231,7 +235,8 @@ def _end_round(s: PRState, ev: Events) -> None:
 
 
 def _round_header(s: PRState, ev: Events) -> None:
-    say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+    if ev is not None:
+        say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
 
 
 def mover(s: PRState) -> int:

@@ -55,11 +55,13 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     v = VOCAB[s.edition]
     if m[0] == FOREST_DRAWN:
         add_tile(s, p, C.FOREST + t)
-        ev.append({"seat": p, "kind": "settler", "text": f"{who(s, p)} places it as a forest",
-                   "private": {str(p): f"({tile_secret(s, t)})"}})
+        if ev is not None:
+            ev.append({"seat": p, "kind": "settler", "text": f"{who(s, p)} places it as a forest",
+                       "private": {str(p): f"({tile_secret(s, t)})"}})
     else:
         add_tile(s, p, t)
-        say(ev, p, "settler", f"{who(s, p)} places it as {v.a_tiles[t]} {v.plantation}")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} places it as {v.a_tiles[t]} {v.plantation}")
     if source == FROM_HACIENDA:
         s.hacienda_tile = len(s.island[p]) - 1
     return True

@@ -84,7 +84,7 @@ class PuertoRico:
             legal = flow.legal(state)
         if move not in legal:
             raise IllegalAction(f"{move!r} is not a legal move now (step {step_name(state)})")
-        flow.execute(state, move, [])
+        flow.execute(state, move, None)  # no log: nobody reads one here
 
     def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:

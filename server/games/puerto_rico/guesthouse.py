@@ -118,8 +118,9 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         s.city_cit[p][i] += citizen
         place = v.buildings[s.city[p][i]]
     who_ = v.citizens(1) if citizen else v.people(1)
-    say(ev, p, "guest", f"{who(s, p)} moves {who_} from the {v.buildings[C.GUEST_HOUSE]} "
-        f"to the {place}")
+    if ev is not None:
+        say(ev, p, "guest", f"{who(s, p)} moves {who_} from the {v.buildings[C.GUEST_HOUSE]} "
+            f"to the {place}")
     return not can_move(s, p)
 
 

@@ -7,8 +7,9 @@ planter's refresh, emptying the trading house). A building registers a function 
 the points and roles it acts at; the function applies an automatic effect or pushes
 an interrupt (interrupts.py). The table for a catalog holds only the hooks of the
 buildings that game can have, so the base game's tables are empty and cost nothing;
-a hook does nothing for a player without its building, so one whose building nobody
-has built yet is not even called (``due``, ``run``: most of a game, with expansions).
+a hook does nothing for a player without its building manned (a building acts only
+when occupied), so one whose building nobody has manned is not even called (``due``,
+``run``: most of a game, with expansions).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def register(
 ) -> None:
     """``fn`` runs at ``point`` of the phases of ``roles`` in games that can have
     ``building`` (by ``order``, then registration order). ``fn`` must do nothing
-    while nobody has ``building`` in his city (it is then skipped); at TURN it acts
-    for the player whose turn begins only (skipped unless he has the building).
+    while nobody has ``building`` manned in his city (it is then skipped); at TURN it
+    acts for the player whose turn begins only (skipped unless his is manned).
     Registered at import time, before any game is set up; tables already made are
     dropped."""
     _REGISTRY.append((order, building, point, roles, fn))
@@ -71,12 +72,16 @@ def _make(cat: Catalog) -> Table:
 
 def _built(s: PRState, b: int, point: int) -> bool:
     """Whether the hook of building ``b`` at ``point`` may act: somebody has ``b``
-    in his city (at TURN, the player whose turn begins: a TURN hook acts for him
-    only)."""
+    manned in his city (at TURN, the player whose turn begins: a TURN hook acts for
+    him only)."""
+    col = s.city_col
     if point == TURN:
-        return s.bpos[s.turn][b] >= 0
-    for pos in s.bpos:  # noqa: SIM110 (a loop: no generator on the hot path)
-        if pos[b] >= 0:
+        p = s.turn
+        i = s.bpos[p][b]
+        return i >= 0 and col[p][i] > 0
+    for p, pos in enumerate(s.bpos):
+        i = pos[b]
+        if i >= 0 and col[p][i]:
             return True
     return False
 

@@ -107,13 +107,15 @@ def final_scores(s: PRState, ev: Events) -> None:
         ]
         if sum(1 for x in res.scores if x.total == line.total) > 1:
             parts.append(f"tie-break {line.tiebreak}: {v.doubloon}s + goods")
-        say(
-            ev,
-            p,
-            "score",
-            f"{line.rank}. {who(s, p)}: {line.total} {v.vp} ({', '.join(parts)})",
-        )
+        if ev is not None:
+            say(
+                ev,
+                p,
+                "score",
+                f"{line.rank}. {who(s, p)}: {line.total} {v.vp} ({', '.join(parts)})",
+            )
     winners = [who(s, p) for p in res.winners]
     best = by_seat[res.winners[0]].total
     verb = "wins" if len(winners) == 1 else "share the win"
-    say(ev, None, "game_over", f"{listing(winners)} {verb} with {best} {v.vp}")
+    if ev is not None:
+        say(ev, None, "game_over", f"{listing(winners)} {verb} with {best} {v.vp}")

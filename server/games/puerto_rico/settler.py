@@ -84,7 +84,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         if code == HOSPICE:
             _hospice(s, p, m[1], ev)
         else:
-            say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
+            if ev is not None:
+                say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
         s.step = SETTLER
         return _turn_over(s)
     if code == HACIENDA:
@@ -92,31 +93,34 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             _reshuffle(s, ev)
         t = s.stack.pop()
         if drawn(s, p, t, FROM_HACIENDA, ev):  # a forest house: he looks, then decides
-            ev.append({"seat": p, "kind": "settler",
-                       "text": f"{who(s, p)} draws a face-down {v.plantation} "
-                               f"({v.buildings[C.HACIENDA]})",
-                       "private": {str(p): f"({tile_secret(s, t)})"}})
+            if ev is not None:
+                ev.append({"seat": p, "kind": "settler",
+                           "text": f"{who(s, p)} draws a face-down {v.plantation} "
+                                   f"({v.buildings[C.HACIENDA]})",
+                           "private": {str(p): f"({tile_secret(s, t)})"}})
             return R_HACIENDA_PLACED
         add_tile(s, p, t)
         s.hacienda_tile = len(isl) - 1
-        say(
-            ev,
-            p,
-            "settler",
-            f"{who(s, p)} draws {v.a_tiles[t]} {v.plantation} face down "
-            f"({v.buildings[C.HACIENDA]})",
-        )
+        if ev is not None:
+            say(
+                ev,
+                p,
+                "settler",
+                f"{who(s, p)} draws {v.a_tiles[t]} {v.plantation} face down "
+                f"({v.buildings[C.HACIENDA]})",
+            )
         if len(isl) < C.ISLAND_SPACES:
             return CONTINUE
         return _after_pass(s, p, ev)
     if code == PASS:
-        if len(isl) >= C.ISLAND_SPACES:
-            why = f"has no room left {v.on_island}"
-        elif s.forced:
-            why = "finds nothing left to take"
-        else:
-            why = f"takes no {v.plantation}" if s.hacienda_tile < 0 else "takes nothing more"
-        say(ev, p, "pass", f"{who(s, p)} {why}")
+        if ev is not None:
+            if len(isl) >= C.ISLAND_SPACES:
+                why = f"has no room left {v.on_island}"
+            elif s.forced:
+                why = "finds nothing left to take"
+            else:
+                why = f"takes no {v.plantation}" if s.hacienda_tile < 0 else "takes nothing more"
+            say(ev, p, "pass", f"{who(s, p)} {why}")
         return _after_pass(s, p, ev)
     if code == QUARRY:
         s.quarries -= 1
@@ -124,16 +128,19 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         how = v.privilege if p == s.role_player else v.buildings[C.CONSTRUCTION_HUT]
         if s.phase_i >= s.n:
             how = v.buildings[C.CONSTRUCTION_HUT]
-        say(ev, p, "settler", f"{who(s, p)} takes a quarry ({how})")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} takes a quarry ({how})")
     elif code == FOREST:
         t = m[1]
         s.face_up.remove(t)
-        say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation} as a forest")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation} as a forest")
         t += C.FOREST
     else:
         t = m[1]
         s.face_up.remove(t)
-        say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
     add_tile(s, p, t)
     return _offer_hospice(s, p)
 
@@ -186,19 +193,21 @@ def _hospice(s: PRState, p: int, i: int, ev: Events) -> None:
     if kind and t >= C.FOREST:  # Expansion I: for a forest, the colonist waits in San Juan
         s.san_juan[p] += 1
         s.san_juan_cit[p] += kind == 2
-        say(ev, p, "settler", f"{who(s, p)} takes a {v.colonist} {v.in_san_juan} for the "
-            f"forest ({v.buildings[C.HOSPICE]})")
+        if ev is not None:
+            say(ev, p, "settler", f"{who(s, p)} takes a {v.colonist} {v.in_san_juan} for the "
+                f"forest ({v.buildings[C.HOSPICE]})")
     elif kind:
         s.island_col[p][i] = 1
         if kind == 2:
             s.island_cit[p][i] = 1
         tile = "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
-        say(
-            ev,
-            p,
-            "settler",
-            f"{who(s, p)} puts a {v.colonist} on the new {tile} ({v.buildings[C.HOSPICE]})",
-        )
+        if ev is not None:
+            say(
+                ev,
+                p,
+                "settler",
+                f"{who(s, p)} puts a {v.colonist} on the new {tile} ({v.buildings[C.HOSPICE]})",
+            )
 
 
 def _reshuffle(s: PRState, ev: Events) -> None:

@@ -72,7 +72,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.goods[g] += load - keep
         kept = f"keeps {keep} {v.goods[g]}" if keep else "keeps nothing"
         back = f" ({load - keep} back to the supply)" if load > keep else ""
-        say(ev, p, "smuggler", f"{who(s, p)} raids the {s.ship_cap[i]}-ship and {kept}{back}")
+        if ev is not None:
+            say(ev, p, "smuggler", f"{who(s, p)} raids the {s.ship_cap[i]}-ship and {kept}{back}")
     elif code == PLUNDER:
         k = len(s.house)
         for g in s.house:
@@ -85,8 +86,9 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.col_ship -= k
         s.col_supply += k
         keep = min(KEEP_MAX, k)
-        say(ev, p, "smuggler",
-            f"{who(s, p)} poaches {v.people(k)} from the {v.ship} and may place {keep} at once")
+        if ev is not None:
+            say(ev, p, "smuggler",
+                f"{who(s, p)} poaches {v.people(k)} from the {v.ship} and may place {keep} at once")
         smuggler_place.ask(s, p, keep, False)
     elif code == CAPTURE:
         r = m[1]
@@ -96,9 +98,11 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.coins[p] += coins
         s.smuggler[CAPTURED], s.smuggler[CAPTOR] = r, p
         extra = f" and takes {v.coins(coins)} from it" if coins else ""
-        say(ev, p, "smuggler", f"{who(s, p)} captures the {v.roles[r]}{extra}")
+        if ev is not None:
+            say(ev, p, "smuggler", f"{who(s, p)} captures the {v.roles[r]}{extra}")
     else:
-        say(ev, p, "pass", f"{who(s, p)} smuggles nothing")
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} smuggles nothing")
     return PHASE_OVER
 
 
@@ -112,8 +116,9 @@ def on_choose(s: PRState, r: int, p: int, ev: Events) -> None:
         s.coins[q] += CAPTURE_BOUNTY
         s.smuggler[CAPTURED] = s.smuggler[CAPTOR] = -1
         v = VOCAB[s.edition]
-        say(ev, q, "smuggler", f"{who(s, q)} takes {v.coins(CAPTURE_BOUNTY)} from the bank: "
-                               f"the captured {v.roles[r]} was chosen")
+        if ev is not None:
+            say(ev, q, "smuggler", f"{who(s, q)} takes {v.coins(CAPTURE_BOUNTY)} from the bank: "
+                                   f"the captured {v.roles[r]} was chosen")
 
 
 def captured_due(s: PRState) -> int:

@@ -56,16 +56,19 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         else:
             s.city_col[p][m[2]] += 1
             where = f"the {v.buildings[s.city[p][m[2]]]}"
-        say(ev, p, "place", f"{who(s, p)} places {v.people(1)} on {where}")
+        if ev is not None:
+            say(ev, p, "place", f"{who(s, p)} places {v.people(1)} on {where}")
         e[2] = left - 1
         return e[2] <= 0 or s.col_supply <= 0
     if portrait:
         k = min(left, s.col_supply)
         s.col_supply -= k
         s.san_juan[p] += k
-        say(ev, p, "place", f"{who(s, p)} puts {v.people(k)} {v.in_san_juan}")
+        if ev is not None:
+            say(ev, p, "place", f"{who(s, p)} puts {v.people(k)} {v.in_san_juan}")
     else:
-        say(ev, p, "place", f"{who(s, p)} leaves {v.people(left)} in the supply")
+        if ev is not None:
+            say(ev, p, "place", f"{who(s, p)} leaves {v.people(left)} in the supply")
     return True
 
 

@@ -49,7 +49,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
     v = VOCAB[s.edition]
     if m[0] != SELL:
-        if len(s.house) < C.TRADING_HOUSE_SPACES:  # a full house was said once
+        # (a full house was said once)
+        if ev is not None and len(s.house) < C.TRADING_HOUSE_SPACES:
             why = "sells nothing"
             if s.forced:
                 why = "can sell nothing" if any(s.pgoods[p]) else "has nothing to sell"
@@ -66,7 +67,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     else:
         s.house.append(g)
         where = ""
-    say(ev, p, "sell", f"{who(s, p)} sells 1 {v.goods[g]}{where} for {v.coins(price)}")
+    if ev is not None:
+        say(ev, p, "sell", f"{who(s, p)} sells 1 {v.goods[g]}{where} for {v.coins(price)}")
     if not post and len(s.house) >= C.TRADING_HOUSE_SPACES:
         if s.phase_i < s.n - 1:
             if _others_may_act(s):
