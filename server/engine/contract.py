@@ -124,6 +124,8 @@ class Game(Protocol):
 
         Every game accepts ``names``: one display name per seat (str, at most 32
         characters), used only in words (log, labels); it never changes a rule.
+        And ``rules_version``: the version a stored room was made under (absent: the
+        current one); a game that replays an older version may play its rules then.
         """
         ...
 

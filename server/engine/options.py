@@ -162,12 +162,13 @@ class OptionSpec:
 
 
 def normalize(
-    specs: Sequence[OptionSpec], options: Any, passthrough: Iterable[str] = ("names",)
+    specs: Sequence[OptionSpec], options: Any,
+    passthrough: Iterable[str] = ("names", "rules_version"),
 ) -> dict[str, Any]:
     """Every option of ``specs`` with defaults filled in and values checked.
 
-    Keys in ``passthrough`` (the contract's ``names``) are kept as given for the game to
-    check; any other unknown key is refused with the list of known ones.
+    Keys in ``passthrough`` (the contract's ``names`` and ``rules_version``) are kept
+    as given for the game to check; any other unknown key is refused with the list of known ones.
     """
     if options is None:
         options = {}

@@ -61,7 +61,8 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def setup_options(rec: Any) -> dict[str, Any]:
-    """The game's options plus the seats' display names (the contract's ``names``).
+    """The game's options plus the seats' display names (the contract's ``names``) and
+    the rules version the room was made under (``rules_version``: old rules replay).
 
     Seats cannot change once a game starts, so the names are the same at the start, at
     every rebuild after a restart and in a replay. A name stored before the name rules
@@ -69,7 +70,7 @@ def setup_options(rec: Any) -> dict[str, Any]:
     still loads.
     """
     names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]
-    return {**game_options(rec.options), "names": names}
+    return {**game_options(rec.options), "names": names, "rules_version": rec.rules_version}
 
 
 def open_info(game: Game, opts: dict[str, Any]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from prtui.games.puerto_rico import gains, previews, smuggler
+from prtui.games.puerto_rico import gains, mayor, previews, smuggler
 from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
@@ -108,7 +108,8 @@ def headline(ctx: BoardContext) -> Text:
     if step == "mayor":
         waiting = int(me.get("san_juan", 0))
         people = ctx.vocab("colonist" if waiting == 1 else "colonists")
-        where = "" if ctx.narrow else " Keys are marked on your board."
+        where = "" if ctx.narrow else (
+            mayor.headline_tail(ctx) or " Keys are marked on your board.")
         return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
                     f"{empty_circles(ctx, me)} empty {ctx.vocab('circles')}.{where}",
                     style="bold green")
@@ -142,8 +143,9 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         one = f"one {ctx.vocab('colonist')} to {where} space {index + 1}"
         return Text(f"{one}: {thing}" if thing is not None else one)
     if kind == "mayor_done":
-        waiting = int(me.get("san_juan", 0))
-        return Text(f"finish; {waiting} stay {ctx.vocab('in_san_juan')}")
+        return mayor.confirm_preview(ctx, me)
+    if mayor.is_send_back(action):
+        return mayor.send_back_preview(ctx, action)
     if kind == "mayor_lift":
         return Text(f"all your {ctx.vocab('colonists')} go back to "
                     f"{ctx.vocab('the_san_juan')}; place them again")

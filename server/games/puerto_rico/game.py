@@ -20,7 +20,7 @@ from .display import display
 from .interrupts import FOREST_CHOICE
 from .moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
 from .scoring import result
-from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
+from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
 from .state import GAME_OVER, PRState
 from .text import finish_events
 from .views import step_name, view
@@ -36,7 +36,10 @@ class PuertoRico:
     # action log of version 1 does not replay under version 2
     # 3: the expansions option (issue 14); a version-2 log (no expansions) replays the
     # same under version 3, so version 2 rooms stay playable
-    rules_version = 3
+    # 4: the mayor confirms his placement and may send any colonist back (issue 16);
+    # a stored room of 2 or 3 gets its version (option ``rules_version``) and replays
+    # under the old mayor (state ``rules``), so it stays playable
+    rules_version = RULES
     rules_compatible_since = 2
     options_spec = OPTIONS
 

@@ -117,7 +117,7 @@ def _label_key(m: Move, s: PRState) -> Any:
     if code == MAYOR_PLACE:
         return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
     if code == MAYOR_DONE:
-        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s))
+        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s), s.rules)
     if code == BUILD:
         price = build_cost(s, p, m[1])
         return (price, s.coins[p] if price > s.coins[p] else -1)  # "7 coins + 1 from ..."
@@ -168,7 +168,8 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
             "label": f"Place a {v.colonist} on the {where}",
         }
     if code == MAYOR_DONE:
-        label = "Keep the current arrangement" if s.mayor_fresh else "Done placing"
+        label = "Keep the current arrangement" if s.mayor_fresh else (
+            "Confirm the placement" if s.rules >= 4 else "Done placing")
         if s.san_juan[s.turn] and _fills(s):
             label += f" (fill every empty {v.circle})"
         return {"type": t, "label": label}

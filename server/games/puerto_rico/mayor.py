@@ -8,7 +8,9 @@ A player's turn starts with his colonists where they were and the new ones in Sa
 He may keep that arrangement (``mayor_done``; any colonists still waiting fill every
 empty circle when they are enough to), or lift all colonists back to San Juan once
 (``mayor_lift``) and place them one by one (``mayor_place``). ``mayor_done`` is legal as
-soon as no circle stays empty while a colonist waits.
+soon as no circle stays empty while a colonist waits. Under rules 4 (``s.rules``) a
+player who has acted confirms with ``mayor_done`` and may take back (mayor_undo.py)
+until then; under rules 2 and 3 the last placement ends the turn by itself.
 """
 
 from __future__ import annotations
@@ -131,8 +133,9 @@ def legal(s: PRState) -> list[Move]:
         return _privilege_moves(s)
     p = s.turn
     sj = s.san_juan[p]
+    confirm = s.rules >= mayor_undo.CONFIRM_RULES
     if not sj and not s.mayor_fresh:  # nobody waits, nothing to rearrange (every turn's end)
-        return [DONE_MOVE]
+        return mayor_undo.confirm(s, p) if confirm else [DONE_MOVE]
     isl, icol = s.island[p], s.island_col[p]
     city, ccol = s.city[p], s.city_col[p]
     cir = C.CIRCLES
@@ -155,7 +158,7 @@ def legal(s: PRState) -> list[Move]:
             if both and b in KIND_MATTERS:
                 places.append(_CITY_CITIZEN[i])
     if sj >= empty and not (both and _kind_open(s, p)):  # everyone fits: all are placed
-        return [DONE_MOVE]
+        return mayor_undo.confirm(s, p) if confirm and not s.mayor_fresh else [DONE_MOVE]
     fresh = s.mayor_fresh and (any(icol) or any(ccol))
     if not sj and not fresh:
         return [DONE_MOVE]
@@ -164,7 +167,9 @@ def legal(s: PRState) -> list[Move]:
         moves += places
     else:
         moves.append(DONE_MOVE)
-    if s.placed and len(moves) > 1:  # the last placement may go back (never alone)
+    if confirm:  # take-backs last, as the quiet path (game.moves) expects
+        moves += mayor_undo.take_backs(s, p)
+    elif s.placed and len(moves) > 1:  # the last placement may go back (never alone)
         moves.append(mayor_undo.UNDO_MOVE)
     return moves
 
@@ -211,7 +216,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.mayor_fresh = False
         return CONTINUE
     if code == MAYOR_UNDO:
-        mayor_undo.act(s, p)
+        mayor_undo.act(s, p, m)
         return CONTINUE
     if code == MAYOR_LIFT:
         s.san_juan[p] += placed(s, p)

@@ -1,14 +1,20 @@
-"""Undo in the mayor's placement: the last colonist placed goes back to San Juan, one
-step at a time, while the decision is open (rules notes, "Undo until confirmed").
+"""Take-backs in the mayor's placement (rules notes, "Undo until confirmed").
 
 Placing is a sequence of small moves committed by ``mayor_done``; ``placed`` (state)
 keeps this turn's placements, the last on top, each as ``where << 5 | citizen << 4 |
-index``. The take-back (action type ``undo``, no parameters: the label names the
-place; random play and playouts never draw it, server/engine/playout.py) sends exactly
-that person back, a worker or a citizen as
-placed. It is offered only while the player has a real choice among the other moves
-(two or more): where the rules applied a lone move by themselves they still do, so a
-game stored before the undo replays move for move.
+index``. Both take-backs are of action type ``undo``, so random play, playouts and the
+quiet path never draw them (server/engine/playout.py) and stay finite:
+
+- ``(MAYOR_UNDO,)``: the last placement goes back to San Juan, a worker or a citizen
+  as placed (the label names the place);
+- ``(MAYOR_UNDO, where, index)`` (rules 4): "send back" one person from any occupied
+  place of the player (the rulebook lets him rearrange all his colonists in his turn):
+  a worker where one is, else a citizen.
+
+Under rules 2 and 3 (a state's ``rules``) the undo is offered only while the player
+has a real choice among two or more other moves, and the last placement ends the turn
+by itself, so a game stored then replays move for move. Under rules 4 nothing ends the
+turn before the player confirms: ``confirm`` adds the take-backs to ``mayor_done``.
 """
 
 from __future__ import annotations
@@ -16,12 +22,14 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
-from .moves import MAYOR_UNDO, TYPES, Move
+from .moves import DONE_MOVE, MAYOR_UNDO, TYPES, WHERE, Move
 from .state import PRState
 from .text import VOCAB, finish_action
 
 UNDO_MOVE: Move = (MAYOR_UNDO,)
+CONFIRM_RULES = 4  # the first rules version with the confirm step and the send-backs
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+_SEND = tuple(tuple((MAYOR_UNDO, w, i) for i in range(C.CITY_SPACES)) for w in (0, 1))
 
 
 def record(s: PRState, where: int, index: int, citizen: bool) -> None:
@@ -33,10 +41,60 @@ def _top(s: PRState) -> tuple[int, int, bool]:
     return code >> 5, code & 15, bool(code >> 4 & 1)
 
 
-def act(s: PRState, p: int) -> None:
-    """The last placement taken back: that person waits in San Juan again."""
-    where, index, citizen = _top(s)
-    s.placed.pop()
+def confirm(s: PRState, p: int) -> list[Move]:
+    """Rules 4, once the player has acted: ``mayor_done`` and every take-back."""
+    return [DONE_MOVE, *take_backs(s, p)]
+
+
+def take_backs(s: PRState, p: int) -> list[Move]:
+    """Rules 4: the undo of the last placement, then one send-back per occupied place
+    (one per tile kind and person kind on the island; none where the undo acts)."""
+    out: list[Move] = []
+    seen: set[tuple[int, int, bool]] = set()
+    icol, icit = s.island_col[p], s.island_cit[p]
+    ccol, ccit = s.city_col[p], s.city_cit[p]
+    if s.placed:
+        out.append(UNDO_MOVE)
+        where, index, citizen = _top(s)  # a send-back that would do the same: not twice
+        seen.add((0, s.island[p][index], citizen) if where == 0 else (1, index, citizen))
+    isl = s.island[p]
+    for i, k in enumerate(icol):
+        if k and isl[i] < C.FOREST:
+            key = (0, isl[i], icit[i] >= k)
+            if key not in seen:
+                seen.add(key)
+                out.append(_SEND[0][i])
+    for i, k in enumerate(ccol):
+        if k and (1, i, ccit[i] >= k) not in seen:
+            out.append(_SEND[1][i])
+    return out
+
+
+def _key(s: PRState, p: int, where: int, index: int) -> tuple[int, int, bool]:
+    """What a send-back from there does: (where, tile kind or city index, a citizen)."""
+    if where == 0:
+        k = s.island_col[p][index]
+        return (0, s.island[p][index], s.island_cit[p][index] >= k)
+    k = s.city_col[p][index]
+    return (1, index, s.city_cit[p][index] >= k)
+
+
+def act(s: PRState, p: int, m: Move) -> None:
+    """A person taken back to San Juan: the last placed, or one from the place named."""
+    if len(m) == 1:
+        where, index, citizen = _top(s)
+        s.placed.pop()
+    else:
+        where, index = m[1], m[2]
+        col = s.island_col[p][index] if where == 0 else s.city_col[p][index]
+        cit = s.island_cit[p][index] if where == 0 else s.city_cit[p][index]
+        citizen = cit >= col  # a worker where one is
+        code = where << 5 | citizen << 4 | index
+        for j in range(len(s.placed) - 1, -1, -1):  # placed this turn: no longer to undo
+            if s.placed[j] == code:
+                del s.placed[j]
+                break
+        s.mayor_fresh = False
     if where == 0:
         s.island_col[p][index] -= 1
         if citizen:
@@ -50,12 +108,16 @@ def act(s: PRState, p: int) -> None:
         s.san_juan_cit[p] += 1
 
 
-def shared(s: PRState) -> dict[str, Any]:
-    """The labelled dict of the take-back (memoised; nobody may change it)."""
+def shared(s: PRState, m: Move = UNDO_MOVE) -> dict[str, Any]:
+    """The labelled dict of a take-back (memoised; nobody may change it)."""
     p = s.turn
-    where, index, citizen = _top(s)
+    if len(m) == 1:
+        where, index, citizen = _top(s)
+    else:
+        where, index = m[1], m[2]
+        citizen = _key(s, p, where, index)[2]
     thing = s.island[p][index] if where == 0 else s.city[p][index]
-    key = (s.edition, where, index, thing, citizen)
+    key = (s.edition, len(m), where, index, thing, citizen)
     d = _MEMO.get(key)
     if d is None:
         v = VOCAB[s.edition]
@@ -64,7 +126,11 @@ def shared(s: PRState) -> dict[str, Any]:
         else:
             name = v.buildings[thing]
         who = "{w:citizen}" if citizen else v.colonist
-        label = f"Undo: take the {who} back from the {name} to {v.san_juan}"
-        d = _MEMO[key] = finish_action(
-            {"type": TYPES[MAYOR_UNDO], "label": label}, s.edition)
+        if len(m) == 1:
+            action = {"type": TYPES[MAYOR_UNDO],
+                      "label": f"Undo: take the {who} back from the {name} to {v.san_juan}"}
+        else:
+            action = {"type": TYPES[MAYOR_UNDO], "where": WHERE[where], "index": index,
+                      "label": f"Send back the {who} from the {name}"}
+        d = _MEMO[key] = finish_action(action, s.edition)
     return d

@@ -176,6 +176,8 @@ def parse(action: Any) -> Move:
         return (CAPTURE, _name(action, "role", _ROLE))
     if code == PLACE_WORKER:
         return (PLACE_WORKER, _name(action, "where", _WHERE), _int(action, "index"))
+    if code == MAYOR_UNDO and "where" in action:  # send one back from there (mayor_undo.py)
+        return (MAYOR_UNDO, _name(action, "where", _WHERE), _int(action, "index"))
     return (code,)
 
 

@@ -100,7 +100,7 @@ def _places(s: PRState, moves: list[Move]) -> list[Dict]:
             if d is None:
                 d = table[key] = shared_dict(m, s)
         elif m[0] == MAYOR_UNDO:
-            d = mayor_undo.shared(s)
+            d = mayor_undo.shared(s, m)
         else:
             d = shared_dict(m, s)
         out.append(d)

@@ -15,6 +15,9 @@ from .state import CHOOSE_ROLE, DRAFT, PRState, names_error
 from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+# the rules version (game.py ``rules_version``): 4 asks the mayor to confirm his
+# placement (mayor_undo.py); a state made under 2 or 3 keeps those rules (``rules``)
+RULES, OLDEST_RULES = 4, 2
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("edition", "choice", "classic",
@@ -37,6 +40,9 @@ DEFAULTS: dict[str, Any] = {spec.name: spec.default for spec in OPTIONS}
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     check_players("Puerto Rico", MIN_PLAYERS, MAX_PLAYERS, players)
     out = normalize(OPTIONS, options)
+    rules = out.get("rules_version", RULES)  # a stored room's version (contract)
+    if isinstance(rules, bool) or not isinstance(rules, int) or not OLDEST_RULES <= rules <= RULES:
+        raise InvalidOptions(f"rules_version: {OLDEST_RULES} to {RULES}")
     names = out.get("names")
     if names is None:
         out.pop("names", None)
@@ -59,6 +65,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     cat = s.cat = catalog(n, s.edition, s.expansions)
     s.open_vp = opts["open_vp"]
     s.names = opts.get("names") or default_names(n)
+    s.rules = opts.get("rules_version", RULES)
     s.rng = SeededRng(seed)
     s.round = 1
     s.governor = 0

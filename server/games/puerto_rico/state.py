@@ -118,15 +118,18 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("festival", "l"),
     ("festival_won", "l"),
     ("placed", "l"),
+    ("rules", "i"),
 )
 _LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
-FORMAT = 5
+FORMAT = 6
+# fields a format-5 state lacks: the rules version it plays (5 was saved under 3)
+FORMAT5_DEFAULTS: dict[str, int] = {"rules": 3}
 # fields a format-4 state lacks (the mayor's undo), read as "nothing placed yet"
-FORMAT4_DEFAULTS: dict[str, list[int]] = {"placed": []}
+FORMAT4_DEFAULTS: dict[str, Any] = {"placed": [], **FORMAT5_DEFAULTS}
 # fields a format-3 state lacks (Expansions III/IV), read as their "not in play" value
-FORMAT3_DEFAULTS: dict[str, list[int]] = {
+FORMAT3_DEFAULTS: dict[str, Any] = {
     "smuggler": [-1, -1, -1], "festival": [], "festival_won": [], **FORMAT4_DEFAULTS}
 KEYS = frozenset(
     ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
@@ -213,6 +216,7 @@ class PRState:
     hacienda_tile: int
     mayor_fresh: bool
     placed: list[int]  # this mayor turn's placements, the last on top (mayor_undo.py)
+    rules: int  # the rules version the game plays (setup.RULES; 3: no mayor confirm)
     produced: int
     extra_left: int  # extra goods the craftsman may still take (2 with the library)
     last_round: bool

@@ -14,7 +14,17 @@ from server.engine.savedata import check_format, is_int, read_field
 
 from . import catalog as C
 from .modules import canonical, catalog
-from .state import FIELDS, FORMAT, FORMAT3_DEFAULTS, FORMAT4_DEFAULTS, KEYS, PRState, names_error
+from .setup import OLDEST_RULES, RULES
+from .state import (
+    FIELDS,
+    FORMAT,
+    FORMAT3_DEFAULTS,
+    FORMAT4_DEFAULTS,
+    FORMAT5_DEFAULTS,
+    KEYS,
+    PRState,
+    names_error,
+)
 
 
 def load(data: Any) -> PRState:
@@ -28,6 +38,8 @@ def load(data: Any) -> PRState:
         data = {**FORMAT3_DEFAULTS, **data, "format": FORMAT}  # before Expansions III/IV
     if data.get("format") == 4 and not isinstance(data.get("format"), bool):
         data = {**FORMAT4_DEFAULTS, **data, "format": FORMAT}  # before the mayor's undo
+    if data.get("format") == 5 and not isinstance(data.get("format"), bool):
+        data = {**FORMAT5_DEFAULTS, **data, "format": FORMAT}  # saved under rules 3
     check_format(data, FORMAT, older)
     unknown = sorted(set(data) - KEYS, key=str)
     if unknown:
@@ -46,6 +58,8 @@ def load(data: Any) -> PRState:
         raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
     for name, kind in FIELDS:
         setattr(s, name, read_field(data, name, kind))
+    if not OLDEST_RULES <= s.rules <= RULES:
+        raise CorruptState(f"rules: a rules version from {OLDEST_RULES} to {RULES}")
     saved = read_field(data, "bsupply", "l")
     if len(saved) != len(s.board):
         raise CorruptState("bsupply: one count per building of the board")

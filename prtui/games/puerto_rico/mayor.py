@@ -1,0 +1,64 @@
+"""The mayor's placement on screen (issue 16, "Undo until confirmed"): what the confirm
+commits, where a send-back takes a colonist from, and the headline's reminder that
+nothing is final before the confirm. Read from the view alone, in the words shown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.widgets.context import BoardContext
+
+
+def _circles(ctx: BoardContext, b: Mapping[str, Any]) -> int:
+    facts = ctx.facts.building(str(b.get("building"))) if ctx.facts else None
+    return facts.circles if facts else 1
+
+
+def arrangement(ctx: BoardContext, me: Mapping[str, Any]) -> tuple[int, int, int]:
+    """(on plantations, in buildings, in San Juan) once ``mayor_done`` is taken: it
+    fills every empty circle when the colonists waiting are enough to (the engine's rule)."""
+    tiles = [t for t in me.get("island", []) if t.get("tile") != "forest"]
+    island = sum(int(t.get("colonists", 0)) for t in tiles)
+    city = sum(int(b.get("colonists", 0)) for b in me.get("city", []))
+    waiting = int(me.get("san_juan", 0))
+    empty_island = sum(1 for t in tiles if not t.get("colonists"))
+    empty_city = sum(max(0, _circles(ctx, b) - int(b.get("colonists", 0)))
+                     for b in me.get("city", []))
+    if waiting and waiting >= empty_island + empty_city:
+        return island + empty_island, city + empty_city, waiting - empty_island - empty_city
+    return island, city, waiting
+
+
+def confirm_preview(ctx: BoardContext, me: Mapping[str, Any]) -> Text:
+    """"Confirm: 3 on plantations, 2 in buildings, 0 in San Juan"."""
+    island, city, waiting = arrangement(ctx, me)
+    return Text(f"Confirm: {island} on {ctx.vocab('plantations')}, {city} in buildings, "
+                f"{waiting} {ctx.vocab('in_san_juan')}")
+
+
+def is_send_back(action: Mapping[str, Any]) -> bool:
+    """A take-back of one named place (an ``undo`` with ``where``), not of the last one."""
+    return action.get("type") == "undo" and "where" in action
+
+
+def send_back_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
+    where = str(action.get("where"))
+    index = int(action.get("index", -1))
+    spaces = (ctx.me() or {}).get(where, [])
+    thing = ""
+    if 0 <= index < len(spaces):
+        ident = spaces[index].get("tile") or spaces[index].get("building")
+        thing = f" ({ctx.vocab(str(ident))})" if ident else ""
+    return Text(f"one {ctx.vocab('colonist')} from {ctx.vocab(where)} space {index + 1}{thing} "
+                f"back to {ctx.vocab('the_san_juan')}; place again, then confirm")
+
+
+def headline_tail(ctx: BoardContext) -> str:
+    """What the headline adds once a confirm is asked for (rules 4): it commits."""
+    for a in ctx.legal:
+        if a.get("type") == "mayor_done" and str(a.get("label", "")).startswith("Confirm"):
+            return " Nothing is final before Confirm."
+    return ""
