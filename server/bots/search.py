@@ -69,6 +69,9 @@ class SearchBot(SeatBot):
         self.last_iterations = 0
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
+        actions = forward(actions)
+        if len(actions) == 1:
+            return actions[0]
         priors = self._priors(game, state, seat, actions)
         root = Node()
         root.priors = priors
@@ -107,7 +110,7 @@ class SearchBot(SeatBot):
             if not movers:
                 break
             mover = movers[0]
-            actions = game.legal_actions(state, mover)
+            actions = forward(game.legal_actions(state, mover))
             keyed = [(action_key(a), a) for a in actions]
             if node.priors is None and self.tree_bias and len(actions) > 1:
                 node.priors = self._priors(game, state, mover, actions)
@@ -168,13 +171,25 @@ class SearchBot(SeatBot):
                     scores = self.heuristic.action_scores(game, state, mover, actions)
                     i = scores.index(max(scores))
                 else:
-                    i = self.rng.randrange(len(actions))  # (the draw of rng.choice)
+                    ahead = [j for j, a in enumerate(actions) if a.get("type") != "undo"]
+                    ahead = ahead or list(range(len(actions)))  # (the draw of rng.choice)
+                    i = ahead[self.rng.randrange(len(ahead))]
             _carry_out(game, state, mover, actions, i)
         if game.is_over(state) or self.heuristic is None:
             scores = self.generic.estimate(game, state)
         else:
             scores = self.heuristic.estimate(game, state)
         return rewards(scores, self.margin_scale)
+
+
+def forward(actions: list[Action]) -> list[Action]:
+    """The actions other than ``undo``, if any. The search never takes a placement
+    back: undo leads back to a position already searched, with values as noisy as the
+    placement's, so the most visited child could be the undo, and a bot that undid its
+    placement and placed again walked in circles until the arena's action cap
+    (hours at 0.2 s a move: the 'did not finish' rows of make bench)."""
+    rest = [a for a in actions if a.get("type") != "undo"]
+    return rest or actions
 
 
 def _carry_out(game: Game, state: Any, mover: int, actions: list[Action], i: int) -> None:
