@@ -30,3 +30,32 @@ async def test_the_undo_is_listed_and_its_key_takes_the_colonist_back() -> None:
     assert link.sent == [undo]
     play(state, 0, link.sent[0])
     assert snapshot(state, 0)["view"]["players"][0]["san_juan"] == waiting + 1
+
+
+def _confirm(state, frame) -> bool:
+    """Seat 0 at the mayor's confirm (rules 4) with a send-back offered."""
+    legal = frame["legal"]
+    return (frame["view"]["phase"]["step"] == "mayor" and legal[0]["type"] == "mayor_done"
+            and legal[0]["label"].startswith("Confirm")
+            and any(a["type"] == "undo" and "where" in a for a in legal))
+
+
+async def test_the_confirm_previews_the_arrangement_and_lists_the_send_backs() -> None:
+    state, snap = find(_confirm)
+    me = snap["view"]["players"][0]
+    island = sum(t["colonists"] for t in me["island"] if t["tile"] != "forest")
+    city = sum(b["colonists"] for b in me["city"])
+    link = Table()
+    async with PrtuiApp(lambda a: GameScreen(link, snap, game=pr_game())).run_test(
+            size=(160, 50)) as pilot:
+        await pilot.pause()
+        rows = screen_rows(pilot.app)
+    text = "\n".join(rows)
+    # the right-hand panel's lines, joined: it wraps the preview
+    flat = " ".join(r.split("│")[-2].strip() for r in rows if r.count("│") >= 2)
+    assert f"Confirm: {island} on plantations, {city} in buildings, 0 in San Juan" in flat
+    assert "Nothing is final before Confirm." in flat
+    send = next(a for a in snap["legal"] if a["type"] == "undo" and "where" in a)
+    assert "Send back from " in text and "Undo: take the" in text
+    play(state, 0, send)
+    assert snapshot(state, 0)["view"]["players"][0]["san_juan"] == 1

@@ -177,3 +177,37 @@ async def test_san_juan_picks_keep_their_keys_and_undo_is_never_first() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert table.sent[-1]["type"] == "confirm"
+
+
+def confirming(view: Any, legal: list[dict[str, Any]]) -> bool:
+    """My mayor turn at the confirm (rules 4): everyone placed, send-backs offered."""
+    return (view["phase"]["step"] == "mayor" and legal[0]["type"] == "mayor_done"
+            and legal[0]["label"].startswith("Confirm")
+            and sum(1 for a in legal if a["type"] == "undo" and "where" in a) >= 2)
+
+
+async def test_the_mayor_confirm_is_highlighted_and_send_backs_come_last() -> None:
+    """At the confirm Enter commits, never a take-back; a send-back's key sends that
+    colonist back, and the turn stays open until the confirm."""
+    table = find("puerto-rico", 3, confirming)
+    app = app_on(table)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(ActionsPanel)
+        assert highlighted(app)["type"] == "mayor_done"
+        backs = [takes_back(panel._legal[n]) for n in panel._rows]
+        assert backs == [False] + [True] * (len(backs) - 1)
+        keys = shown_keys(app)
+        send = next(label for label, key in keys.items()
+                    if label.startswith("Send back") and key)
+        await pilot.press(keys[send])
+        await pilot.pause()
+        assert table.sent[-1]["label"] == send and "where" in table.sent[-1]
+        for _ in range(3):  # place him again (or fill) with Enter: never a take-back
+            assert not takes_back(highlighted(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            if table.sent[-1]["type"] == "mayor_done":
+                break
+        assert table.sent[-1]["type"] == "mayor_done"
+        assert not any(a["type"] == "mayor_done" for a in table.snapshot()["legal"])

@@ -81,6 +81,10 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         where, index, thing = _space(ctx, action)
         if thing is not None:
             return f"Place on {thing} ({where} {index + 1})"
+    if mayor.is_send_back(action):  # as the placements read: the board marks the place
+        where, index, thing = _space(ctx, action)
+        if thing is not None:
+            return f"Send back from {thing} ({where} {index + 1})"
     if action.get("type") == "draft" and action.get("building"):  # the draft panel shows the rest
         bid = str(action["building"])
         facts = ctx.facts.building(bid)

@@ -9,7 +9,7 @@ quiet path never draw them (server/engine/playout.py) and stay finite:
   as placed (the label names the place);
 - ``(MAYOR_UNDO, where, index)`` (rules 4): "send back" one person from any occupied
   place of the player (the rulebook lets him rearrange all his colonists in his turn):
-  a worker where one is, else a citizen.
+  a worker where one is, else a citizen; offered once nobody waits in San Juan.
 
 Under rules 2 and 3 (a state's ``rules``) the undo is offered only while the player
 has a real choice among two or more other moves, and the last placement ends the turn
@@ -47,8 +47,10 @@ def confirm(s: PRState, p: int) -> list[Move]:
 
 
 def take_backs(s: PRState, p: int) -> list[Move]:
-    """Rules 4: the undo of the last placement, then one send-back per occupied place
-    (one per tile kind and person kind on the island; none where the undo acts)."""
+    """Rules 4: the undo of the last placement, then, once nobody waits in San Juan,
+    one send-back per occupied place (one per tile kind and person kind on the island;
+    none where the undo acts). Placing the waiting comes first: a random player who
+    draws among all moves, take-backs included, then still ends his turn soon."""
     out: list[Move] = []
     seen: set[tuple[int, int, bool]] = set()
     icol, icit = s.island_col[p], s.island_cit[p]
@@ -57,6 +59,8 @@ def take_backs(s: PRState, p: int) -> list[Move]:
         out.append(UNDO_MOVE)
         where, index, citizen = _top(s)  # a send-back that would do the same: not twice
         seen.add((0, s.island[p][index], citizen) if where == 0 else (1, index, citizen))
+    if s.san_juan[p]:
+        return out
     isl = s.island[p]
     for i, k in enumerate(icol):
         if k and isl[i] < C.FOREST:

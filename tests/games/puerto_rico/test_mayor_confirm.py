@@ -72,17 +72,18 @@ def test_undo_at_the_last_placement() -> None:
 
 def test_send_back_a_chosen_colonist_even_one_placed_before() -> None:
     s = _placing()
-    sends = [a for a in legal(s) if a["type"] == "undo"]
-    assert [(a["where"], a["index"], a["label"]) for a in sends] == [
-        ("island", 0, "Send back the colonist from the indigo plantation")]
+    assert [a for a in legal(s) if a["type"] == "undo"] == []  # two wait: place them first
     act(s, 0, "mayor_place", where="city", index=0)
     labels = [a["label"] for a in legal(s) if a["type"] == "undo"]
-    # the roaster's colonist is the undo's: no send-back that would do the same
-    assert labels == ["Undo: take the colonist back from the coffee roaster to San Juan",
-                      "Send back the colonist from the indigo plantation"]
-    act(s, 0, "undo", where="island", index=0)  # the old indigo worker back to San Juan
-    assert s.island_col[0] == [0, 0, 0] and s.san_juan[0] == 2 and s.placed != []
+    assert labels == ["Undo: take the colonist back from the coffee roaster to San Juan"]
     act(s, 0, "mayor_place", where="island", index=1)
+    sends = [a for a in legal(s) if a["type"] == "undo" and "where" in a]
+    # the coffee plantation's colonist is the undo's: no send-back that would do the same
+    assert [(a["where"], a["index"], a["label"]) for a in sends] == [
+        ("island", 0, "Send back the colonist from the indigo plantation"),
+        ("city", 0, "Send back the colonist from the coffee roaster")]
+    act(s, 0, "undo", where="island", index=0)  # the old indigo worker back to San Juan
+    assert s.island_col[0] == [0, 1, 0] and s.san_juan[0] == 1 and len(s.placed) == 2
     act(s, 0, "mayor_place", where="island", index=2)
     assert s.turn == 0
     act(s, 0, "mayor_done")
@@ -97,6 +98,19 @@ def test_sending_back_what_this_turn_placed_drops_it_from_the_undo() -> None:
     assert s.city_col[0] == [0] and len(s.placed) == 1
     act(s, 0, "undo")  # the coffee colonist: the last placement left
     assert s.placed == [] and s.island_col[0] == [1, 0, 0] and s.san_juan[0] == 2
+
+
+def test_a_turn_that_brings_nobody_may_send_one_back_and_place_it_elsewhere() -> None:
+    s = _placing()
+    s.san_juan[0] = 0  # nobody came (the two go back to the supply)
+    s.col_supply += 2
+    s.legal = None
+    assert [a["type"] for a in legal(s)] == ["mayor_lift", "mayor_done", "undo"]
+    act(s, 0, "undo", where="island", index=0)
+    act(s, 0, "mayor_place", where="city", index=0)
+    assert s.turn == 0
+    act(s, 0, "mayor_done")
+    assert s.turn == 1 and s.island_col[0] == [0, 0, 0] and s.city_col[0] == [1]
 
 
 def test_a_wrong_send_back_is_refused() -> None:
