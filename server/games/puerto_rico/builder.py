@@ -55,7 +55,7 @@ def legal(s: PRState) -> list[Move]:
     moves = [
         _BUILD[b]
         for b in s.board
-        if supply[b] and pos[b] < 0 and spaces[b] <= free and prices[b] <= short
+        if prices[b] <= short and supply[b] and pos[b] < 0 and spaces[b] <= free
     ]
     moves.append(PASS_MOVE)
     return moves

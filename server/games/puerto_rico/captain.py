@@ -198,8 +198,9 @@ def _extra_points(s: PRState, ev: Events) -> int:
 
 
 def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -> int:
+    goods = s.pgoods
     for p in order_from(s, first):
-        if options(s, p):
+        if any(goods[p]) and options(s, p):  # (every load is of a good he has)
             s.turn = p
             return CONTINUE
     if ev is not None:

@@ -91,9 +91,23 @@ def due(s: PRState, role: int, point: int) -> bool:
     hooks = s.cat.hooks
     if hooks is None:
         hooks = table(s.cat)
-    for b, _fn in hooks[role][point]:  # noqa: SIM110 (as _built)
-        if _built(s, b, point):
-            return True
+    entries = hooks[role][point]
+    if not entries:  # (the base game's every point)
+        return False
+    col = s.city_col
+    if point == TURN:  # (``_built`` inlined: asked at every turn of every phase)
+        p = s.turn
+        pos, here = s.bpos[p], col[p]
+        for b, _fn in entries:
+            i = pos[b]
+            if i >= 0 and here[i]:
+                return True
+        return False
+    for b, _fn in entries:
+        for p, pos in enumerate(s.bpos):
+            i = pos[b]
+            if i >= 0 and col[p][i]:
+                return True
     return False
 
 

@@ -59,6 +59,12 @@ def store_options(s: PRState, p: int) -> list[Move]:
     extra = storehouse(s, p)
     if len(kinds) <= whole:
         return []
+    # everything fits when the most barrels kept whole leave, besides the one single
+    # barrel, no more than the storehouse holds (asked of every player at every
+    # captain phase: most keep everything)
+    counts = sorted((mine[g] for g in kinds), reverse=True)
+    if sum(counts[whole:]) - 1 <= extra:
+        return []
     results: dict[tuple[int, ...], Move] = {}
     for size in range(whole, -1, -1):
         for keep in combinations(kinds, size):
