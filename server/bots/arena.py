@@ -3,20 +3,27 @@
 Entrant i (the i-th level of ``--bots``) sits at seat (i + g) mod players in game g, so
 every entrant plays every seat equally often over a multiple of ``players`` games. A
 bot that crashes or returns an illegal action plays a random legal action instead for
-that move (counted as a fallback), so one faulty bot never stops a run.
+that move (counted as a fallback), so one faulty bot never stops a run. With
+``--jobs N`` the games run in N worker processes that end with the arena: when it
+returns, raises, is interrupted (Ctrl-C, SIGTERM) or is killed outright (SIGKILL, a
+bench's timeout), no worker goes on playing.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import random
+import signal
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from server.bots.base import action_key
 from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
+from server.bots.lifeline import bind_to_parent
 from server.bots.stats import BotTally
 from server.engine.contract import Action, Game
 from server.engine.errors import EngineError
@@ -91,6 +98,18 @@ def _safe_choice(game: Game, state: Any, seat: int, bot: Any, legal: list[Action
     return action if action_key(action) in keys else None
 
 
+def _init_worker(parent_pid: int) -> None:
+    """A worker dies with the arena that started it (server/bots/lifeline.py: a
+    SIGKILL'd or timed-out arena gives its workers no chance to be told), and leaves
+    Ctrl-C to the arena, which terminates the pool on its way out."""
+    bind_to_parent(parent_pid)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)  # unwinds through the pool's block: workers stopped
+
+
 def run_arena(
     game_name: str,
     levels: list[str],
@@ -121,9 +140,9 @@ def run_arena(
         raise ValueError(exc.message) from None
     started = time.perf_counter()
     args = [(game_name, levels, g, seed, move_time, opts, iterations) for g in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            records = list(pool.map(play_game, *zip(*args, strict=True)))
+    if jobs > 1:  # leaving the block, normally or not, terminates the workers
+        with multiprocessing.Pool(jobs, _init_worker, (os.getpid(),)) as pool:
+            records = pool.starmap(play_game, args, chunksize=1)
     else:
         records = [play_game(*a) for a in args]
     tallies = [BotTally(e, level) for e, level in enumerate(levels)]
@@ -162,6 +181,8 @@ def run(args: Any) -> int:
     except EngineError as exc:
         print(f"arena: {exc.message}", file=sys.stderr)
         return 2
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm) if main else None
     try:
         summary = run_arena(args.game, levels, int(args.games), int(args.seed or 0),
                             int(getattr(args, "jobs", 1) or 1), getattr(args, "move_time", None),
@@ -169,6 +190,9 @@ def run(args: Any) -> int:
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    finally:
+        if main and previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     if getattr(args, "json", False):
         print(json.dumps(summary))
     else:

@@ -9,11 +9,13 @@ when their modules exist; a missing or failing bench is reported, never fatal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import importlib.util
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -63,18 +65,24 @@ def machine() -> dict[str, str]:
 
 
 def run_one(run: Run, timeout: float) -> Run:
-    """Run one bench command; keep the JSON line it prints last."""
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "prtui", *run.argv],
-            capture_output=True, text=True, timeout=timeout, check=False,
-        )
-    except subprocess.TimeoutExpired:
-        run.problem = f"did not finish within {timeout:.0f} s"
-        return run
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    """Run one bench command; keep the JSON line it prints last. The command runs in
+    its own session, and a timeout kills the whole process group: an arena's worker
+    processes with it, which would otherwise compete with the next benches."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "prtui", *run.argv],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    ) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            run.problem = f"did not finish within {timeout:.0f} s"
+            return run
+    lines = [ln for ln in out.splitlines() if ln.startswith("{")]
     if not lines:
-        said = proc.stderr.strip().splitlines() or proc.stdout.strip().splitlines()
+        said = err.strip().splitlines() or out.strip().splitlines()
         run.problem = f"exit {proc.returncode}: {(said or ['no output'])[-1]}"
         return run
     try:
