@@ -89,6 +89,12 @@ def legal(s: PRState, seat: int | None = None) -> list[dict[str, Any]]:
     return GAME.legal_actions(s, s.turn if seat is None else seat)
 
 
+def last(s: PRState, seat: int | None = None) -> dict[str, Any]:
+    """The last legal action that takes nothing back: take-backs (``undo``) are listed
+    last, and always taking the last would put a colonist back for ever (rules 4)."""
+    return [a for a in legal(s, seat) if a["type"] != "undo"][-1]
+
+
 # actions that take an optional privilege or building effect (declined by "pass")
 TAKES = frozenset(("mayor_colonist", "hospice", "university", "produce", "captain_vp",
                    "harbor_vp"))

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from server.games.puerto_rico import catalog as C
 from tests.games.puerto_rico.exp_helpers import table, types
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, goods, legal, plant, step
+from tests.games.puerto_rico.helpers import (
+    GAME,
+    act,
+    build,
+    choose,
+    goods,
+    last,
+    legal,
+    plant,
+    step,
+)
 
 
 def _short(coins: int, **opts: object) -> object:
@@ -97,7 +107,7 @@ def test_a_vp_paid_after_the_end_was_reached_leaves_the_game_ending() -> None:
     act(s, 1, "black_market", pay="vp")
     assert s.vp_supply == 1 and s.last_round
     while not GAME.is_over(s):
-        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+        GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
     assert GAME.result(s) is not None
 
 

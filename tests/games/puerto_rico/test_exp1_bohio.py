@@ -7,7 +7,17 @@ from __future__ import annotations
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.state import PHASE_END, PHASE_START
 from tests.games.puerto_rico.exp_helpers import table, types
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, goods, legal, plant, step
+from tests.games.puerto_rico.helpers import (
+    GAME,
+    act,
+    build,
+    choose,
+    goods,
+    last,
+    legal,
+    plant,
+    step,
+)
 
 
 def _bohio(seat: int = 1) -> object:
@@ -59,7 +69,7 @@ def test_middle_of_a_phase_before_his_own_turn() -> None:
     assert GAME.to_move(s) == [2] and step(s) == "guest_house"  # the start: everyone
     act(s, 2, "pass")
     while s.turn != 2:
-        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+        GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
     assert step(s) == "guest_house" and GAME.to_move(s) == [2]  # before his turn
     act(s, 2, "guest", where="island", index=0)
     assert s.island_col[2][0] == 1

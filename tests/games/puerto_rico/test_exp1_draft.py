@@ -9,7 +9,7 @@ import pytest
 
 from server.games.puerto_rico import catalog as C
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, NB, types
-from tests.games.puerto_rico.helpers import GAME, legal, new, step
+from tests.games.puerto_rico.helpers import GAME, last, legal, new, step
 
 
 def _draft(s: object, seed: int = 0) -> list[int]:
@@ -85,7 +85,7 @@ def test_citizens_with_expansion_one_draft_one_extra_of_each_cost_2_to_8() -> No
 def test_a_draft_left_midway_loads_back() -> None:
     s = new(5, expansions=BOTH)
     for _ in range(7):
-        GAME.apply(s, s.turn, legal(s)[-1])
+        GAME.apply(s, s.turn, last(s))
     again = GAME.from_data(GAME.to_data(s))
     assert GAME.to_data(again) == GAME.to_data(s) and step(again) == "draft"
     assert legal(again) == legal(s)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.costs import build_cost
 from tests.games.puerto_rico.exp_helpers import forest, table, types
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, plant, step, text
+from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant, step, text
 
 
 def test_an_occupied_lumberyard_places_a_face_up_estate_as_a_forest_for_good() -> None:
@@ -95,7 +95,7 @@ def test_publishing_house_settler_places_neither_one_or_both_as_forests() -> Non
         a = next(x for x in legal(s) if x["type"] == first)
         act(s, 0, first, tile=a["tile"])
         while s.turn != 0:  # the others take their tiles
-            GAME.apply(s, s.turn, legal(s)[-1])
+            GAME.apply(s, s.turn, last(s))
         assert "quarry" not in types(s)  # the second tile is an estate
         b = next(x for x in legal(s) if x["type"] == second)
         act(s, 0, second, tile=b["tile"])

@@ -13,6 +13,7 @@ from tests.games.puerto_rico.helpers import (
     build,
     choose,
     goods,
+    last,
     legal,
     load_ship,
     plant,
@@ -22,7 +23,7 @@ from tests.games.puerto_rico.helpers import (
 
 def _others_settle(s: object, p: int) -> None:
     while s.turn != p or s.phase_i == 0:
-        GAME.apply(s, s.turn, legal(s)[-1])  # the others pass
+        GAME.apply(s, s.turn, last(s))  # the others pass
 
 
 def test_planter_takes_a_quarry_first_and_an_estate_after_everyone() -> None:

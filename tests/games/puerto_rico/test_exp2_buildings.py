@@ -9,13 +9,23 @@ from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.costs import build_cost
 from server.games.puerto_rico.scoring import breakdown, large_bonus
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, citizen_on, mover, table, types
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, goods, legal, plant, step
+from tests.games.puerto_rico.helpers import (
+    GAME,
+    act,
+    build,
+    choose,
+    goods,
+    last,
+    legal,
+    plant,
+    step,
+)
 
 
 def _until(s: object, name: str) -> None:
     """Everyone else takes their last option until the step ``name`` comes."""
     while step(s) not in (name, "choose_role"):
-        GAME.apply(s, mover(s), legal(s, mover(s))[-1])
+        GAME.apply(s, mover(s), last(s, mover(s)))
 
 
 def test_zoning_office_worker_buys_the_top_face_down_estate_for_1() -> None:

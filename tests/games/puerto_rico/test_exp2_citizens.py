@@ -8,7 +8,7 @@ from __future__ import annotations
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.scoring import breakdown, large_bonus
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, table
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, plant, step
+from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant, step
 
 
 def test_the_start_puts_one_citizen_on_the_work_register() -> None:
@@ -24,12 +24,12 @@ def test_each_refill_replaces_one_worker_while_citizens_last() -> None:
     s = table(3, CIT)
     choose(s, 0, "mayor")
     while step(s) != "choose_role":
-        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+        GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
     assert s.cit_ship == 1 and s.cit_supply == 18
     s.cit_supply = 0  # the last one gone
     choose(s, 1, "mayor")
     while step(s) != "choose_role":
-        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+        GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
     assert s.cit_ship == 0 and s.col_ship == 3
 
 
@@ -48,7 +48,7 @@ def test_running_out_of_workers_ends_nothing() -> None:
         build(s, 0, "small_market", "hacienda", colonists=0)
         choose(s, 0, "mayor")
         while step(s) != "choose_role":
-            GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+            GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
         assert s.last_round is ends
     assert s.col_supply == 0
 
@@ -83,7 +83,7 @@ def test_the_recruiter_places_a_citizen_or_a_worker_where_it_matters_only() -> N
     s.san_juan[0], s.san_juan_cit[0] = 2, 1
     choose(s, 1, "mayor")
     while GAME.to_move(s) != [0]:
-        GAME.apply(s, GAME.to_move(s)[0], legal(s, GAME.to_move(s)[0])[-1])
+        GAME.apply(s, GAME.to_move(s)[0], last(s, GAME.to_move(s)[0]))
     chapel, market = s.bpos[0][C.CHAPEL], s.bpos[0][C.SMALL_MARKET]
     places = {(a["index"], a.get("citizen", False)) for a in legal(s)
               if a["type"] == "mayor_place" and a["where"] == "city"}

@@ -22,7 +22,8 @@ FOUR = ("new_buildings", "citizens", "smuggler", "festival")
 SETS = [list(c) for k in range(1, 5) for c in itertools.combinations(FOUR, k)
         if "smuggler" in c or "festival" in c]
 DATA = Path(__file__).parent / "data" / "format3_games.json"
-NEW_KEYS = ("smuggler", "festival", "festival_won", "placed")  # placed: format 5
+# placed: format 5; rules: format 6 (a format-3 state reads as rules version 3)
+NEW_KEYS = ("smuggler", "festival", "festival_won", "placed", "rules")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -82,7 +83,8 @@ def test_the_easy_and_random_bots_finish_games(expansions: list[str]) -> None:
 def test_format_3_states_and_games_of_the_engine_before_replay_the_same() -> None:
     recorded = json.loads(DATA.read_text())
     for game in recorded["games"]:
-        s = GAME.setup(game["players"], game["options"], game["seed"])
+        # recorded under rules version 3: a stored room passes its version (issue 16)
+        s = GAME.setup(game["players"], {**game["options"], "rules_version": 3}, game["seed"])
         for seat, action in game["actions"]:
             GAME.apply(s, seat, action)
         assert GAME.is_over(s)

@@ -33,12 +33,12 @@ def _refused(data: Data, field: str, words: str = "") -> str:
 
 def test_format_is_written_and_checked() -> None:
     data = _fresh()
-    assert FORMAT == 5 and data["format"] == 5 and next(iter(data)) == "format"
-    _refused({**data, "format": 2}, "format", "2 is older; this engine reads format 5")
-    _refused({**data, "format": 6}, "format", "6 is unknown or newer")
-    _refused({**data, "format": "5"}, "format", "unknown or newer")
+    assert FORMAT == 6 and data["format"] == 6 and next(iter(data)) == "format"
+    _refused({**data, "format": 2}, "format", "2 is older; this engine reads format 6")
+    _refused({**data, "format": 7}, "format", "7 is unknown or newer")
+    _refused({**data, "format": "6"}, "format", "unknown or newer")
     old = {k: v for k, v in data.items() if k != "format"}
-    _refused({**old, "v": 1}, "format", "missing; this engine reads format 5 (a state with")
+    _refused({**old, "v": 1}, "format", "missing; this engine reads format 6 (a state with")
     _refused({**data, "turn_order": [0]}, "turn_order", "unknown field")
 
 

@@ -53,7 +53,9 @@ def test_no_colonist_in_san_juan_while_a_circle_is_empty() -> None:
     ]
     act(s, 0, "mayor_place", where="city", index=0)
     act(s, 0, "mayor_place", where="island", index=1)
-    assert s.turn == 1  # last colonist placed: done was the only choice left
+    assert s.turn == 0  # last colonist placed: rules 4 wait for the confirm
+    act(s, 0, "mayor_done")
+    assert s.turn == 1
     assert s.city_col[0] == [1] and s.island_col[0] == [0, 1, 0]
 
 
@@ -74,7 +76,10 @@ def test_rearranging_lifts_everyone_to_san_juan_once() -> None:
     assert "mayor_lift" not in {a["type"] for a in legal(s)}
     act(s, 0, "mayor_place", where="city", index=0)
     act(s, 0, "mayor_place", where="island", index=1)
-    # the last colonist is placed and the empty indigo circle is allowed: done is forced
+    # the last colonist is placed and the empty indigo circle is allowed: done (the
+    # confirm of rules 4) and the take-backs are left
+    assert s.turn == 0 and legal(s)[0]["type"] == "mayor_done"
+    act(s, 0, "mayor_done")
     assert s.turn == 1
     assert s.island_col[0] == [0, 1] and s.city_col[0] == [2] and s.san_juan[0] == 0
 

@@ -1,7 +1,7 @@
 """Undo until confirmed (issue 16): the mayor's placement steps back one colonist at a
-time and is committed only by ``mayor_done``; a citizen goes back as a citizen; the
-lone-move rule is kept, so random play never draws the undo (and stays finite), the
-quiet path holds none, and games stored before replay move for move; format 4 loads."""
+time and is committed only by ``mayor_done``; a citizen goes back as a citizen; random
+play never draws the undo (and stays finite), the quiet path holds none; format 4
+loads. Rules version 4's confirm and send-backs: test_mayor_confirm.py."""
 
 from __future__ import annotations
 
@@ -67,8 +67,10 @@ def test_undo_steps_back_one_at_a_time_in_reverse_order() -> None:
 def test_confirm_commits_and_the_undo_is_gone() -> None:
     s = _placing()
     act(s, 0, "mayor_place", where="city", index=0)
-    act(s, 0, "mayor_place", where="city", index=0)  # the last one: done is the only move
-    assert s.turn == 1 and s.city_col[0] == [2]  # committed (the old rules' lone move)
+    act(s, 0, "mayor_place", where="city", index=0)  # the last one: confirm or take back
+    assert s.turn == 0 and _undo(s)  # rules 4 (under 3 the turn ended: test_mayor_confirm)
+    act(s, 0, "mayor_done")
+    assert s.turn == 1 and s.city_col[0] == [2]  # committed
     assert s.placed == [] and _undo(s) == []
 
 
