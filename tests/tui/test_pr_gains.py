@@ -54,7 +54,9 @@ async def test_craftsman_label_lists_the_barrels_the_engine_then_gives() -> None
     state, snap = find(lambda s, f: _role(f, "craftsman") is not None and sum(
         f["view"]["players"][0]["harvest"].values()) >= 2)
     text = await shown(snap)
-    line = next(row for row in text.splitlines() if "Craftsman" in row and "extra" in row)
+    # the actions panel's lines (its right-hand column), joined: a long label wraps
+    panel = " ".join(r.split("│")[-2].strip() for r in text.splitlines() if r.count("│") >= 2)
+    line = re.search(r"Craftsman[^│]*?extra", panel).group(0)
     listed = {g: int(n) for n, g in re.findall(r"(\d+) (corn|indigo|sugar|tobacco|coffee)", line)}
     before = _goods(state, 0)
     play(state, 0, _role(snap, "craftsman"))
