@@ -29,7 +29,7 @@ def _refusal(engine: EngineProc, state: dict) -> str:
 def test_impossible_states_are_refused_by_field_and_the_game_stays(engine: EngineProc) -> None:
     assert engine.ask({"cmd": "new", "players": 4, "seed": 5})["ok"]
     fresh = engine.ask({"cmd": "state"})["state"]
-    assert fresh["format"] == 5
+    assert fresh["format"] == 6
     cases = {
         "format": {**fresh, "format": 6},
         "vp_supply": {**fresh, "vp_supply": fresh["vp_supply"] - 90},  # 90 chips gone
