@@ -31,7 +31,7 @@ def test_impossible_states_are_refused_by_field_and_the_game_stays(engine: Engin
     fresh = engine.ask({"cmd": "state"})["state"]
     assert fresh["format"] == 6
     cases = {
-        "format": {**fresh, "format": 6},
+        "format": {**fresh, "format": 7},
         "vp_supply": {**fresh, "vp_supply": fresh["vp_supply"] - 90},  # 90 chips gone
         "coins": {**fresh, "coins": [500, 3, 3, 3]},
         "turn": {**fresh, "turn": 1},  # the governor (seat 0) chooses first
