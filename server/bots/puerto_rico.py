@@ -31,22 +31,24 @@ from server.bots.puerto_rico_table import (
     Seat,
     Table,
 )
+from server.bots.puerto_rico_view import lean_view
 from server.engine.contract import Action, Game
 from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.state import PRState
 
 
 class PuertoRicoHeuristic:
     """Scores actions for the seat to move; estimates final scores of a position."""
 
     def estimate(self, game: Game, state: Any) -> list[float]:
-        view = game.view(state, None)
+        view = _view(game, state, None)
         vps = getattr(state, "vp", None)
         table = Table(view, list(vps) if vps is not None else None)
         return [table.estimate(p) for p in range(len(table.seats))]
 
     def action_scores(self, game: Game, state: Any, seat: int,
                       actions: list[Action]) -> list[float]:
-        table = Table(game.view(state, seat))
+        table = Table(_view(game, state, seat))
         table.drawn = drawn_estate(table, state, seat)
         scores = [score(table, seat, a) for a in actions]
         ends = [ends_game(table.view, a) for a in actions]
@@ -60,6 +62,15 @@ class PuertoRicoHeuristic:
         state, where others' hidden VP have been re-sampled)."""
         estimates = self.estimate(game, state)
         return estimates[seat] < max(v for p, v in enumerate(estimates) if p != seat)
+
+
+def _view(game: Game, state: Any, viewer: int | None) -> dict[str, Any]:
+    """The seat's view as far as the heuristic reads it (puerto_rico_view.py: the same
+    dict without the figures the client shows, which a rollout would compute for nothing);
+    a state of another shape goes through the game's own view."""
+    if isinstance(state, PRState):
+        return lean_view(state, viewer)
+    return game.view(state, viewer)
 
 
 def drawn_estate(t: Table, state: Any, seat: int) -> str | None:
