@@ -29,7 +29,8 @@ from .text import VOCAB, finish_action
 UNDO_MOVE: Move = (MAYOR_UNDO,)
 CONFIRM_RULES = 4  # the first rules version with the confirm step and the send-backs
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
-_SEND = tuple(tuple((MAYOR_UNDO, w, i) for i in range(C.CITY_SPACES)) for w in (0, 1))
+_SEND = (tuple((MAYOR_UNDO, 0, i) for i in range(C.ISLAND_SPACES)),
+         tuple((MAYOR_UNDO, 1, i) for i in range(C.CITY_SPACES)))
 
 
 def record(s: PRState, where: int, index: int, citizen: bool) -> None:

@@ -72,6 +72,7 @@ def load(data: Any) -> PRState:
         raise CorruptState(f"n: {s.n} players: Puerto Rico is for 2 to 5")
     s.cat = catalog(s.n, s.edition, s.expansions)
     check(s)
+    _check_placed(s)
     names = data.get("names")
     if (err := names_error(names, s.n)) is not None:
         raise CorruptState(f"names: {err.removeprefix('names ')}")
@@ -91,3 +92,23 @@ def _read_expansions(v: Any) -> tuple[str, ...]:
     if list(canonical(v)) != v:
         raise CorruptState(f"expansions: each once, in the order {', '.join(C.EXPANSIONS)}")
     return tuple(v)
+
+
+def _check_placed(s: PRState) -> None:
+    """Each placement of this mayor turn names a person still there, of that kind, so
+    that ``undo`` takes back someone who is (mayor_undo.py)."""
+    count: dict[tuple[int, int, int], int] = {}
+    for code in s.placed:
+        if not is_int(code) or not 0 <= code < 64:
+            raise CorruptState(f"placed: {code} names no place of seat {s.turn}")
+        where, index, citizen = code >> 5, code & 15, code >> 4 & 1
+        if index >= len(s.island_col[s.turn] if where == 0 else s.city_col[s.turn]):
+            raise CorruptState(f"placed: {code} names no place of seat {s.turn}")
+        count[where, index, citizen] = count.get((where, index, citizen), 0) + 1
+    for (where, index, citizen), k in count.items():
+        col = (s.island_col if where == 0 else s.city_col)[s.turn][index]
+        cit = (s.island_cit if where == 0 else s.city_cit)[s.turn][index]
+        if k > (cit if citizen else col - cit):
+            raise CorruptState(f"placed: {k} placed at {('island', 'city')[where]} "
+                               f"{index} this turn, fewer are there")
+

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from server.bots.levels import make_bot
-from server.engine.errors import IllegalAction
+from server.engine.errors import CorruptState, IllegalAction
 from server.engine.playout import choose as random_choice
 from server.games.puerto_rico.moves import parse
 from server.net.seating import setup_options
@@ -213,3 +213,18 @@ def test_the_easy_bot_confirms_and_never_takes_back() -> None:
         assert a["type"] != "undo"
         GAME.apply(s, 0, a)
     assert s.turn == 1 and s.san_juan[0] == 0
+
+
+def test_a_placement_that_names_nobody_is_refused() -> None:
+    s = GAME.setup(4, {}, 3)
+    rnd = random.Random(3)
+    while not s.placed:  # a seeded game until someone is placing
+        (seat,) = GAME.to_move(s)
+        GAME.apply(s, seat, random_choice(GAME.legal_actions(s, seat), rnd.randrange))
+    data = GAME.to_data(s)
+    GAME.from_data(data)  # as saved: fine
+    code = data["placed"][-1]
+    with pytest.raises(CorruptState, match=f"placed: 2 placed at (island|city) {code & 15} "):
+        GAME.from_data({**data, "placed": [code, code]})
+    with pytest.raises(CorruptState, match="placed: 47 names no place"):
+        GAME.from_data({**data, "placed": [47]})
