@@ -11,22 +11,21 @@ description of the game (its catalog entry, ``list_games``).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import DescendantBlur, DescendantFocus, Resize
-from textual.screen import Screen
+from textual.events import Resize
 from textual.widgets import Footer
 
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
+from prtui.screens.board_keys import BoardKeys, with_bindings
 from prtui.theming import goods_palette
-from prtui.vocabulary import Vocabularies, Vocabulary
+from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
-from prtui.widgets.context import BoardContext, action_key
+from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.messages import ActionChosen, HelpRequested
 from prtui.widgets.notice import TableNotice
@@ -47,34 +46,10 @@ class TableLink(Protocol):
     async def follow(self, seat: int) -> None: ...
 
 
-def with_bindings(bindings: BindingsMap, extra: Iterable[Binding], after: str) -> BindingsMap:
-    """``bindings`` with ``extra`` right after the key ``after`` (the footer's order)."""
-    keys: dict[str, list[Binding]] = {}
-    for key, found in bindings.key_to_bindings.items():
-        keys[key] = list(found)
-        if key == after:
-            for binding in extra:
-                keys.setdefault(binding.key, []).append(binding)
-    for binding in extra:  # ``after`` missing: at the end
-        keys.setdefault(binding.key, [binding])
-    return BindingsMap.from_keys(keys)
-
-
-class GameScreen(Screen[None]):
-    """The board of one room, drawn by the board of its game."""
+class GameScreen(BoardKeys):
+    """The board of one room, drawn by the board of its game (its keys: BoardKeys)."""
 
     CSS_PATH = "game.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *[Binding(str((i + 1) % 10), f"choose({i})", show=False) for i in range(10)],
-        Binding("a", "focus_actions", "Actions"),
-        Binding("escape", "focus_actions", "Actions", show=False),
-        Binding("c", "focus_chat", "Chat"),
-        Binding("l", "focus_log", "Log"),
-        Binding("f", "follow_next", "Follow a seat"),
-        Binding("question_mark", "help", "Help"),
-        Binding("v", "vocabulary", "Names"),
-        Binding("ctrl+l", "leave", "Leave table"),
-    ]
 
     def __init__(self, link: TableLink | None, snapshot: dict[str, Any],
                  names: dict[int, str] | None = None, vocabulary: str | None = None,
@@ -106,10 +81,6 @@ class GameScreen(Screen[None]):
         self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
         self.action_keys = ActionKeys()  # my actions' keys, stable within a decision
         self._waiting_since: float | None = None  # since when others play (the turn bell)
-
-    @property
-    def vocab(self) -> Vocabulary:
-        return self.vocabularies.get(self.vocab_name)
 
     # layout -----------------------------------------------------------------
 
@@ -145,6 +116,8 @@ class GameScreen(Screen[None]):
         if not self.has_class(tier):
             self.remove_class("-compact", "-medium", "-wide")
             self.add_class(tier)
+            for footer in self.query(Footer):  # one space between keys: 80 columns hold them
+                footer.compact = tier == "-compact"
             if self.is_mounted:
                 self.render_snapshot()
 
@@ -225,11 +198,6 @@ class GameScreen(Screen[None]):
 
     # acting -----------------------------------------------------------------
 
-    def action_choose(self, index: int) -> None:
-        if self.snapshot.get("seat") is None:
-            return
-        self.query_one(ActionsPanel).choose_key(action_key(index))
-
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
         if self._sent_on is self.snapshot:
@@ -259,85 +227,3 @@ class GameScreen(Screen[None]):
     def on_help_requested(self, message: HelpRequested) -> None:
         message.stop()
         self.show_help(message.topic)
-
-    def action_help(self) -> None:
-        """Help; on a focused part of the table (a building): that part's help."""
-        topic = getattr(self.focused, "help_topic", None)
-        self.show_help(topic if isinstance(topic, str) else None)
-
-    def show_help(self, topic: str | None) -> None:
-        from prtui.screens.help import HelpScreen
-
-        view = self.snapshot.get("view", {})
-        in_play = [*view.get("buildings", {}), *(str(r.get("id")) for r in view.get("roles", []))]
-        more = getattr(self.board, "also_in_play", None)  # e.g. buildings still to be drafted
-        if more is not None:
-            in_play += more(view)
-        self.app.push_screen(HelpScreen(self.board, self.vocab, self.facts, focus_topic=topic,
-                                        in_play=in_play or None))
-
-    def action_focus_actions(self) -> None:
-        self.query_one("#actions-list").focus()
-
-    def action_focus_log(self) -> None:
-        """The log, to scroll back (↑↓ PgUp PgDn); wider while it has the keys; Esc or
-        a: back to my actions."""
-        if self.has_class("-show-chat"):
-            self.remove_class("-show-chat")
-        self.query_one(GameLog).focus()
-
-    def on_descendant_focus(self, event: DescendantFocus) -> None:
-        self.set_class(isinstance(event.widget, GameLog), "-reading-log")
-
-    def on_descendant_blur(self, event: DescendantBlur) -> None:
-        if isinstance(event.widget, GameLog):
-            self.remove_class("-reading-log")
-
-    def action_focus_chat(self) -> None:
-        """Focus the chat input (compact layout: the chat takes the log's place)."""
-        if self.has_class("-compact"):
-            self.toggle_class("-show-chat")
-            if not self.has_class("-show-chat"):
-                self.query_one("#actions-list").focus()
-                return
-        self.query_one("#chat-input").focus()
-
-    def action_board(self, name: str) -> None:
-        """A key of the game's own (``GameBoard.bindings``), handled by its table."""
-        self.table.board_action(name)
-
-    def action_vocabulary(self) -> None:
-        """The game's next vocabulary, on every word of the board (and what opens next)."""
-        self.set_vocabulary(self.vocabularies.after(self.vocab_name))
-        self.notify(f"Names: {self.vocab_name}")
-
-    def set_vocabulary(self, name: str) -> None:
-        self.vocab_name = self.vocabularies.get(name).name
-        if hasattr(self.app, "vocabulary_override"):
-            self.app.vocabulary_override = self.vocab_name
-        if self.is_mounted:
-            self.render_snapshot()
-
-    def action_leave(self) -> None:
-        """Back to the lobby (LAN), or quit (local game: the server keeps it stored)."""
-        leave = getattr(self.app, "leave_table", None)
-        if leave is not None:
-            self.run_worker(leave(), group="leave")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Following is for spectators; choosing is for players (hidden otherwise)."""
-        seated = self.snapshot.get("seat") is not None
-        if action == "follow_next":
-            return not seated
-        if action == "choose":
-            return seated
-        return True
-
-    def action_follow_next(self) -> None:
-        """Spectators: follow the next seat's perspective."""
-        count = int(self.snapshot.get("view", {}).get("players_count", 1))
-        self.followed = 0 if self.followed is None else (self.followed + 1) % count
-        self.notify(f"Following {self.context().name(self.followed)}", markup=False)
-        if self.link is not None:
-            self.run_worker(self.link.follow(self.followed), group="follow")
-        self.render_snapshot()

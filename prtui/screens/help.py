@@ -29,9 +29,12 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def __init__(self, board: GameBoard, vocab: Vocabulary, facts: Any,
-                 focus_topic: str | None = None, in_play: Iterable[str] | None = None) -> None:
-        """``in_play``: the parts of the table shown (None: every part of the game)."""
+                 focus_topic: str | None = None, in_play: Iterable[str] | None = None,
+                 screen_keys: str | None = None) -> None:
+        """``in_play``: the parts of the table shown (None: every part of the game);
+        ``screen_keys``: every key of the screen it was opened on, footer or not."""
         super().__init__()
+        self.screen_keys = screen_keys
         self.board = board
         self.vocab = vocab
         self.facts = facts
@@ -40,6 +43,9 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
+            if self.screen_keys:
+                yield Static(Text(f"Every key here: {self.screen_keys}", style="italic"),
+                             id="help-screen-keys")
             yield Static(Text(self.board.keys_help, style="italic"), id="help-keys")
             for heading, entries in self.board.help_sections(self.vocab, self.facts, self.in_play):
                 yield Static(Text(heading, style="bold underline"))

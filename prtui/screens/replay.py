@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from prtui.games import board_for, cannot_draw, game_title
+from prtui.screens.board_keys import hidden_in_footer
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import GameLog
@@ -42,15 +43,17 @@ class ReplayScreen(GameScreen):
         Binding("full_stop", "step(1)", "Step ▶", show=False),
         Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False, priority=True),
         Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("escape,ctrl+l", "close", "Close replay"),
+        # Home/End are on the replay's bar (and in the help): the footer fits 80 columns
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("escape,ctrl+l", "close", "Close"),
     ]
 
     def __init__(self, fetch: Fetch, first: dict[str, Any], names: dict[int, str] | None = None,
                  title: str = "", game: Mapping[str, Any] | None = None,
                  vocabulary: str | None = None) -> None:
         super().__init__(None, dict(first.get("snapshot") or {}), names, vocabulary, game)
+        self._bindings = hidden_in_footer(self._bindings, ["f"])  # 80 columns: the steps first
         self.fetch = fetch
         self.steps = int(first.get("steps", 0))
         self.step = int(first.get("step", 0))

@@ -1,0 +1,202 @@
+"""The board screen's keys: which are bound, which the footer shows, and what they do.
+
+The footer holds what fits 80 columns (its keys one space apart there); every other key
+is in the help (``keys_line``) and, for the names, in the command palette. The board
+screen (prtui/screens/game.py) draws; this part moves the focus, opens the help,
+follows a seat, switches names and leaves the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.events import DescendantBlur, DescendantFocus
+from textual.screen import Screen
+
+from prtui.widgets.actions import ActionsPanel
+from prtui.widgets.context import BoardContext, action_key
+from prtui.widgets.feed import GameLog
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import Widget
+
+    from prtui.games import GameBoard
+    from prtui.vocabulary import Vocabularies, Vocabulary
+
+BOARD_BINDINGS: list[BindingType] = [
+    *[Binding(str((i + 1) % 10), f"choose({i})", "Choose", show=False) for i in range(10)],
+    # the footer fits 80 columns: my actions have the keys from the start (a and Esc
+    # bring them back) and the names are in the palette; both are in the help
+    Binding("a", "focus_actions", "Actions", show=False),
+    Binding("escape", "focus_actions", "Actions", show=False),
+    Binding("c", "focus_chat", "Chat"),
+    Binding("l", "focus_log", "Log"),
+    Binding("f", "follow_next", "Follow"),
+    Binding("question_mark", "help", "Help"),
+    Binding("v", "vocabulary", "Names", show=False),
+    Binding("ctrl+l", "leave", "Leave"),
+]
+
+
+def with_bindings(bindings: BindingsMap, extra: Iterable[Binding], after: str) -> BindingsMap:
+    """``bindings`` with ``extra`` right after the key ``after`` (the footer's order)."""
+    keys: dict[str, list[Binding]] = {}
+    for key, found in bindings.key_to_bindings.items():
+        keys[key] = list(found)
+        if key == after:
+            for binding in extra:
+                keys.setdefault(binding.key, []).append(binding)
+    for binding in extra:  # ``after`` missing: at the end
+        keys.setdefault(binding.key, [binding])
+    return BindingsMap.from_keys(keys)
+
+
+def hidden_in_footer(bindings: BindingsMap, keys: Iterable[str]) -> BindingsMap:
+    """``bindings`` with those of ``keys`` still bound but not in the footer."""
+    hide = set(keys)
+    return BindingsMap.from_keys({
+        key: [replace(b, show=False) if key in hide else b for b in found]
+        for key, found in bindings.key_to_bindings.items()})
+
+
+def keys_line(screen: Screen[Any], app: App[Any]) -> str:
+    """Every key of a screen with what it does, footer or not, for the help: keys of
+    one action together ("a, esc Actions"), the number keys as one "1-9,0"."""
+    every_screens = {b.action for found in BindingsMap(Screen.BINDINGS).key_to_bindings.values()
+                     for b in found}  # focus moves and copy: Textual's, not the board's
+    actions: dict[str, tuple[list[str], str]] = {}
+    for key, found in screen._bindings.key_to_bindings.items():
+        for binding in found:
+            name = binding.action.partition("(")[0]
+            if (not binding.description or binding.action in every_screens
+                    or screen.check_action(name, ()) is False):
+                continue
+            if name == "choose":
+                actions.setdefault("choose", (["1-9,0"], "take the numbered action"))
+                continue
+            shown, _ = actions.setdefault(binding.action, ([], binding.description))
+            display = app.get_key_display(Binding(key, binding.action))
+            if display not in shown:
+                shown.append(display)
+    parts = [f"{'/'.join(keys)} {what}" for keys, what in actions.values()]
+    return " · ".join([*parts, "ctrl+p command palette (names, themes, turn bell)"])
+
+
+class BoardKeys(Screen[None]):
+    """The keys of a board screen; the screen that draws the board subclasses it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = BOARD_BINDINGS
+
+    # set by the board screen
+    snapshot: dict[str, Any]
+    board: GameBoard
+    table: Widget
+    facts: Any
+    vocabularies: Vocabularies
+    vocab_name: str
+    followed: int | None
+    link: Any
+
+    @property
+    def vocab(self) -> Vocabulary:
+        return self.vocabularies.get(self.vocab_name)
+
+    def context(self) -> BoardContext:
+        """What the board shows now (drawn by the board screen)."""
+        raise NotImplementedError
+
+    def render_snapshot(self) -> None:
+        """Draw the board again (the board screen)."""
+        raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Following is for spectators; choosing is for players (hidden otherwise)."""
+        seated = self.snapshot.get("seat") is not None
+        if action == "follow_next":
+            return not seated
+        if action == "choose":
+            return seated
+        return True
+
+    def action_choose(self, index: int) -> None:
+        if self.snapshot.get("seat") is None:
+            return
+        self.query_one(ActionsPanel).choose_key(action_key(index))
+
+    def action_help(self) -> None:
+        """Help; on a focused part of the table (a building): that part's help."""
+        topic = getattr(self.focused, "help_topic", None)
+        self.show_help(topic if isinstance(topic, str) else None)
+
+    def show_help(self, topic: str | None) -> None:
+        from prtui.screens.help import HelpScreen
+
+        view = self.snapshot.get("view", {})
+        in_play = [*view.get("buildings", {}), *(str(r.get("id")) for r in view.get("roles", []))]
+        more = getattr(self.board, "also_in_play", None)  # e.g. buildings still to be drafted
+        if more is not None:
+            in_play += more(view)
+        self.app.push_screen(HelpScreen(self.board, self.vocab, self.facts, focus_topic=topic,
+                                        in_play=in_play or None,
+                                        screen_keys=keys_line(self, self.app)))
+
+    def action_focus_actions(self) -> None:
+        self.query_one("#actions-list").focus()
+
+    def action_focus_log(self) -> None:
+        """The log, to scroll back (↑↓ PgUp PgDn); wider while it has the keys; Esc or
+        a: back to my actions."""
+        if self.has_class("-show-chat"):
+            self.remove_class("-show-chat")
+        self.query_one(GameLog).focus()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        self.set_class(isinstance(event.widget, GameLog), "-reading-log")
+
+    def on_descendant_blur(self, event: DescendantBlur) -> None:
+        if isinstance(event.widget, GameLog):
+            self.remove_class("-reading-log")
+
+    def action_focus_chat(self) -> None:
+        """Focus the chat input (compact layout: the chat takes the log's place)."""
+        if self.has_class("-compact"):
+            self.toggle_class("-show-chat")
+            if not self.has_class("-show-chat"):
+                self.query_one("#actions-list").focus()
+                return
+        self.query_one("#chat-input").focus()
+
+    def action_board(self, name: str) -> None:
+        """A key of the game's own (``GameBoard.bindings``), handled by its table."""
+        self.table.board_action(name)  # type: ignore[attr-defined]
+
+    def action_vocabulary(self) -> None:
+        """The game's next vocabulary, on every word of the board (and what opens next)."""
+        self.set_vocabulary(self.vocabularies.after(self.vocab_name))
+        self.notify(f"Names: {self.vocab_name}")
+
+    def set_vocabulary(self, name: str) -> None:
+        self.vocab_name = self.vocabularies.get(name).name
+        if hasattr(self.app, "vocabulary_override"):
+            self.app.vocabulary_override = self.vocab_name
+        if self.is_mounted:
+            self.render_snapshot()
+
+    def action_leave(self) -> None:
+        """Back to the lobby (LAN), or quit (local game: the server keeps it stored)."""
+        leave = getattr(self.app, "leave_table", None)
+        if leave is not None:
+            self.run_worker(leave(), group="leave")
+
+    def action_follow_next(self) -> None:
+        """Spectators: follow the next seat's perspective."""
+        count = int(self.snapshot.get("view", {}).get("players_count", 1))
+        self.followed = 0 if self.followed is None else (self.followed + 1) % count
+        self.notify(f"Following {self.context().name(self.followed)}", markup=False)
+        if self.link is not None:
+            self.run_worker(self.link.follow(self.followed), group="follow")
+        self.render_snapshot()

@@ -1,0 +1,103 @@
+"""The board's footer at 80x24 (issue 16): every key it shows is there whole, with its
+description, left of the command palette's key; and every key of the board, shown
+in the footer or not, is in the help. The real app under the pilot, at 80x24, for a
+player and a spectator of each game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from prtui.app import PrtuiApp
+from prtui.screens.game import GameScreen
+from prtui.screens.help import HelpScreen
+from prtui.screens.replay import ReplayScreen
+from tests.tui.boards import midgame_4p, pr_game, spectator_of
+from tests.tui.san_juan_boards import paying_4p, sj_game
+from tests.tui.screen import screen_rows
+
+
+async def no_fetch(step: int) -> dict[str, Any]:
+    raise AssertionError("the footer test moves through no step")
+
+
+def replay() -> ReplayScreen:
+    first = {"steps": 40, "step": 40, "snapshot": spectator_of(midgame_4p())}
+    return ReplayScreen(no_fetch, first, title="friday", game=pr_game())
+
+
+BOARDS: dict[str, Callable[[], GameScreen]] = {
+    "puerto-rico player": lambda: GameScreen(None, midgame_4p(), game=pr_game()),
+    "puerto-rico spectator": lambda: GameScreen(None, spectator_of(midgame_4p()), game=pr_game()),
+    "san-juan player": lambda: GameScreen(None, paying_4p(), game=sj_game()),
+    "san-juan spectator": lambda: GameScreen(None, spectator_of(paying_4p()), game=sj_game()),
+    "puerto-rico replay": replay,
+}
+
+
+def board_app(which: str) -> PrtuiApp:
+    return PrtuiApp(lambda a: BOARDS[which]())
+
+
+def footer_keys(app: PrtuiApp) -> list[FooterKey]:
+    return list(app.screen.query_one(Footer).query(FooterKey))
+
+
+@pytest.mark.parametrize("which", list(BOARDS))
+async def test_every_footer_key_shows_whole_at_80_columns(which: str) -> None:
+    app = board_app(which)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = screen_rows(app)[-1]
+        keys = footer_keys(app)
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        shown = [k for k in keys if not k.has_class("-command-palette")]
+        assert palette and len(shown) >= 5, row
+        right = palette[0].region.x  # the palette's key is docked right: nothing under it
+        for key in shown:
+            label = f"{key.key_display} {key.description}"
+            assert key.region.width >= len(label), (label, row)
+            assert key.region.right <= right, (label, row)
+            assert label in row, (label, row)
+        assert f"{palette[0].key_display} {palette[0].description}" in row
+        assert "? Help" in row
+        assert ("esc Close" if which.endswith("replay") else "^l Leave") in row
+
+
+@pytest.mark.parametrize("which", ["puerto-rico player", "san-juan spectator",
+                                   "puerto-rico replay"])
+async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
+    app = board_app(which)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, GameScreen)
+        wanted: list[tuple[str, Any]] = []
+        for key, found in board._bindings.key_to_bindings.items():
+            for binding in found:
+                name = binding.action.partition("(")[0]
+                if binding.description and board.check_action(name, ()) and not (
+                        key in ("tab", "shift+tab") or "copy" in binding.action):
+                    wanted.append((key, binding))
+        hidden = {b.description for _, b in wanted if not b.show}
+        assert "Names" in hidden  # not in the footer: in the help
+        assert which.endswith("replay") or "Actions" in hidden
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.screen_keys or ""
+        for key, binding in wanted:
+            if binding.action.startswith("choose("):
+                assert "1-9,0 take the numbered action" in text
+                continue
+            assert app.get_key_display(binding) in text and binding.description in text, \
+                (key, binding.description, text)
+        assert "command palette (names" in text
+        if which.endswith("spectator"):
+            assert "f Follow" in text and "numbered" not in text
+        if which.endswith("replay"):
+            assert "home Start" in text and "end End" in text and "Leave" not in text
