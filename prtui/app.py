@@ -174,10 +174,10 @@ class PrtuiApp(App[int]):
             return
         if waiting is None:
             waiting = self._undelivered[screen] = []
-            screen.call_later(self._flush, screen)
+            screen.call_later(self._deliver_waiting, screen)
         waiting.append((update, args))
 
-    def _flush(self, screen: Screen[Any]) -> None:
+    def _deliver_waiting(self, screen: Screen[Any]) -> None:
         for update, args in self._undelivered.pop(screen, []):
             if screen.is_attached:  # dismissed meanwhile: nothing to show it on
                 update(*args)
