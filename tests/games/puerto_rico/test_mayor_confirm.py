@@ -203,9 +203,10 @@ def test_the_quiet_path_and_the_labelled_path_agree_step_for_step(rules: int) ->
     assert (confirms > 0) == (rules == 4) and offered
 
 
-def test_the_easy_bot_confirms_and_never_takes_back() -> None:
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_bots_confirm_and_never_take_back(level: str) -> None:
     s = _placing()
-    bot = make_bot("easy", GAME, 1)
+    bot = make_bot(level, GAME, 1, iterations=30)
     for _ in range(5):
         if s.turn != 0:
             break
