@@ -4,6 +4,8 @@ San Juan; the mayor's headline counts him waiting again."""
 
 from __future__ import annotations
 
+import re
+
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from tests.tui.boards import pr_game
@@ -59,3 +61,17 @@ async def test_the_confirm_previews_the_arrangement_and_lists_the_send_backs() -
     assert "Send back from " in text and "Undo: take the" in text
     play(state, 0, send)
     assert snapshot(state, 0)["view"]["players"][0]["san_juan"] == 1
+
+
+async def test_at_80_columns_the_take_backs_read_short() -> None:
+    """The undo names only the place, a send-back the place and its space, as the
+    placements do ("Place on sugar (island 3)")."""
+    _, snap = find(_confirm)
+    async with PrtuiApp(lambda a: GameScreen(Table(), snap, game=pr_game())).run_test(
+            size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_rows(pilot.app))
+    undo = next(a for a in snap["legal"] if a["type"] == "undo" and "where" not in a)
+    place = undo["label"].split(" back from the ")[1].split(" to ")[0]
+    assert f"Undo: {place}" in text and "Undo: take the" not in text
+    assert re.search(r"Send back from \w+", text)

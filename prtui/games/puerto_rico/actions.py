@@ -92,7 +92,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
     if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
         return role  # "Trader +1$: sell coffee for 5$"
-    short = previews.short_label(ctx, action) if ctx.narrow else None
+    short = (previews.short_label(ctx, action) or mayor.short_undo(ctx, action)) \
+        if ctx.narrow else None
     if short is None:  # III: "Raid 6-ship: keep 3 Sug", wider "Raid the 6-ship: keep 3 sugar"
         short = smuggler.short_label(ctx, action) if ctx.narrow else smuggler.wide_label(ctx, action)
     if short is not None:

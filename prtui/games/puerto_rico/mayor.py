@@ -4,12 +4,16 @@ nothing is final before the confirm. Read from the view alone, in the words show
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 
+from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
+
+_UNDO = re.compile(r"Undo: take the .+? back from the (.+?) to ")
 
 
 def _circles(ctx: BoardContext, b: Mapping[str, Any]) -> int:
@@ -62,3 +66,13 @@ def headline_tail(ctx: BoardContext) -> str:
         if a.get("type") == "mayor_done" and str(a.get("label", "")).startswith("Confirm"):
             return " Nothing is final before Confirm."
     return ""
+
+
+def short_undo(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
+    """At 80 columns the undo of the last placement as "Undo: indigo plantation" (the
+    full label takes three lines there); None for anything else."""
+    if action.get("type") != "undo" or "where" in action:
+        return None
+    found = _UNDO.match(label_of(ctx, action))
+    return f"Undo: {found.group(1)}" if found else None
+
