@@ -1,6 +1,7 @@
 """Undo until confirmed, on the screen (issue 16): mid-placement the actions list ends
 with the take-back, its key sends it, and the engine then has the colonist back in
-San Juan; the mayor's headline counts him waiting again."""
+San Juan; the mayor's headline counts him waiting again. At the confirm (rules version
+4) the preview says what it commits and the send-backs are listed."""
 
 from __future__ import annotations
 
