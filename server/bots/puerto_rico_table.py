@@ -9,6 +9,7 @@ citizens, and money, goods and production weighted by the rounds left.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from server.games.puerto_rico import catalog as C
@@ -96,22 +97,42 @@ class Seat:
         return 0.0
 
 
+class Seats(list[Seat]):
+    """The seats, each read from the view when first asked for: most of a rollout
+    step's scores read the mover's seat only (a role's value reads them all)."""
+
+    def __init__(self, players: list[dict[str, Any]], vps: list[int] | None) -> None:
+        super().__init__([None] * len(players))  # type: ignore[list-item]
+        self.players = players
+        self.vps = vps
+
+    def __getitem__(self, i: int) -> Seat:  # type: ignore[override]
+        seat = super().__getitem__(i)
+        if seat is None:
+            seat = Seat(self.players[i])
+            if self.vps is not None:
+                seat.vp = self.vps[i]
+            super().__setitem__(i, seat)
+        return seat
+
+    def __iter__(self) -> Iterator[Seat]:
+        return (self[i] for i in range(len(self)))
+
+
 class Table:
     """The whole view, with the progress of the game (0 at the start, 1 at the end)."""
 
     def __init__(self, view: dict[str, Any], vps: list[int] | None = None) -> None:
         self.view = view
         n = view["players_count"]
-        self.seats = [Seat(p) for p in view["players"]]
-        if vps is not None:
-            for seat, vp in zip(self.seats, vps, strict=True):
-                seat.vp = vp
+        self.seats = Seats(view["players"], vps)
         options = view.get("options", {})
         expansions = options.get("expansions") or ()
         self.citizens = C.CITIZENS in expansions
         chips = C.vp_chips(n, options.get("edition", "classic"))
         colonists = C.SETUPS[n].colonist_supply
-        clocks = [1 - view["vp_chips"] / chips, max(s.spaces for s in self.seats) / C.CITY_SPACES]
+        spaces = max(p.get("city_spaces_used", 0) for p in view["players"])
+        clocks = [1 - view["vp_chips"] / chips, spaces / C.CITY_SPACES]
         if not self.citizens:  # with the citizens, running out of workers ends nothing
             clocks.append(1 - view["colonists"]["supply"] / colonists)
         self.progress = 1.0 if view.get("last_round") else min(0.97, max(clocks))

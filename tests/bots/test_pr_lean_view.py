@@ -1,7 +1,8 @@
 """The heuristic's lean view (server/bots/puerto_rico_view.py) is the game's view without
 the players' harvest, vp_shown, prices and sale_prices, on positions of random games of
 every set of expansions, from every seat's point of view; and the heuristic scores and
-estimates exactly as it did reading the full view."""
+estimates exactly as it did reading the full view with every seat read at once (its
+table now reads a seat when first asked for)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 import pytest
 
 from server.bots import puerto_rico as heuristic_module
+from server.bots import puerto_rico_table as table_module
 from server.bots.puerto_rico import PuertoRicoHeuristic
+from server.bots.puerto_rico_table import Seat
 from server.bots.puerto_rico_view import LEFT_OUT, lean_view
 from server.engine.playout import choose
 from server.games.registry import get_game
@@ -46,6 +49,14 @@ def positions(players: int, options: dict[str, Any], wanted: int, seed: int) -> 
     return found
 
 
+def eager_seats(players: list[dict[str, Any]], vps: list[int] | None) -> list[Seat]:
+    """The table's seats as they were read before they became lazy."""
+    seats = [Seat(p) for p in players]
+    for seat, vp in zip(seats, vps or [], strict=False):
+        seat.vp = vp
+    return seats
+
+
 def without_left_out(view: dict[str, Any]) -> dict[str, Any]:
     for p in view["players"]:
         for key in LEFT_OUT:
@@ -76,6 +87,7 @@ def test_the_heuristic_decides_as_on_the_full_view(players: int, options: dict[s
         lean.append((heuristic.action_scores(GAME, state, seat, actions),
                      heuristic.estimate(GAME, state)))
     monkeypatch.setattr(heuristic_module, "lean_view", GAME.view)  # the full view, as before
+    monkeypatch.setattr(table_module, "Seats", eager_seats)  # every seat read at once
     for state, (scores, estimate) in zip(states, lean, strict=True):
         seat = GAME.to_move(state)[0]
         actions = GAME.legal_actions(state, seat)
