@@ -5,7 +5,8 @@ choices into calls on a ``TableLink``; it never talks to the network itself, so 
 same screen serves a local game, a LAN game and a spectator. What is particular to a
 game (its table, keys, action texts, help) comes from the game's board
 (prtui/games/), chosen by the game's name; its words and facts from the server's
-description of the game (its catalog entry, ``list_games``).
+description of the game (its catalog entry, ``list_games``). Its keys (the footer,
+focus, help, following a seat, names, leaving) are in prtui/screens/board_keys.py.
 """
 
 from __future__ import annotations
