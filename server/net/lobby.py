@@ -22,7 +22,13 @@ from server.net.bots import make_pool
 from server.net.listing import LobbyList, list_rooms
 from server.net.peer import Peer, fast_frame
 from server.net.room import Room
-from server.net.seating import SERVER_CHOICES, SERVER_KEYS, SERVER_OPTIONS, TAKEOVER_LEVEL
+from server.net.seating import (
+    FILLED_IN_KEYS,
+    SERVER_CHOICES,
+    SERVER_KEYS,
+    SERVER_OPTIONS,
+    TAKEOVER_LEVEL,
+)
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
@@ -281,8 +287,13 @@ def games_catalog() -> list[dict[str, Any]]:
 
 
 def _server_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The options the server reads itself, checked; ``takeover_level`` always set."""
+    """The options the server reads itself, checked; ``takeover_level`` always set.
+    Refuses the ones it fills in itself (``FILLED_IN_KEYS``)."""
     out: dict[str, Any] = {}
+    given = sorted(key for key in FILLED_IN_KEYS if key in options)
+    if given:
+        raise EngineError(f"{', '.join(given)}: set by the server, not a room option",
+                          "invalid_options")
     for key, (lo, hi) in SERVER_OPTIONS.items():
         if key in options:
             value = options[key]

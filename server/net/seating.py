@@ -30,6 +30,10 @@ SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
 SERVER_CHOICES: dict[str, tuple[str, ...]] = {"takeover_level": LEVELS}
 """Room options the server reads itself that take one of a few words."""
 SERVER_KEYS = frozenset({*SERVER_OPTIONS, *SERVER_CHOICES})
+FILLED_IN_KEYS = ("names", "rules_version")
+"""Options the server gives the game itself at setup (``setup_options``): from the seats
+and the room's stored rules version, never from a client. One sent would be overridden
+but stored with the room and shown in the lobby, so it is refused."""
 DEFAULT_GRACE_S = 60.0
 TAKEOVER_LEVEL = "easy" if "easy" in LEVELS else "random"
 """Who plays a disconnected seat after its grace period, unless the room says otherwise."""
