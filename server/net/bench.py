@@ -26,6 +26,8 @@ import tempfile
 import time
 from typing import Any
 
+from server.engine.playout import choose
+
 GAME = "puerto-rico"
 SEATS = 4
 
@@ -129,7 +131,7 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             v = c.v
             t0 = time.perf_counter()
-            r = await c.cmd("act", room=room, action=rng.choice(snap["legal"]))
+            r = await c.cmd("act", room=room, action=choose(snap["legal"], rng.randrange))
             if r["t"] != "ack":
                 stats["rejects"] += 1
                 c.changed.set()

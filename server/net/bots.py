@@ -16,6 +16,7 @@ import random
 from typing import Any, Protocol
 
 from server.engine.contract import Action, Game
+from server.engine.playout import choose
 
 try:
     from server.bots import LEVELS as _LEVELS
@@ -33,13 +34,15 @@ class SeatBot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random among the legal actions of its own (determinized) state."""
+    """Uniformly random among the legal actions of its own (determinized) state, take-backs
+    (``undo``) left out as in random play (server.engine.playout.choose): undoing a pick
+    at random only walks in circles and doubles a game's length."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
     async def choose(self, game: Game, state: Any, seat: int) -> Action:
-        return self._rng.choice(game.legal_actions(state, seat))
+        return choose(game.legal_actions(state, seat), self._rng.randrange)
 
 
 class PoolBot:

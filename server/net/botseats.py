@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from server.engine.contract import Action, Game
+from server.engine.playout import choose
 from server.net.bots import SeatBot, make_seat_bot
 from server.net.seating import DEFAULT_GRACE_S, TAKEOVER_LEVEL, Member, Refuse
 from server.net.sync import GameSync
@@ -94,7 +95,7 @@ class BotSeats:
         try:
             self._play(seat, action if action is not None else {})
         except Refuse:  # a failed or late bot must not stall the table: any legal action
-            self._play(seat, self._rng.choice(sync.legal(seat)))
+            self._play(seat, choose(sync.legal(seat), self._rng.randrange))  # but undo
         self._after_play()
 
     def _start_grace(self, seat: int) -> None:
