@@ -190,6 +190,9 @@ def run(args: Any) -> int:
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # the workers are already terminated (the pool's block)
+        print("arena: interrupted", file=sys.stderr)
+        return 130
     finally:
         if main and previous is not None:
             signal.signal(signal.SIGTERM, previous)
