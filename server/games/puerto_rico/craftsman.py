@@ -83,6 +83,17 @@ def specialty_bonus(s: PRState, p: int, got: list[int]) -> int:
     return most - 1 if most > 1 else 0
 
 
+def _receives(s: PRState, p: int) -> bool:
+    """``any(harvest(s, p))`` without the aqueduct's barrels (it adds only to a kind
+    he makes already): asked of every player at every craftsman phase."""
+    made = production(s, p)
+    supply = s.goods
+    for g in range(5):  # noqa: SIM110 (a loop: no generator on the hot path)
+        if made[g] and supply[g]:
+            return True
+    return False
+
+
 def start(s: PRState, ev: Events) -> int:
     return _next_producer(s, ev, 0)
 
@@ -92,7 +103,7 @@ def _next_producer(s: PRState, ev: Events, i: int) -> int:
     order = order_from(s, s.role_player)
     while i < s.n:
         p = order[i]
-        if any(harvest(s, p)):
+        if _receives(s, p):
             s.step = CRAFTSMAN_PRODUCE
             s.turn = p
             s.phase_i = i

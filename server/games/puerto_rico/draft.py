@@ -29,9 +29,9 @@ def open_costs(s: PRState) -> set[int]:
 
 def legal(s: PRState) -> list[Move]:
     costs = open_costs(s)
-    left, placed, cost = s.bsupply, set(s.board), C.COST
-    return [_PICKS[b] for b in s.cat.candidates if not left[b] and cost[b] in costs
-            and b not in placed]
+    left, cost = s.bsupply, C.COST
+    # (a building on the board has copies in the supply: none is bought in the draft)
+    return [_PICKS[b] for b in s.cat.candidates if cost[b] in costs and not left[b]]
 
 
 def act(s: PRState, m: Move, ev: Events) -> None:
