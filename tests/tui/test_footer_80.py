@@ -47,24 +47,31 @@ def footer_keys(app: PrtuiApp) -> list[FooterKey]:
     return list(app.screen.query_one(Footer).query(FooterKey))
 
 
-@pytest.mark.parametrize("which", list(BOARDS))
-async def test_every_footer_key_shows_whole_at_80_columns(which: str) -> None:
+@pytest.mark.parametrize(("which", "key"), [
+    *[(which, None) for which in BOARDS],
+    ("puerto-rico player", "b"),  # the building supply: "? Building help" first
+    ("san-juan player", "h"),  # the hand: "? Card help" first
+])
+async def test_every_footer_key_shows_whole_at_80_columns(which: str, key: str | None) -> None:
     app = board_app(which)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        if key is not None:
+            await pilot.press(key)
+            await pilot.pause()
         row = screen_rows(app)[-1]
         keys = footer_keys(app)
         palette = [k for k in keys if k.has_class("-command-palette")]
         shown = [k for k in keys if not k.has_class("-command-palette")]
         assert palette and len(shown) >= 5, row
         right = palette[0].region.x  # the palette's key is docked right: nothing under it
-        for key in shown:
-            label = f"{key.key_display} {key.description}"
-            assert key.region.width >= len(label), (label, row)
-            assert key.region.right <= right, (label, row)
+        for footer_key in shown:
+            label = f"{footer_key.key_display} {footer_key.description}"
+            assert footer_key.region.width >= len(label), (label, row)
+            assert footer_key.region.right <= right, (label, row)
             assert label in row, (label, row)
         assert f"{palette[0].key_display} {palette[0].description}" in row
-        assert "? Help" in row
+        assert "? Help" in row or key is not None
         assert ("esc Close" if which.endswith("replay") else "^l Leave") in row
 
 
