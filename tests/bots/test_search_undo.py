@@ -38,12 +38,3 @@ def test_hard_and_medium_never_undo() -> None:
             action = bot.choose(GAME, GAME.clone(state), seat)
             assert action["type"] != "undo", (i, level)
 
-
-def test_a_hard_game_with_the_mayor_undo_ends() -> None:
-    """One seat hard (a small iteration cap), three easy: the game ends well within
-    the arena's cap, with the usual number of actions (a loop ran to 20,000)."""
-    from server.bots.arena import play_game
-
-    record = play_game("puerto-rico", ["hard", "easy", "easy", "easy"], 0, 1, None, {}, 4)
-    assert record["finished"]
-    assert record["actions"] < 1_000
