@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.widgets import Button
+
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.games.puerto_rico.festival import FestivalPanel
@@ -29,29 +31,41 @@ async def test_all_four_expansions_ticked_on_the_form_start_a_game(tmp_path: Pat
     async with app.run_test(size=(100, 50)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
+        assert isinstance(form, NewGameScreen)
+        # the form settled: its boxes composed and its own first focus (Start, on_mount)
+        # landed, which else could land after a box's and take that box's key
+        await wait_for(pilot, lambda: isinstance(app.focused, Button) and app.focused.id == "start")
         choices = form.option_widgets["expansions"]
         assert isinstance(choices, OptionChoices) and choices.value == []
         flags = list(choices.query(OptionFlag))
         assert len(flags) == 4
         for flag in reversed(flags):  # ticked in the other order: sent in the game's
             flag.focus()
+            await wait_for(pilot, lambda flag=flag: app.focused is flag)
             await pilot.press("space")
-        await pilot.pause()
-        rows = "\n".join(screen_rows(app))
-        assert "III: The Smuggler: on" in rows and "IV: The Festival: on" in rows, rows
+            # the key reaches the binding only as it bubbles back to the app: focus must
+            # not move on before (it would toggle the next box instead)
+            await wait_for(pilot, lambda flag=flag: flag.value)
+        await wait_for(pilot, lambda: all(f"{n}: on" in "\n".join(screen_rows(app)) for n in (
+            "III: The Smuggler", "IV: The Festival")))
         assert form.chosen_options()["expansions"] == ALL_FOUR
         for seat in (1, 2, 3):
             form.query_one(f"#seat-{seat}").value = "random"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.pause()
-        view = app.screen.snapshot["view"]
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        view = game.snapshot["view"]
         assert view["options"]["expansions"] == ALL_FOUR
         assert "smuggler" in [r["id"] for r in view["roles"]]
-        assert app.screen.query_one(FestivalPanel).display
-        rows = [r[:20].rstrip() for r in screen_rows(app)]  # 100 columns: the short board
-        barrels = " ".join(app.screen.context().short(g) for g in view["festival"]["goods"])
-        assert "bldg: after draft" in rows and f"{barrels} open" in rows, rows
+        barrels = " ".join(game.context().short(g) for g in view["festival"]["goods"])
+
+        def board_rows() -> list[str]:  # 100 columns: the short board
+            return [r[:20].rstrip() for r in screen_rows(app)]
+
+        await wait_for(pilot, lambda: f"{barrels} open" in board_rows())  # drawn
+        assert game.query_one(FestivalPanel).display
+        assert "bldg: after draft" in board_rows(), board_rows()
 
 
 async def test_a_whole_game_with_all_four_expansions_by_keys_at_80x24(tmp_path: Path) -> None:
