@@ -34,6 +34,8 @@ def legal(s: PRState) -> list[Move]:
     house = s.house
     p = s.turn
     mine = s.pgoods[p]
+    if not any(mine):  # nothing to sell (most turns of a trader phase): only the pass
+        return [PASS_MOVE]
     if len(house) >= C.TRADING_HOUSE_SPACES:
         moves = []
     else:
