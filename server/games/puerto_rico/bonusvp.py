@@ -4,6 +4,10 @@ A building's VP only pay its owner, so they are counted without asking, except w
 they would take the last VP chip: then declining can keep the game going (as with the
 harbor's point, docs/rules-notes.md), so the owner decides (interrupt ``take_vp``:
 ``take_vp`` / ``pass``). Beyond the chips they are pencil and paper: counted unasked.
+Two such questions can wait at once (two chapels at the last chip); from rules version
+4, when the first takes the last chip the others are no longer questions and are
+counted unasked at once (under version 3 they were still asked, and stored version-3
+games replay so).
 """
 
 from __future__ import annotations
@@ -38,6 +42,11 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     v = VOCAB[s.edition]
     if m[0] == TAKE_VP:
         award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {v.vp} ({v.buildings[b]})")
+        if s.vp_supply <= 0 and s.rules >= 4:
+            for other in [x for x in s.pending if x is not e and x[0] == I.OPTIONAL_VP]:
+                s.pending.remove(other)
+                q, j, c = other[1], other[2], other[3]
+                award_vp(s, q, j, ev, f"{who(s, q)} scores {j} {v.vp} ({v.buildings[c]})")
     else:
         if ev is not None:
             say(ev, p, "pass", f"{who(s, p)} leaves the {v.vp} in the supply ({v.buildings[b]})")
@@ -48,7 +57,7 @@ def _check(s: PRState, e: I.Entry) -> str | None:
     k, b = e[2], e[3]
     if not 0 <= b < C.NB or b not in s.board:
         return "not a building of this game"
-    if not 0 < s.vp_supply <= k:
+    if not 0 < s.vp_supply <= k and not (s.rules < 4 and s.vp_supply <= 0):
         return "asked only when the VP would take the last chip"
     return None
 

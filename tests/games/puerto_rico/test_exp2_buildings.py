@@ -8,6 +8,7 @@ from __future__ import annotations
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.costs import build_cost
 from server.games.puerto_rico.scoring import breakdown, large_bonus
+from server.games.puerto_rico.validate_board import check_pending
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, citizen_on, mover, table, types
 from tests.games.puerto_rico.helpers import (
     GAME,
@@ -172,3 +173,37 @@ def test_town_square_one_more_vp_per_citizen() -> None:
     s.san_juan[1] = s.san_juan_cit[1] = 2
     parts = breakdown(s, 1)
     assert parts["citizens"] == 3 and parts["royal_garden"] == 3
+
+
+def _two_chapels_at_the_last_chip(rules: int) -> object:
+    """Seats 1 and 2 have a citizen on a chapel, one VP chip is left: both are asked."""
+    s = table(4, CIT, open_vp=True)
+    s.rules = rules
+    for p in (1, 2):
+        build(s, p, "chapel")
+        citizen_on(s, p, "chapel")
+    s.vp_supply = 1
+    choose(s, 0, "craftsman")
+    assert step(s) == "take_vp" and mover(s) == 1 and len(s.pending) == 2
+    return s
+
+
+def test_two_chapels_at_the_last_chip_the_second_is_counted_unasked() -> None:
+    s = _two_chapels_at_the_last_chip(4)
+    act(s, 1, "take_vp")
+    assert s.vp[1] == 1 and s.vp[2] == 1 and s.vp_supply == -1  # pencil and paper
+    assert step(s) != "take_vp" and not s.pending
+    check_pending(s)  # what load checks of the questions waiting (raises if impossible)
+
+
+def test_two_chapels_under_rules_3_the_second_is_still_asked_and_loads() -> None:
+    s = _two_chapels_at_the_last_chip(3)
+    act(s, 1, "take_vp")
+    assert step(s) == "take_vp" and mover(s) == 2 and s.vp_supply == 0
+    check_pending(s)  # what load checks of the questions waiting (raises if impossible)
+
+
+def test_two_chapels_the_first_declines_the_second_is_asked() -> None:
+    s = _two_chapels_at_the_last_chip(4)
+    act(s, 1, "pass")
+    assert s.vp[1] == 0 and s.vp_supply == 1 and step(s) == "take_vp" and mover(s) == 2
