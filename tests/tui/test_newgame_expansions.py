@@ -14,7 +14,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.options import OptionChoices, OptionFlag
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import form_settled, wait_for
 
 
 def rows_with(app: PrtuiApp, words: str) -> list[str]:
@@ -56,11 +56,16 @@ async def test_unticking_leaves_the_base_game(tmp_path: Path) -> None:
     app = PrtuiApp(plan=plan)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await form_settled(pilot, app)
         choices = app.screen.option_widgets["expansions"]
         flag = next(iter(choices.query(OptionFlag)))
         flag.focus()
-        await pilot.press("space", "space")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.focused is flag)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: flag.value)  # ticked (the key reached the box)
+        assert app.screen.chosen_options()["expansions"] == ["new_buildings"]
+        await pilot.press("space")
+        await wait_for(pilot, lambda: not flag.value)
         assert app.screen.chosen_options()["expansions"] == []
 
 

@@ -20,7 +20,7 @@ from prtui.theming import shipped_theme_files, theme_from_toml
 from server.engine.contract import describe
 from server.games.registry import get_game
 from server.net.server import GameServer
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import form_settled, wait_for
 
 
 def screen_text(app: PrtuiApp) -> str:
@@ -83,7 +83,10 @@ async def test_back_on_the_first_form_asks_before_quitting(tmp_path: Path) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
-        form.query_one("#cancel").focus()  # the Back button
+        await form_settled(pilot, app)
+        back = form.query_one("#cancel")  # the Back button
+        back.focus()
+        await wait_for(pilot, lambda: app.focused is back)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert "Quit prtui?" in screen_text(app)

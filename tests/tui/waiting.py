@@ -15,3 +15,9 @@ async def wait_for(pilot: Any, predicate: Callable[[], object], limit: int = MAX
             return
         await pilot.pause()
     raise AssertionError("condition never met")
+
+
+async def form_settled(pilot: Any, app: Any) -> None:
+    """The new-game form composed and its own first focus (Start, set on mount) landed:
+    before that, a test's focus could be taken back by it and its key go to Start."""
+    await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "start")
