@@ -48,6 +48,7 @@ class ToyRace:
         check_players(self.title, self.min_players, self.max_players, players)
         out = normalize(OPTIONS, options)
         out.pop("names", None)  # words only; the toy speaks of seats by number
+        out.pop("rules_version", None)  # one version of the rules: nothing to replay otherwise
         return out
 
     def setup(self, players: int, options: Options, seed: int) -> dict[str, Any]:
