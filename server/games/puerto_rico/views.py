@@ -55,7 +55,7 @@ def _city(s: PRState, p: int) -> list[dict[str, Any]]:
     ]
 
 
-def _player(s: PRState, p: int, viewer: int | None) -> dict[str, Any]:
+def _player(s: PRState, p: int, viewer: int | None, figures: bool = True) -> dict[str, Any]:
     held = [C.ROLES[r] for r in s.chosen if s.role_taken[s.roles.index(r)] == p]
     out = {
         "seat": p,
@@ -72,11 +72,11 @@ def _player(s: PRState, p: int, viewer: int | None) -> dict[str, Any]:
         "wharf_used": bool(s.wharf_used[p]),
         "is_governor": p == s.governor,
     }
-    if viewer == p and s.step != GAME_OVER:  # what each building costs me now (build_cost)
+    if figures and viewer == p and s.step != GAME_OVER:  # what each building costs me now
         prices = build_prices(s, p)
         out["prices"] = {C.BUILDINGS[b]: prices[b] for b in s.board}
         out["sale_prices"] = _sale_prices(s, p)
-    if s.step != GAME_OVER:  # public: what a craftsman gives, the VP the city shows
+    if figures and s.step != GAME_OVER:  # public: what a craftsman gives, the VP shown
         out["harvest"] = _goods(harvest(s, p))
         out["vp_shown"] = vp_shown(s, p, s.open_vp or viewer == p)
     if s.cat.cit:
@@ -121,7 +121,10 @@ def _board(s: PRState) -> dict[str, Any]:
             "copies_per_space": 1 if s.n == 2 else 2}
 
 
-def view(s: PRState, viewer: int | None) -> dict[str, Any]:
+def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]:
+    """A seat's view (``viewer`` None: a spectator's). Without ``figures``, the players'
+    harvest, vp_shown, prices and sale_prices (what the client shows, computed from the
+    rules at every call) are left out: the search bots' rollouts never read them."""
     n = s.n
     over = s.step == GAME_OVER
     role_names = C.ROLES
@@ -172,7 +175,7 @@ def view(s: PRState, viewer: int | None) -> dict[str, Any]:
         },
         "quarries": s.quarries,
         "buildings": {C.BUILDINGS[b]: s.bsupply[b] for b in s.board},
-        "players": [_player(s, p, viewer) for p in range(n)],
+        "players": [_player(s, p, viewer, figures) for p in range(n)],
         "last_round": s.last_round,
         "over": over,
         "result": result(s).to_data() if over else None,
