@@ -86,7 +86,7 @@ class GameOverScreen(Screen[None]):
         with VerticalScroll(id="gameover-body"):
             yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
                          id="gameover-title")
-            yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            yield self._score_table(scores)
             notes = getattr(self.board, "score_notes", None)
             if callable(notes):
                 note = Static(Text(str(notes(result, self.seat_name))), id="score-notes")
@@ -110,15 +110,15 @@ class GameOverScreen(Screen[None]):
                     yield Static(line, classes="chart-line")
         yield Footer()
 
-    def on_mount(self) -> None:
-        result = self.view.get("result") or {}
-        scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
+    def _score_table(self, scores: list[dict[str, Any]]) -> DataTable[Any]:
+        """The breakdown table, filled before it is mounted: a screen taken down while
+        it mounts (the app quitting as the game ends) has nothing left to look up."""
         kinds: list[str] = []
         for score in scores:
             for key in score.get("breakdown", {}):
                 if key not in kinds:
                     kinds.append(key)
-        table = self.query_one(DataTable)
+        table: DataTable[Any] = DataTable(id="scores", cursor_type="row", zebra_stripes=True)
         table.add_columns("#", "player", *[plain(self.vocab(k)) for k in kinds], "total", "tie-break")
         for score in scores:
             seat = int(score.get("seat", 0))
@@ -126,6 +126,7 @@ class GameOverScreen(Screen[None]):
             table.add_row(str(score.get("rank", "")), plain(self.seat_name(seat)),
                           *[str(breakdown.get(k, 0)) for k in kinds],
                           Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
+        return table
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Replay needs the connection the game was played on; a rematch or a new table,

@@ -65,6 +65,8 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:  # taken down as it mounted (the app quitting)
+            return
         table = self.query_one(DataTable)
         table.add_columns("id", "name", "host", "game", "seats", "status", "watch")
         table.focus()

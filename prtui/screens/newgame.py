@@ -154,6 +154,8 @@ class NewGameScreen(Screen[TableSetup | None]):
         return widget
 
     def on_mount(self) -> None:
+        if not self.is_attached:  # taken down as it mounted (the app quitting)
+            return
         self._show_seats(self.players)
         self.query_one("#start", Button).focus()
 

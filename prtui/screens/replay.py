@@ -67,6 +67,8 @@ class ReplayScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if not self.is_attached:  # taken down as it mounted (the app quitting)
+            return
         self.query_one("#chat").display = False
         self._show_bar()
 

@@ -91,6 +91,8 @@ class RoomScreen(Screen[None]):
         return table
 
     def on_mount(self) -> None:
+        if not self.is_attached:  # taken down as it mounted (the app quitting)
+            return
         self._seats_table().focus()
         self.update_room(self.info)
         if self.controller.client.catalog is None:
