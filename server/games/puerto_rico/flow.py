@@ -86,7 +86,7 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
         _do(s, m, ev)
         # Expansion IV: a goal reached by this move (only a tile or a building placed
         # can reach one: festival.check)
-        if s.festival and getattr(s, "islands_changed", True):
+        if s.festival and s.islands_changed:
             festival.check(s, ev)
         if s.step == GAME_OVER:
             return

@@ -52,6 +52,8 @@ def take_backs(s: PRState, p: int) -> list[Move]:
     one send-back per occupied place (one per tile kind and person kind on the island;
     none where the undo acts). Placing the waiting comes first: a random player who
     draws among all moves, take-backs included, then still ends his turn soon."""
+    if s.san_juan[p]:  # (most placements: someone still waits, so the undo alone)
+        return [UNDO_MOVE] if s.placed else []
     out: list[Move] = []
     seen: set[tuple[int, int, bool]] = set()
     icol, icit = s.island_col[p], s.island_cit[p]
@@ -60,8 +62,6 @@ def take_backs(s: PRState, p: int) -> list[Move]:
         out.append(UNDO_MOVE)
         where, index, citizen = _top(s)  # a send-back that would do the same: not twice
         seen.add((0, s.island[p][index], citizen) if where == 0 else (1, index, citizen))
-    if s.san_juan[p]:
-        return out
     isl = s.island[p]
     for i, k in enumerate(icol):
         if k and isl[i] < C.FOREST:

@@ -141,4 +141,5 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.rebuild_bpos()
     s.legal = None
     s.offer = None
+    s.islands_changed = True
     return s

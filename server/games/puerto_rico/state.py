@@ -164,7 +164,7 @@ class PRState:
         "legal",
         "offer",
         "forced",
-        "islands_changed",  # a tile placed since festival.check looked (unset: look)
+        "islands_changed",  # a tile placed since festival.check looked (new, loaded, cloned: look)
     )
 
     n: int
@@ -270,6 +270,7 @@ class PRState:
         s.bpos = [x[:] for x in self.bpos]
         s.legal = self.legal
         s.offer = None
+        s.islands_changed = True  # (festival.check looks once)
         return s
 
     def to_data(self) -> dict[str, Any]:

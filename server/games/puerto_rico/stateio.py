@@ -80,6 +80,7 @@ def load(data: Any) -> PRState:
     s.rebuild_bpos()
     s.legal = None
     s.offer = None
+    s.islands_changed = True  # (festival.check looks once)
     return s
 
 
