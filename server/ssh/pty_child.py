@@ -139,14 +139,18 @@ class PtyChild:
         """Hang up and wait until the child is really gone (gateway shutdown)."""
         if self._proc is None:
             return
-        self._close_master()
         if self._proc.returncode is None:
+            # the signal before the pty closes: closing it first woke the child's read
+            # with EIO before the kernel's hangup signal came, and a child that then
+            # exited by itself (status 1) raced the one killed by SIGHUP (129)
             self._signal_group(signal.SIGHUP)
+            self._close_master()
             try:
                 await asyncio.wait_for(self._proc.wait(), grace)
             except TimeoutError:
                 self._kill_if_alive()
                 await self._proc.wait()
+        self._close_master()
 
     # -- internals -------------------------------------------------------------
 
