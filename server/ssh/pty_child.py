@@ -37,8 +37,18 @@ def _clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
+# a terminal session's own signals, as a login gives them: a server started with nohup
+# (SIGHUP ignored) or from a script in the background (SIGINT, SIGQUIT ignored) would
+# pass its ignored dispositions on through exec, and a hung-up player's TUI would then
+# linger until the SIGKILL grace ran out
+_SESSION_SIGNALS = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM)
+
+
 def _become_tty_owner() -> None:
-    """In the child, after setsid(): make stdin (the pty slave) the controlling terminal."""
+    """In the child, after setsid(): make stdin (the pty slave) the controlling terminal,
+    with the session's signals at their defaults."""
+    for sig in _SESSION_SIGNALS:
+        signal.signal(sig, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 

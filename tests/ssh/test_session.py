@@ -7,6 +7,8 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from server.ssh.session import RESET_TERMINAL
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
@@ -142,7 +144,23 @@ async def test_a_pty_without_a_size_gets_80x24(make_gateway: GatewayFactory) -> 
         await term.close()
 
 
-async def test_close_ends_live_sessions_and_their_children(make_gateway: GatewayFactory) -> None:
+@pytest.mark.parametrize("hangup", ["default", "ignored"])
+async def test_close_ends_live_sessions_and_their_children(
+    make_gateway: GatewayFactory, hangup: str
+) -> None:
+    """Also with the server's own SIGHUP ignored (started with nohup): its children get
+    the session's signals at their defaults, so the hang-up still ends them (129)."""
+    if hangup == "ignored":
+        before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        try:
+            await _close_ends_the_session(make_gateway)
+        finally:
+            signal.signal(signal.SIGHUP, before)
+    else:
+        await _close_ends_the_session(make_gateway)
+
+
+async def _close_ends_the_session(make_gateway: GatewayFactory) -> None:
     gw = await make_gateway()
     term = await open_terminal(gw.port, "ana")
     await term.expect("READY connect ana")
