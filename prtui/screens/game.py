@@ -98,7 +98,7 @@ class GameScreen(BoardKeys):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.query(ActionsPanel):  # the app quit while this board was composed
+        if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
         self._apply_size(self.app.size.width)
         self.render_snapshot()

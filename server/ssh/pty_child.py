@@ -149,18 +149,16 @@ class PtyChild:
         """Hang up and wait until the child is really gone (gateway shutdown)."""
         if self._proc is None:
             return
-        if self._proc.returncode is None:
-            # the signal before the pty closes: closing it first woke the child's read
-            # with EIO before the kernel's hangup signal came, and a child that then
-            # exited by itself (status 1) raced the one killed by SIGHUP (129)
+        running = self._proc.returncode is None
+        if running:  # the signal, then the pty closed: the order of a terminal's hang-up
             self._signal_group(signal.SIGHUP)
-            self._close_master()
+        self._close_master()
+        if running:
             try:
                 await asyncio.wait_for(self._proc.wait(), grace)
             except TimeoutError:
                 self._kill_if_alive()
                 await self._proc.wait()
-        self._close_master()
 
     # -- internals -------------------------------------------------------------
 

@@ -7,11 +7,8 @@ in a second real app (in its own task)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from prtui.app import PrtuiApp
 from prtui.controller import TokenBook
@@ -21,19 +18,12 @@ from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.feed import RewrapLog
-from server.net.server import GameServer
 from tests.net.client import Client
 from tests.tui.test_rematch import play_by_keys_to_the_end, plays_his_seat
 from tests.tui.waiting import wait_for
 
 LONG_WAIT = 200_000  # pilot pauses while the others play a whole game (never timed)
 
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 def chat_lines(app: PrtuiApp) -> str:

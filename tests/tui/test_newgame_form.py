@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from prtui.app import PrtuiApp
 from prtui.launch import local_plan, remote_plan
@@ -19,7 +16,6 @@ from prtui.screens.newgame import NewGameScreen
 from prtui.theming import shipped_theme_files, theme_from_toml
 from server.engine.contract import describe
 from server.games.registry import get_game
-from server.net.server import GameServer
 from tests.tui.waiting import form_settled, wait_for
 
 
@@ -59,12 +55,6 @@ async def test_a_yes_no_option_says_on_or_off_in_every_theme() -> None:
         await pilot.pause()
         assert flag.value is False and "Open VP: off" in open_vp_line(app)
 
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 async def test_back_from_the_lobby_form_returns_to_the_lobby(port: int) -> None:

@@ -7,8 +7,7 @@ the lobby and the room with a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,14 +22,13 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
-from prtui.screens.replay import ReplayScreen
 from prtui.screens.room import RoomScreen
 from prtui.vocabulary import Vocabularies
 from server.engine.contract import describe
 from server.games.registry import get_game
-from server.net.server import GameServer
-from tests.tui.boards import midgame_4p, pr_game, spectator_of
+from tests.tui.boards import midgame_4p, pr_game
 from tests.tui.san_juan_boards import NAMES, final_4p, sj_game
+from tests.tui.test_footer_80 import replay
 from tests.tui.waiting import wait_for
 
 
@@ -44,15 +42,6 @@ def game_over() -> GameOverScreen:
     history = {r: {s: r + s for s in range(4)} for r in range(1, 9)}
     words = Vocabularies(sj_game()["display"]).get(None)
     return GameOverScreen(final["view"], NAMES, history, 0, board_for("san-juan"), words)
-
-
-async def no_fetch(step: int) -> dict[str, Any]:
-    raise AssertionError("no step is fetched")
-
-
-def replay() -> ReplayScreen:
-    first = {"steps": 40, "step": 40, "snapshot": spectator_of(midgame_4p())}
-    return ReplayScreen(no_fetch, first, title="friday", game=pr_game())
 
 
 SCREENS: dict[str, Callable[[], Screen[Any]]] = {
@@ -71,12 +60,6 @@ async def test_pushed_as_the_app_quits(which: str) -> None:
             app.push_screen(SCREENS[which]())
             app.exit()
 
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 @pytest.mark.parametrize("which", ["lobby", "room"])

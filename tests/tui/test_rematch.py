@@ -5,11 +5,8 @@ with two humans and a bot on a real server on loopback."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup, TokenBook
@@ -19,7 +16,6 @@ from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from prtui.widgets.actions import ActionsPanel, takes_back
-from server.net.server import GameServer
 from tests.net.client import Client
 from tests.tui.waiting import wait_for
 
@@ -96,12 +92,6 @@ async def plays_his_seat(client: Client, room: str) -> None:
         mark = len(client.frames)
         await client.wait_for(lambda f: f["t"] in ("state", "diff"), mark)
 
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 async def test_a_lan_rematch_waits_in_the_lobby_for_the_other_human(port: int,

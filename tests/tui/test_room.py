@@ -7,11 +7,9 @@ Two real apps (pilots) against a real GameServer on 127.0.0.1.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import DataTable, Input, Static
 
 from prtui.app import PrtuiApp
@@ -19,16 +17,8 @@ from prtui.launch import remote_plan
 from prtui.screens.confirm import ConfirmScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.room import RoomScreen
-from server.net.server import GameServer
 from tests.tui.test_dead_client import host_room, notices
 from tests.tui.waiting import wait_for
-
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 def text_of(screen: Any, selector: str) -> str:

@@ -10,7 +10,6 @@ with the host and a bot.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +23,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
-from server.net.server import GameServer
 from tests.tui.waiting import wait_for
-
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 def play_args(*argv: str) -> Any:

@@ -8,10 +8,8 @@ connect` (the remembered seat token) brings him back to the board with his hand;
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable
 
 from prtui.app import PrtuiApp
@@ -20,18 +18,10 @@ from prtui.launch import local_plan, remote_plan
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
-from server.net.server import GameServer
 from tests.net.client import Client
 from tests.tui.test_local_resume import released
 from tests.tui.test_san_juan_flow import on_table, table
 from tests.tui.waiting import wait_for
-
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 async def test_a_dropped_player_is_replaced_by_a_bot_and_comes_back(port: int,

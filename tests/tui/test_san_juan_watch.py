@@ -11,28 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from prtui.app import PrtuiApp
 from prtui.launch import remote_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.replay import ReplayScreen
-from server.net.server import GameServer
 from tests.net.client import Client
 from tests.tui.test_san_juan_flow import on_table, table
 from tests.tui.waiting import wait_for
-
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 def hands(snapshot: dict[str, Any]) -> list[Any]:

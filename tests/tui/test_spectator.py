@@ -7,25 +7,12 @@ bots fill the others, so the table soon waits for ana; eve watches with the real
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from prtui.app import PrtuiApp
 from prtui.launch import remote_plan
 from prtui.netclient import Client
 from prtui.screens.game import GameScreen
 from prtui.widgets.status import StatusLine
-from server.net.server import GameServer
 from tests.tui.waiting import wait_for
-
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:

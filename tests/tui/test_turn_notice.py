@@ -6,10 +6,7 @@ local game against bots, or a real server on loopback."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from prtui.app import PrtuiApp
 from prtui.controller import TokenBook
@@ -19,7 +16,6 @@ from prtui.settings import Settings
 from prtui.widgets.notice import TableNotice
 from server.engine.contract import describe
 from server.games.registry import get_game
-from server.net.server import GameServer
 from tests.net.client import Client
 from tests.tui.test_san_juan_flow import on_table
 from tests.tui.test_stable_keys import EngineTable
@@ -106,12 +102,6 @@ async def test_no_bell_for_a_quick_reply() -> None:
         await play(app, pilot, table, 6)
         assert table.came_back and app.bells_rung == 0
 
-
-@pytest.fixture
-async def port(tmp_path: Path) -> AsyncIterator[int]:
-    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    yield await srv.start()
-    await srv.stop()
 
 
 def notice(app: PrtuiApp) -> str:

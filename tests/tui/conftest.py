@@ -1,0 +1,18 @@
+"""Fixtures shared by the TUI tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.net.server import GameServer
+
+
+@pytest.fixture
+async def port(tmp_path: Path) -> AsyncIterator[int]:
+    """A real GameServer on 127.0.0.1 (its data in tmp_path/server); its port."""
+    srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
+    yield await srv.start()
+    await srv.stop()
