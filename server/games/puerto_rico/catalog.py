@@ -179,9 +179,15 @@ COLONISTS = 100
 CITIZEN_PIECES = 20
 
 # Expansion I: the costs of the commercial-building spaces of the board (1897
-# rulebook), and the extra spaces the Citizens add (rules notes: 2-8 and the large 10)
+# rulebook), and the extra spaces the Citizens add: "1 extra Building of each cost
+# (2-8)"; before rules version 5 also a sixth 10 (docs/rules-notes.md)
 DRAFT_SPACES = (1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 10)
-CITIZEN_SPACES = (2, 3, 4, 5, 6, 7, 8, 10)
+CITIZEN_SPACES = (2, 3, 4, 5, 6, 7, 8)
+CITIZEN_SPACES_V4 = (2, 3, 4, 5, 6, 7, 8, 10)
+# from this rules version the Citizens' setup is read literally: 100 workers (3-5
+# players), the Tailor Shop a production building (2 copies with 2 players), the spaces
+# above; and the festival's estate tile goes face up (docs/rules-notes.md)
+LITERAL_CITIZENS_RULES = 5
 
 EDITIONS = ("classic", "1897")
 

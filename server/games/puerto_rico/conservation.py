@@ -29,7 +29,7 @@ from .state import PRState
 def totals(s: PRState) -> dict[str, int]:
     """What the catalog puts on the table: the totals every position must keep."""
     su = C.SETUPS[s.n]
-    out = {"workers": su.colonist_supply + su.colonist_ship, "citizens": s.cat.citizens,
+    out = {"workers": s.cat.workers, "citizens": s.cat.citizens,
            "quarries": su.quarries, "vp": C.vp_chips(s.n, s.edition)}
     for t in range(5):
         out[f"tiles.{C.GOODS[t]}"] = su.plantations[t]

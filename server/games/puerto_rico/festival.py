@@ -12,7 +12,8 @@ first player to reach a goal takes it; the others never can (docs/rules-notes.md
 
 - estate: the first to have 3 estates of the kind (forests are not estates) takes 3
   workers from the supply (fewer if fewer are left), placed at once on empty circles
-  or in San Juan (smuggler_place.py); the festival's tile goes to the discard pile;
+  or in San Juan (smuggler_place.py); the festival's tile goes face up next to the
+  board (planters may take it; rules 4 and older: onto the discard pile);
 - goods: the first whose production (one craftsman-phase turn, the craftsman's extra
   barrel not included) holds every festival barrel (a kind drawn twice: two of it)
   takes 3 doubloons; the barrels go back to the supply;
@@ -20,6 +21,8 @@ first player to reach a goal takes it; the others never can (docs/rules-notes.md
 """
 
 from __future__ import annotations
+
+from bisect import insort
 
 from . import catalog as C
 from . import smuggler_place
@@ -112,7 +115,10 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
 
 def _estate(s: PRState, p: int, kind: int, ev: Events, final: bool) -> None:
     s.festival_won[ESTATE] = p
-    s.discard.append(kind)
+    if s.rules >= C.LITERAL_CITIZENS_RULES:  # "face-up next to the central game board"
+        insort(s.face_up, kind)
+    else:  # rules 4 and older: onto the discards
+        s.discard.append(kind)
     v = VOCAB[s.edition]
     k = min(REWARD, s.col_supply)
     if ev is not None:

@@ -2,10 +2,13 @@
 
 The tables in catalog.py describe every component of the box; a ``Catalog`` says which
 of them one game uses: its role cards, the buildings it may have (fixed, or the
-candidates and board spaces of the Expansion I draft), their copies, the citizens, and
+candidates and board spaces of the Expansion I draft), their copies, the workers and
+citizens, and
 flags the rules test in one attribute lookup (``cat.nb``: any Expansion I building can
 be built, ``cat.cit``: citizens are in play). Catalogs are immutable and shared: the
 state carries a reference (never saved; rebuilt from the saved options on load).
+The rules version is part of the key: rules 5 read the Citizens' setup literally
+(docs/rules-notes.md, "Rules version 5"), and older games keep the catalog they had.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Catalog:
         "setup",
         "smug",
         "space_costs",
+        "workers",
     )
 
     n: int
@@ -48,6 +52,7 @@ class Catalog:
     smug: bool  # Expansion III: the Smuggler card (smuggler.py)
     fest: bool  # Expansion IV: the Festival board (festival.py)
     citizens: int  # citizen pieces in the game (0 without Expansion II)
+    workers: int  # workers in the game: the supply and the ship's at the setup
     draft: bool  # the board is drafted (Expansion I)
     space_costs: tuple[int, ...]  # the drafted board's spaces, by cost
     candidates: tuple[int, ...]  # buildings the draft may place (ids, ascending)
@@ -57,7 +62,7 @@ class Catalog:
     role_index: dict[int, int]  # role id -> its card's place in ``roles``
     hooks: Any  # the hook table (hooks.py), made on first use
 
-    def __init__(self, n: int, edition: str, expansions: tuple[str, ...]) -> None:
+    def __init__(self, n: int, edition: str, expansions: tuple[str, ...], rules: int) -> None:
         self.n = n
         self.edition = edition
         self.expansions = expansions
@@ -72,16 +77,22 @@ class Catalog:
         self.cit = C.CITIZENS in expansions
         self.citizens = C.CITIZEN_PIECES if self.cit else 0
         self.draft = self.nb
+        literal = rules >= C.LITERAL_CITIZENS_RULES
+        su = self.setup
+        # rules 5: "Place all 100 workers in the workers supply" (3-5 players)
+        self.workers = (C.COLONISTS if self.cit and literal and n > 2
+                        else su.colonist_supply + su.colonist_ship)
         two = n == 2
         copies = []
         for b in range(C.NB):
-            if C.PRODUCES[b] >= 0:
-                copies.append(2 if two else C.COPIES[b])
-            else:  # commercial and the tailor shop: one copy each with two players
+            if C.PRODUCES[b] >= 0 or (literal and b == C.JEWELER):
+                copies.append(2 if two else C.COPIES[b])  # the Tailor Shop: rules 5
+            else:  # commercial (and the tailor shop before rules 5): one copy each
                 copies.append(1 if two else C.COPIES[b])
         self.copies = tuple(copies)
         if self.draft:
-            self.space_costs = C.DRAFT_SPACES + (C.CITIZEN_SPACES if self.cit else ())
+            extra = C.CITIZEN_SPACES if literal else C.CITIZEN_SPACES_V4
+            self.space_costs = C.DRAFT_SPACES + (extra if self.cit else ())
             pool = C.BASE_COMMERCIAL + C.NEW_BUILDINGS_SET
             if self.cit:
                 pool += C.CITIZENS_SET
@@ -106,6 +117,7 @@ def canonical(expansions: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 @cache
-def catalog(n: int, edition: str, expansions: tuple[str, ...]) -> Catalog:
-    """The shared catalog of a game (``expansions`` in canonical order)."""
-    return Catalog(n, edition, expansions)
+def catalog(n: int, edition: str, expansions: tuple[str, ...], rules: int) -> Catalog:
+    """The shared catalog of a game (``expansions`` in canonical order) under a rules
+    version."""
+    return Catalog(n, edition, expansions, rules)

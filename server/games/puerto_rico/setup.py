@@ -17,7 +17,7 @@ from .text import default_names
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # the rules version (game.py ``rules_version``): 4 asks the mayor to confirm his
 # placement (mayor_undo.py); a state made under 2 or 3 keeps those rules (``rules``)
-RULES, OLDEST_RULES = 4, 2
+RULES, OLDEST_RULES = 5, 2
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("edition", "choice", "classic",
@@ -62,10 +62,10 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.n = n
     s.edition = opts["edition"]
     s.expansions = canonical(opts["expansions"])
-    cat = s.cat = catalog(n, s.edition, s.expansions)
+    s.rules = opts.get("rules_version", RULES)
+    cat = s.cat = catalog(n, s.edition, s.expansions, s.rules)
     s.open_vp = opts["open_vp"]
     s.names = opts.get("names") or default_names(n)
-    s.rules = opts.get("rules_version", RULES)
     s.rng = SeededRng(seed)
     s.round = 1
     s.governor = 0
@@ -80,7 +80,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.role_player = -1
     s.phase_i = 0
     s.turn = 0
-    s.col_supply = su.colonist_supply + su.colonist_ship  # the ship is filled from it
+    s.col_supply = cat.workers  # the supply and the ship's: the ship is filled from it
     s.cit_supply = cat.citizens
     s.col_ship = s.cit_ship = 0
     fill_ship(s, su.colonist_ship)

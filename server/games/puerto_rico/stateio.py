@@ -70,7 +70,7 @@ def load(data: Any) -> PRState:
         s.bsupply[b] = left
     if not 2 <= s.n <= 5:
         raise CorruptState(f"n: {s.n} players: Puerto Rico is for 2 to 5")
-    s.cat = catalog(s.n, s.edition, s.expansions)
+    s.cat = catalog(s.n, s.edition, s.expansions, s.rules)
     check(s)
     _check_placed(s)
     names = data.get("names")

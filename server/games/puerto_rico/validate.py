@@ -108,7 +108,9 @@ def _table(s: PRState) -> None:
     for name in ("face_up", "stack", "discard"):
         need(all(0 <= t < 5 for t in getattr(s, name)), name, "unknown plantation")
     if not s.cat.cit:  # (a citizen-occupied zoning office sells tiles face up)
-        need(len(s.face_up) <= n + 1, "face_up", f"at most {n + 1} face-up plantations")
+        # (and from rules 5 the festival's estate tile goes face up, once)
+        most = n + 1 + (s.cat.fest and s.rules >= C.LITERAL_CITIZENS_RULES)
+        need(len(s.face_up) <= most, "face_up", f"at most {most} face-up plantations")
     need(s.face_up == sorted(s.face_up), "face_up", "kept sorted")
     need(min(s.bsupply) >= 0, "bsupply", "counts >= 0")
     need(s.col_ship >= 0, "col_ship", "negative")
@@ -168,7 +170,7 @@ def _totals(s: PRState) -> None:
     su = C.SETUPS[n]
     people = s.col_supply + s.cit_supply + s.col_ship + sum(s.san_juan)
     people += sum(map(sum, s.island_col)) + sum(map(sum, s.city_col))
-    box = su.colonist_supply + su.colonist_ship + s.cat.citizens
+    box = s.cat.workers + s.cat.citizens
     need(people == box, "col_supply", f"{people} colonists in play, the game has {box}")
     cit = s.cit_supply + s.cit_ship + sum(s.san_juan_cit)
     cit += sum(map(sum, s.island_cit)) + sum(map(sum, s.city_cit))

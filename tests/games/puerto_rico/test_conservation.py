@@ -49,9 +49,11 @@ def test_nothing_appears_or_vanishes_in_random_games(players: int, expansions: l
 
 
 def test_the_totals_are_the_boxes() -> None:
-    """20 citizens beside the player count's workers; the 2-player game's smaller stock."""
+    """20 citizens beside 100 workers (rules 5; the player count's workers before); the
+    2-player game's smaller stock."""
     four = totals(new(4, expansions=["citizens"]))
-    assert four["citizens"] == 20 and four["workers"] == 75 + 4
+    assert four["citizens"] == 20 and four["workers"] == 100
+    assert totals(new(4, expansions=["citizens"], rules_version=4))["workers"] == 75 + 4
     two = totals(new(2))
     assert two["citizens"] == 0 and two["workers"] == 40 + 2
     assert two["tiles.coffee"] == 8 - 3 and two["quarries"] == 5 and two["goods.corn"] == 8

@@ -66,20 +66,21 @@ def test_citizens_with_base_buildings_put_their_8_on_the_board_without_a_draft()
 
 
 def test_citizens_with_expansion_one_draft_one_extra_of_each_cost_2_to_8() -> None:
-    """Rules notes: 8 more spaces, 2..8 and a sixth 10 (the Town Square's); every
-    Citizens building is a candidate, the Tailor Shop too."""
+    """Rules notes: 7 more spaces, 2..8 (rules 5; version 4 had a sixth 10 as well);
+    every Citizens building is a candidate, the Tailor Shop and Town Square too."""
     s = new(4, expansions=BOTH)
-    assert len(s.cat.space_costs) == 17 + 8
+    assert len(s.cat.space_costs) == 17 + 7
     extra = sorted(s.cat.space_costs)
     for cost in range(2, 9):
         assert extra.count(cost) == C.DRAFT_SPACES.count(cost) + 1
-    assert extra.count(10) == 6
+    assert extra.count(10) == 5
     offered = {a["building"] for a in legal(s)}
     assert {C.BUILDINGS[b] for b in C.CITIZENS_SET} <= offered
     assert len(offered) == 17 + 14 + 8
     seats = _draft(s)
-    assert len(seats) == 25 and len(s.board) == 6 + 25
+    assert len(seats) == 24 and len(s.board) == 6 + 24
     assert step(s) == "choose_role"
+    assert new(4, expansions=BOTH, rules_version=4).cat.space_costs.count(10) == 6
 
 
 def test_a_draft_left_midway_loads_back() -> None:

@@ -14,9 +14,9 @@ from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, lega
 def test_the_start_puts_one_citizen_on_the_work_register() -> None:
     s = table(4, CIT)
     assert s.col_ship == 4 and s.cit_ship == 1 and s.cit_supply == 19
-    assert s.col_supply + s.col_ship - s.cit_ship == 75 + 4  # no worker taken away
+    assert s.col_supply + s.col_ship - s.cit_ship == 100  # no worker taken away (rules 5)
     colonists = GAME.view(s, 0)["colonists"]
-    assert colonists == {"ship": 4, "supply": 76, "ship_citizens": 1, "citizens_supply": 19}
+    assert colonists == {"ship": 4, "supply": 97, "ship_citizens": 1, "citizens_supply": 19}
     assert "ship_citizens" not in GAME.view(table(4), 0)["colonists"]
 
 

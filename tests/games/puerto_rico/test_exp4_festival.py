@@ -80,7 +80,7 @@ def test_the_estate_goal_gives_the_first_three_workers_placed_at_once() -> None:
     choose(s, 0, "settler")
     events = act(s, 0, "plantation", tile=name)
     assert "the festival's estate goal (3 workers from the supply)" in text(events)
-    assert s.festival_won[0] == 0 and kind in s.discard
+    assert s.festival_won[0] == 0 and kind in s.face_up  # rules 5: face up
     assert step(s) == "place_workers" and mover(s) == 0
     assert {a["type"] for a in legal(s, 0)} == {"place_worker", "pass"}
     act(s, 0, "place_worker", where="island", index=len(s.island[0]) - 1)
@@ -238,5 +238,5 @@ def test_a_clone_and_a_loaded_state_look_at_the_islands_again() -> None:
     plant(s, 0, name, name, name, occupied=False)  # placed behind the engine's back
     for t in (GAME.clone(s), GAME.from_data(GAME.to_data(s))):
         GAME.apply(t, mover(t), {"type": "pass"})
-        assert t.festival_won[0] == 0 and kind in t.discard
+        assert t.festival_won[0] == 0 and kind in t.face_up
         assert violations(t) == []

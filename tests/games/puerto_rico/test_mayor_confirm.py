@@ -37,7 +37,7 @@ def _types(s):
 
 
 def test_version_4_asks_for_a_confirm_after_the_last_placement() -> None:
-    s = _placing()
+    s = _placing(rules_version=4)
     assert s.rules == 4
     act(s, 0, "mayor_place", where="city", index=0)
     act(s, 0, "mayor_place", where="island", index=1)
@@ -153,7 +153,7 @@ def test_a_stored_room_passes_its_version_to_setup() -> None:
     old = RoomRecord("r", "puerto-rico", 3, {}, 4, "t", None, seats=seats, rules_version=3)
     now = RoomRecord("r", "puerto-rico", 3, {}, 4, "t", None, seats=seats)
     assert GAME.setup(3, setup_options(old), 4).rules == 3
-    assert GAME.setup(3, setup_options(now), 4).rules == GAME.rules_version == 4
+    assert GAME.setup(3, setup_options(now), 4).rules == GAME.rules_version == 5
 
 
 def test_a_format_5_state_plays_on_under_version_3() -> None:
@@ -178,7 +178,7 @@ def test_an_unknown_rules_version_is_refused() -> None:
     with pytest.raises(Exception, match="rules"):
         GAME.from_data({**GAME.to_data(new(4)), "rules": 9})
     with pytest.raises(Exception, match="rules_version"):
-        GAME.normalize_options(4, {"rules_version": 5})
+        GAME.normalize_options(4, {"rules_version": 6})
 
 
 @pytest.mark.parametrize("rules", [3, 4])
