@@ -180,6 +180,8 @@ def score(s: Any, p: int, a: Action, o: Outlook) -> float:
         return build_score(s, p, a, o)
     if kind == "pass":
         return 0.0
+    if kind == "gold_mine":  # a chance of a card for nothing: turn them up (rules 3)
+        return 0.5
     if kind in ("pay", "discard"):
         if "good" in a:
             return -GOOD_WORTH[GOOD_INDEX[a["good"]]] * CARD

@@ -78,6 +78,8 @@ def headline(ctx: BoardContext) -> Text:
         return text
     if step == "gold_mine":
         return Text(f"{ctx.vocab.title('gold_mine')}: keep one of the four", style="bold green")
+    if step == "gold_mine_ask":
+        return Text(f"{ctx.vocab.title('gold_mine')}: turn up 4 cards?", style="bold green")
     if step == "chapel":
         return Text(f"{ctx.vocab.title('chapel')}: tuck a card (1 VP at the end)?", style="bold green")
     if step == "build":

@@ -27,6 +27,7 @@ from .state import (
     FAIR_START,
     GAME_OVER,
     GOLD_MINE,
+    GOLD_MINE_ASK,
     HAND_LIMIT,
     PRODUCE_STEP,
     SELL_STEP,
@@ -40,13 +41,14 @@ _STEP_MODULE: dict[int, Any] = {
     FAIR_START: roundstart, CHAPEL: roundstart, HAND_LIMIT: roundstart,
     BUILD_STEP: builder, BUILD_PAY: builder, PRODUCE_STEP: producer, SELL_STEP: trader,
     COUNCIL_KEEP: councillor, COUNCIL_DISCARD: councillor, GOLD_MINE: prospector,
+    GOLD_MINE_ASK: prospector,
 }
 # the legal moves of each step, straight to the function that lists them
 _LEGAL: dict[int, Any] = {
     FAIR_START: selection.legal, CHAPEL: roundstart.legal, HAND_LIMIT: selection.legal,
     BUILD_STEP: builder.legal, BUILD_PAY: selection.legal, PRODUCE_STEP: selection.legal,
     SELL_STEP: selection.legal, COUNCIL_KEEP: selection.legal, COUNCIL_DISCARD: selection.legal,
-    GOLD_MINE: prospector.legal,
+    GOLD_MINE: prospector.legal, GOLD_MINE_ASK: prospector.legal,
 }
 _PICKS = selection.PICKS
 _ROLE_CHOICES: dict[tuple[int | bool, ...], list[Move]] = {}  # by roles taken, library asked

@@ -18,7 +18,7 @@ from .labels import BY_LABEL, FIXED, to_dict
 from .moves import TYPES, UNDO, Move, parse, resolve
 from .scoring import result
 from .selection import PICK_CODE
-from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, new_state, normalize_options
+from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
 from .views import view
 
@@ -33,8 +33,10 @@ class SanJuan:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     # raise when a rule change would replay stored games differently (2: every
-    # selection ends with an explicit confirm, so version-1 action logs do not replay)
-    rules_version = 2
+    # selection ends with an explicit confirm, so version-1 action logs do not replay;
+    # 3: the gold mine is turned up only if its owner says so (issue 27); a stored
+    # room of 2 gets its version (option ``rules_version``) and replays under it)
+    rules_version = RULES
     rules_compatible_since = 2
     options_spec = OPTIONS
 

@@ -15,6 +15,7 @@ from .moves import (
     DISCARD,
     GOOD_ITEM,
     KEEP,
+    MINE,
     PASS,
     PAY,
     PRODUCE,
@@ -32,6 +33,7 @@ from .state import (
     COUNCIL_DISCARD,
     COUNCIL_KEEP,
     FAIR_START,
+    GOLD_MINE_ASK,
     HAND_LIMIT,
     PRODUCE_STEP,
     SELL_STEP,
@@ -69,7 +71,11 @@ def _make_dict(m: Move) -> dict[str, Any]:
         d["card"] = C.CARDS[m[1]]
         label = f"Tuck {a(m[1])} under the chapel (1 VP at the end)"
     elif code == PASS:
-        label = "Tuck nothing" if m[1] == CHAPEL else "Build nothing"
+        label = ("Tuck nothing" if m[1] == CHAPEL
+                 else "Leave the gold mine's cards face down" if m[1] == GOLD_MINE_ASK
+                 else "Build nothing")
+    elif code == MINE:
+        label = "Turn up 4 cards with the gold mine (keep one if all costs differ)"
     elif code == BUILD:
         d["building"] = C.CARDS[m[1]]
         label = f"Build {a(m[1])}"

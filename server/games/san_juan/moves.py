@@ -29,10 +29,10 @@ from . import catalog as C
 
 Move = tuple[int, ...]
 
-ROLE, TUCK, PASS, BUILD, PAY, KEEP, DISCARD, PRODUCE, SELL, TAKE, UNDO, CONFIRM = range(12)
+ROLE, TUCK, PASS, BUILD, PAY, KEEP, DISCARD, PRODUCE, SELL, TAKE, UNDO, CONFIRM, MINE = range(13)
 TYPES = (
     "role", "tuck", "pass", "build", "pay", "keep", "discard", "produce", "sell", "take",
-    "undo", "confirm",
+    "undo", "confirm", "gold_mine",
 )
 _TYPE = {t: i for i, t in enumerate(TYPES)}
 _ROLE = {r: i for i, r in enumerate(C.ROLES)}
@@ -41,7 +41,8 @@ _GOOD = {g: i for i, g in enumerate(C.GOODS)}
 GOOD_ITEM = C.NCARDS  # a good picked to pay (black market) is NCARDS + good
 ANY_COST = -1  # a build sent without its "cost": whatever it costs (see ``resolve``)
 
-_BARE = {"pass": (PASS,), "undo": (UNDO,), "confirm": (CONFIRM,)}  # as clients send them
+# as clients send them (``gold_mine``: turn up the gold mine's four cards, rules 3)
+_BARE = {"pass": (PASS,), "undo": (UNDO,), "confirm": (CONFIRM,), "gold_mine": (MINE,)}
 
 
 def _int(d: dict[str, Any], key: str) -> int:

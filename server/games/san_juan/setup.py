@@ -15,6 +15,9 @@ from .state import FAIR_START, SJState, names_error
 from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# the rules version (game.py ``rules_version``): 3 asks a gold mine's owner whether he
+# turns its cards up; a state made under 2 keeps those rules (``rules``)
+RULES, OLDEST_RULES = 3, 2
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("fair_start", "bool", False,
@@ -28,6 +31,9 @@ in words: log, labels, view)."""
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     check_players("San Juan", MIN_PLAYERS, MAX_PLAYERS, players)
     out = normalize(OPTIONS, options)
+    rules = out.get("rules_version", RULES)  # a stored room's version (contract)
+    if isinstance(rules, bool) or not isinstance(rules, int) or not OLDEST_RULES <= rules <= RULES:
+        raise InvalidOptions(f"rules_version: {OLDEST_RULES} to {RULES}")
     names = out.get("names")
     if names is None:
         out.pop("names", None)
@@ -46,6 +52,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> SJState:
     s.n = n
     s.fair_start = opts["fair_start"]
     s.names = opts.get("names") or default_names(n)
+    s.rules = opts.get("rules_version", RULES)
     s.rng = SeededRng(seed)
     s.round = 1
     s.governor = 0

@@ -24,14 +24,16 @@ NAME_MAX = 32
     FAIR_START, CHAPEL, HAND_LIMIT, CHOOSE_ROLE, BUILD_STEP, BUILD_PAY, PRODUCE_STEP, SELL_STEP,
     COUNCIL_KEEP, COUNCIL_DISCARD, GOLD_MINE, GAME_OVER,
 ) = range(12)
+# rules 3: a gold mine's owner says whether he turns up its four cards (prospector.py)
+GOLD_MINE_ASK = 12
 STEPS = (
     "fair_start", "chapel", "hand_limit", "choose_role", "build", "build_pay", "produce",
-    "sell", "council_keep", "council_discard", "gold_mine", "game_over",
+    "sell", "council_keep", "council_discard", "gold_mine", "game_over", "gold_mine_ask",
 )
 # what everyone may know of the step: the phase, never how far a decision has got
 PUBLIC_STEP = (
     "fair_start", "chapel", "hand_limit", "choose_role", "builder", "builder", "producer",
-    "trader", "councillor", "councillor", "prospector", "game_over",
+    "trader", "councillor", "councillor", "prospector", "game_over", "prospector",
 )
 
 # (slot, kind): "i" int, "b" bool, "l" list of ints, "ll" per-player lists of ints
@@ -64,10 +66,11 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("drawn", "i"),
     ("sel", "l"),
     ("pending", "l"),
+    ("rules", "i"),  # the rules version the game was set up under (format 2)
 )
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/san-juan-state.md), so that load refuses states it would misread
-FORMAT = 1
+FORMAT = 2  # 2: ``rules`` (a format-1 state was set up under rules version 2)
 _KEYS = frozenset(("format", "fair_start", "names", "rng", *(n for n, _ in _FIELDS)))
 _SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
 _LISTS = tuple(name for name, kind in _FIELDS if kind == "l")
@@ -121,6 +124,7 @@ class SJState:
     drawn: int  # councillor: cards drawn this turn
     sel: list[int]  # the selection so far: cards, or goods (NCARDS + good) for the market
     pending: list[int]  # drawn but not in hand: councillor's cards, gold mine's face up
+    rules: int  # the rules version (setup.RULES): 2 turns a gold mine up unasked
     fair_start: bool
     names: list[str]  # display names by seat (never read by the rules)
     rng: SeededRng
@@ -160,6 +164,8 @@ class SJState:
 
         if not isinstance(data, dict):
             raise CorruptState("state must be a map")
+        if data.get("format") == 1 and "rules" not in data:  # before rules versions
+            data = {**data, "format": FORMAT, "rules": 2}
         check_format(data, FORMAT)
         unknown = sorted(set(data) - _KEYS, key=str)
         if unknown:

@@ -23,6 +23,7 @@ from .state import (
     FAIR_START,
     GAME_OVER,
     GOLD_MINE,
+    GOLD_MINE_ASK,
     HAND_LIMIT,
     PRODUCE_STEP,
     SELL_STEP,
@@ -34,7 +35,7 @@ _SELECTING = frozenset((FAIR_START, HAND_LIMIT, BUILD_PAY, PRODUCE_STEP, SELL_ST
                         COUNCIL_DISCARD))
 _ROLE_OF_STEP = {BUILD_STEP: C.BUILDER, BUILD_PAY: C.BUILDER, PRODUCE_STEP: C.PRODUCER,
                  SELL_STEP: C.TRADER, COUNCIL_KEEP: C.COUNCILLOR, COUNCIL_DISCARD: C.COUNCILLOR,
-                 GOLD_MINE: C.PROSPECTOR}
+                 GOLD_MINE: C.PROSPECTOR, GOLD_MINE_ASK: C.PROSPECTOR}
 
 
 def need(ok: bool, field: str, why: str) -> None:
@@ -56,6 +57,10 @@ def _table(s: SJState) -> None:
     need(s.round >= 1, "round", "must be 1 or more")
     need(0 <= s.governor < n, "governor", f"seat {s.governor} is not one of 0..{n - 1}")
     need(0 <= s.step < len(STEPS), "step", f"unknown step {s.step}")
+    from .setup import OLDEST_RULES, RULES
+
+    need(OLDEST_RULES <= s.rules <= RULES, "rules", f"a rules version {OLDEST_RULES} to {RULES}")
+    need(s.step != GOLD_MINE_ASK or s.rules >= 3, "step", "rules 2 never ask about a gold mine")
     need(-1 <= s.role < 5, "role", f"unknown role {s.role}")
     need(len(s.role_taken) == 5, "role_taken", "one entry per role")
     need(all(-1 <= x < n for x in s.role_taken), "role_taken", "seat out of range")
@@ -179,6 +184,8 @@ def _decision(s: SJState) -> None:
         need(C.ARCHIVE in s.city[p], "step", "discarding from the hand needs an archive")
         need(0 < s.drawn <= councillor.to_draw(s, p), "drawn", "more than a councillor draws")
         need(s.need == s.drawn - councillor.to_keep(s, p), "need", "the cards to discard")
+    elif step == GOLD_MINE_ASK:
+        need(C.GOLD_MINE in s.city[p], "step", "a gold mine decision needs a gold mine")
     elif step == GOLD_MINE:
         need(C.GOLD_MINE in s.city[p], "step", "a gold mine decision needs a gold mine")
         need(len(s.pending) == C.GOLD_MINE_CARDS, "pending", "four cards turned up")

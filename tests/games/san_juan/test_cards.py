@@ -97,7 +97,8 @@ def test_gold_mine_keeps_one_of_four_with_different_costs_for_every_owner() -> N
     s = new(3, seed=7)
     build(s, 1, "gold_mine")
     top(s, "well", "smithy", "library", "crane", "tobacco_storage", "palace")
-    events = role(s, "prospector")  # seat 0 draws the well; seat 1's gold mine
+    role(s, "prospector")  # seat 0 draws the well; seat 1's gold mine
+    events = act(s, "gold_mine")  # (rules 3: he says he turns them up)
     assert "Player 2's gold mine turns up tobacco storage, smithy, crane and library: " \
         "four different costs" in texts(events)
     assert step(s) == "gold_mine" and s.turn == 1
@@ -113,7 +114,8 @@ def test_gold_mine_with_equal_costs_gives_nothing() -> None:
     build(s, 0, "gold_mine")
     top(s, "hero", "smithy", "well", "crane", "statue")  # well and crane both cost 2
     hand_before = len(s.hands[0])
-    events = role(s, "prospector")
+    role(s, "prospector")
+    events = act(s, "gold_mine")
     assert "a cost repeats, all discarded" in texts(events)[-1]
     assert len(s.hands[0]) == hand_before + 1 and step(s) == "choose_role"
 

@@ -106,6 +106,7 @@ def test_the_gold_mines_cards_are_for_all_to_see_and_councillor_cards_for_one() 
     build(s, 1, "gold_mine")
     top(s, "well", "smithy", "library", "crane", "tobacco_storage")
     role(s, "prospector")
+    GAME.apply(s, 1, {"type": "gold_mine"})
     assert GAME.view(s, 2)["revealed"] == ["tobacco_storage", "smithy", "crane", "library"]
     s2 = new(3, seed=6)
     role(s2, "councillor")

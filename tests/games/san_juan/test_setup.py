@@ -37,7 +37,7 @@ def test_the_game_describes_itself() -> None:
     info = describe(get_game("san-juan"))
     assert (info["title"], info["min_players"], info["max_players"]) == ("San Juan", 2, 4)
     assert [o["name"] for o in info["options"]] == ["fair_start"]
-    assert info["options"][0]["default"] is False and info["rules_version"] == 2
+    assert info["options"][0]["default"] is False and info["rules_version"] == 3
     assert get_game("san-juan").rules_compatible_since == 2  # version 1 had no confirm
     for players in (1, 5):
         with pytest.raises(InvalidOptions, match="2 to 4 players"):

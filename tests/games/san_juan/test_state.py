@@ -1,4 +1,4 @@
-"""The save format (docs/san-juan-state.md): format 1 round trips, and load refuses what
+"""The save format (docs/san-juan-state.md): format 2 round trips, and load refuses what
 legal play cannot produce, naming the field."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_a_state_round_trips_mid_decision() -> None:
     act(s, "build", building="palace", cost=5)
     act(s, "pay", card="well")
     data = GAME.to_data(s)
-    assert data["format"] == 1 and data["sel"] == [K["well"]] and data["build"] == K["palace"]
+    assert data["format"] == 2 and data["sel"] == [K["well"]] and data["build"] == K["palace"]
     again = GAME.from_data(data)
     assert GAME.to_data(again) == data
     assert GAME.legal_actions(again, 0) == GAME.legal_actions(s, 0)
@@ -38,7 +38,7 @@ def test_a_complete_selection_waiting_for_confirm_round_trips() -> None:
     act(s, "build", building="well", cost=1)
     act(s, "pay", card="statue")  # complete: only undo or confirm now
     data = GAME.to_data(s)
-    assert data["sel"] == [K["statue"]] and data["need"] == 1 and data["format"] == 1
+    assert data["sel"] == [K["statue"]] and data["need"] == 1 and data["format"] == 2
     again = GAME.from_data(data)
     assert [a["type"] for a in GAME.legal_actions(again, 0)] == ["undo", "confirm"]
     GAME.apply(again, 0, {"type": "confirm"})
@@ -49,7 +49,7 @@ def test_the_format_number_comes_first() -> None:
     data = GAME.to_data(new(2))
     _refused({k: v for k, v in data.items() if k != "format"}, "format")
     _refused({**data, "format": 0, "n": "x"}, "format")
-    _refused({**data, "format": 2}, "format")
+    _refused({**data, "format": 3}, "format")
     _refused({**data, "hand": []}, "hand")
 
 
