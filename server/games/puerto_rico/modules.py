@@ -3,9 +3,8 @@
 The tables in catalog.py describe every component of the box; a ``Catalog`` says which
 of them one game uses: its role cards, the buildings it may have (fixed, or the
 candidates and board spaces of the Expansion I draft), their copies, the workers and
-citizens, and
-flags the rules test in one attribute lookup (``cat.nb``: any Expansion I building can
-be built, ``cat.cit``: citizens are in play). Catalogs are immutable and shared: the
+citizens, and flags the rules test in one attribute lookup (``cat.nb``: any Expansion I
+building can be built, ``cat.cit``: citizens are in play). Catalogs are immutable and shared: the
 state carries a reference (never saved; rebuilt from the saved options on load).
 The rules version is part of the key: rules 5 read the Citizens' setup literally
 (docs/rules-notes.md, "Rules version 5"), and older games keep the catalog they had.
