@@ -42,7 +42,12 @@ def _effect(ctx: BoardContext, bid: str | None) -> str:
 def _draft(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     bid = str(action.get("building"))
     facts = ctx.facts.building(bid)
-    copies = 1 if facts is None or facts.large else int(ctx.view.get("board", {}).get("copies_per_space", 1))
+    board = ctx.view.get("board", {})
+    by_building = board.get("copies")  # (a two-player Tailor Shop: 2, rules 5)
+    if isinstance(by_building, Mapping) and isinstance(by_building.get(bid), int):
+        copies = int(by_building[bid])
+    else:
+        copies = 1 if facts is None or facts.large else int(board.get("copies_per_space", 1))
     text = Text(f"{copies} {'copy' if copies == 1 else 'copies'}"
                 + (f" on a {facts.cost}-space, {facts.vp} VP: " if facts else ": "), style="bold")
     text.append(_effect(ctx, bid))

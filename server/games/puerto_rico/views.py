@@ -117,8 +117,10 @@ def _board(s: PRState) -> dict[str, Any]:
     candidates = [
         C.BUILDINGS[b] for b in s.cat.candidates if b not in s.board and C.COST[b] in open_costs
     ]
+    # (a two-player Tailor Shop brings 2 copies from rules 5: ``copies`` says so)
+    copies = {C.BUILDINGS[b]: s.cat.copies[b] for b in s.cat.candidates if s.cat.copies[b] > 1}
     return {"spaces": spaces, "candidates": candidates,
-            "copies_per_space": 1 if s.n == 2 else 2}
+            "copies_per_space": 1 if s.n == 2 else 2, "copies": copies}
 
 
 def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]:

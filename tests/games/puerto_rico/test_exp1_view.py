@@ -32,7 +32,7 @@ def test_the_keys_of_each_expansion_and_none_without() -> None:
     assert "forests" not in base["players"][0] and "san_juan_citizens" not in base["players"][0]
     both = GAME.view(new(4, expansions=["citizens", "new_buildings"]), 0)
     assert both["options"]["expansions"] == ["new_buildings", "citizens"]  # canonical
-    assert set(both["board"]) == {"spaces", "candidates", "copies_per_space"}
+    assert set(both["board"]) == {"spaces", "candidates", "copies_per_space", "copies"}
     me = both["players"][0]
     assert me["forests"] == 0 and me["small_wharf_used"] is False
     assert me["san_juan_citizens"] == 0 and me["island"][0]["citizens"] == 0
