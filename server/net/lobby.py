@@ -36,7 +36,8 @@ from server.store.base import RoomRecord, SeatRecord, Store
 log = logging.getLogger(__name__)
 
 MAX_OPEN_ROOMS = 1000
-"""Waiting or playing rooms at once; creation is refused beyond."""
+"""Waiting or playing rooms at once; beyond, creation is refused to every address that
+already holds one (a newcomer still gets its first: server/net/upkeep.py)."""
 LOBBY_PUSH_S = 0.25
 
 
@@ -70,6 +71,7 @@ class Lobby(RoomKeeping):
                 continue
             self.rooms[rec.id] = room
             self._open.add(rec.id)
+            self.upkeep.restored(room)
             room.start_task()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return len(self.rooms)
@@ -217,10 +219,7 @@ class Lobby(RoomKeeping):
         if peer.role == "spectate":
             peer.send(m.reject(mid, "spectator", "spectators cannot create rooms"))
             return
-        if sum(r.rec.status != "over" for r in self.rooms.values()) >= self.max_rooms:
-            peer.send(m.reject(mid, "too_many_rooms", "the server has too many open rooms"))
-            return
-        refusal = self.upkeep.refusal(peer, self.rooms)
+        refusal = self.upkeep.refusal(peer, self.rooms, self.max_rooms)
         if refusal is not None:
             peer.send(m.reject(mid, *refusal))
             return
@@ -260,7 +259,7 @@ class Lobby(RoomKeeping):
         rec = RoomRecord(
             id=rid, game=game.name, players=players, options=options,
             seed=secrets.randbits(63) if seed is None else seed, name=msg.get("name") or f"{peer.name}'s table",
-            host=peer.name, created=time.time(),
+            host=peer.name, created=time.time(), creator=getattr(peer, "address", None),
             seats=[SeatRecord(i) for i in range(players)], rules_version=game.rules_version,
         )
         self.store.create_room(rec)

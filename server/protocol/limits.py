@@ -82,6 +82,14 @@ WAITING_ROOMS_PER_ADDRESS = 3
 """Waiting rooms all connections from one address together may have created and not
 yet started or closed (even after those connections are gone)."""
 
+LIVE_ROOMS_PER_ADDRESS = 8
+"""Unfinished rooms (waiting or playing) all connections from one address together may
+have created, counted also after they are gone and across restarts; a started game with
+no human seat counts ``BOT_ROOM_WEIGHT`` times (it runs whether anybody watches or not)."""
+
+BOT_ROOM_WEIGHT = 2
+"""How many places of ``LIVE_ROOMS_PER_ADDRESS`` one running bots-only game takes."""
+
 EMPTY_ROOM_EXPIRY_S = 60.0
 """A waiting room with nobody in it and no human seated is closed after this long."""
 

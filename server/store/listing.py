@@ -19,7 +19,8 @@ from server.store.base import RoomRecord, SeatRecord
 INDEX = "CREATE INDEX IF NOT EXISTS rooms_by_status ON rooms (status, created, id);"
 """Pages and counts of one status read the index, not the whole table."""
 
-_COLUMNS = "id, game, players, options, seed, name, host, status, created, result, rules_version"
+_COLUMNS = ("id, game, players, options, seed, name, host, status, created, result,"
+            " rules_version, creator")
 _MANY = 500  # ids per IN (...) query: well under SQLite's variable limit
 
 
@@ -37,11 +38,12 @@ class RoomListing:
     def _records(self, where: str, params: Iterable[Any], tail: str = "") -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
         for row in self._db.execute(f"SELECT {_COLUMNS} FROM rooms WHERE {where} {tail}", tuple(params)):
-            rid, game, players, options, seed, name, host, status, created, result, rules = row
+            rid, game, players, options, seed, name, host, status, created, result, rules, who = row
             rooms[rid] = RoomRecord(
                 id=rid, game=game, players=players, options=json.loads(options), seed=seed,
                 name=name, host=host, status=status, created=created,
                 result=None if result is None else json.loads(result), rules_version=rules,
+                creator=who,
             )
         ids = list(rooms)
         for i in range(0, len(ids), _MANY):

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     status TEXT NOT NULL,
     created REAL NOT NULL,
     result TEXT,
-    rules_version INTEGER NOT NULL DEFAULT 1
+    rules_version INTEGER NOT NULL DEFAULT 1,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -51,10 +52,11 @@ CREATE TABLE IF NOT EXISTS actions (
 """ + INDEX
 
 
-ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),)
+ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
+                 ("rooms", "creator", "TEXT"))
 """Columns added after the first release: a file made before gets them on open. Rooms
 stored before rules versions were recorded get version 1, the rules they were played
-under (every game's first version)."""
+under (every game's first version); their creator's address is unknown (NULL)."""
 
 
 def _dumps(obj: Any) -> str:
@@ -96,11 +98,12 @@ class SqliteStore(RoomListing):
         try:
             self._db.execute(
                 "INSERT INTO rooms (id, game, players, options, seed, name, host, status,"
-                " created, result, rules_version) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " created, result, rules_version, creator) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     room.id, room.game, room.players, _dumps(room.options), room.seed,
                     room.name, room.host, room.status, room.created or time.time(),
                     None if room.result is None else _dumps(room.result), room.rules_version,
+                    room.creator,
                 ),
             )
             for s in room.seats:
@@ -144,13 +147,14 @@ class SqliteStore(RoomListing):
         rooms: dict[str, RoomRecord] = {}
         for row in self._db.execute(
             "SELECT id, game, players, options, seed, name, host, status, created, result,"
-            " rules_version FROM rooms ORDER BY created"
+            " rules_version, creator FROM rooms ORDER BY created"
         ):
-            rid, game, players, options, seed, name, host, status, created, result, rules = row
+            rid, game, players, options, seed, name, host, status, created, result, rules, who = row
             rooms[rid] = RoomRecord(
                 id=rid, game=game, players=players, options=json.loads(options), seed=seed,
                 name=name, host=host, status=status, created=created,
                 result=None if result is None else json.loads(result), rules_version=rules,
+                creator=who,
             )
         for rid, seat, kind, name, level, token_hash in self._db.execute(
             "SELECT room, seat, kind, name, level, token_hash FROM seats ORDER BY room, seat"
