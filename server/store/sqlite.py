@@ -2,7 +2,8 @@
 
 WAL with synchronous=NORMAL makes every commit survive a crash of the process
 (kill -9); only a power loss can lose the last few commits. Each write commits
-before returning, so callers can acknowledge right after.
+before returning, so callers can acknowledge right after; each is also counted outside
+the WAL (server/store/commits.py), so a lost or cut WAL is refused at start, not trusted.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from server.store import commits
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -49,7 +51,7 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, n)
 );
-""" + INDEX
+""" + INDEX + commits.META
 
 
 ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
@@ -57,6 +59,10 @@ ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
 """Columns added after the first release: a file made before gets them on open. Rooms
 stored before rules versions were recorded get version 1, the rules they were played
 under (every game's first version); their creator's address is unknown (NULL)."""
+
+
+_SAVE_SEAT = ("INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
+              " VALUES (?,?,?,?,?,?)")
 
 
 def _dumps(obj: Any) -> str:
@@ -81,7 +87,10 @@ class SqliteStore(RoomListing):
         self._db.executescript(SCHEMA)
         self._add_columns()
         mark_version(self._db)
+        self._record: commits.CommitRecord | None = None
         if on_disk:
+            self._db.execute(commits.UNMARK_BACKUP)  # a restored backup is ours from now on
+            self._record = commits.CommitRecord(self.path, commits.stored(self._db))
             take_backup(self._db, self.path)  # checked sound: a copy to recover from
 
     def _add_columns(self) -> None:
@@ -91,7 +100,24 @@ class SqliteStore(RoomListing):
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        self._db.execute(sql, params)  # autocommit: committed on return
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute(sql, params)
+            self._commit()
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _commit(self) -> None:
+        """Count the write, commit it, then record it outside the WAL: committed on return."""
+        self._db.execute(commits.BUMP)
+        self._db.execute("COMMIT")
+        if self._record is not None:
+            self._record.committed()
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def create_room(self, room: RoomRecord) -> None:
         self._db.execute("BEGIN")
@@ -107,21 +133,17 @@ class SqliteStore(RoomListing):
                 ),
             )
             for s in room.seats:
-                self._save_seat(room.id, s)
-            self._db.execute("COMMIT")
+                self._write_seat(room.id, s)
+            self._commit()
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
 
-    def _save_seat(self, room_id: str, s: SeatRecord) -> None:
-        self._db.execute(
-            "INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
-            " VALUES (?,?,?,?,?,?)",
-            (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
-        )
+    def _write_seat(self, room_id: str, s: SeatRecord) -> None:
+        self._db.execute(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
 
-    def save_seat(self, room_id: str, seat: SeatRecord) -> None:
-        self._save_seat(room_id, seat)
+    def save_seat(self, room_id: str, s: SeatRecord) -> None:
+        self._write(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
 
     def set_status(
         self, room_id: str, status: str, result: dict[str, Any] | None = None
@@ -176,3 +198,5 @@ class SqliteStore(RoomListing):
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             self._db.close()
+            if self._record is not None:
+                self._record.close()
