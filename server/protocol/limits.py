@@ -65,6 +65,14 @@ OUTGOING_QUEUE_BYTES = 1024 * 1024
 buffer not counted) before the server drops it as too slow; a single frame alone is
 always taken, whatever its size."""
 
+SEND_BUFFER_BYTES = 64 * 1024
+"""Kernel send buffer asked for each connection (SO_SNDBUF; Linux doubles it): without
+it the kernel grew a deaf client's buffer to megabytes (40 deaf spectators held 164 MB)."""
+
+SEND_STALL_S = 60.0
+"""A connection with bytes waiting for its socket (queue and kernel buffer full) at every
+look for this long, never once caught up, is dropped as deaf."""
+
 LOBBY_PAGE_ROOMS = 100
 """Most rooms in one `lobby` push or `list_rooms` answer (a `limit` above is lowered)."""
 
