@@ -124,16 +124,22 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         task.add_done_callback(self._tasks.discard)
 
     async def _run(self) -> None:
-        while True:
-            item = await self.inbox.get()
-            if item[0] == "stop":
-                return
-            try:
-                self._handle(item)
-            except Exception:
-                log.exception("room %s: failure handling %s", self.id, item[0])
-                if item[0] == "cmd":
-                    item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+        # the item is never a local here: the last one (a closed connection's "gone")
+        # would stay alive while the room waits for the next
+        while self._take(await self.inbox.get()):
+            pass
+
+    def _take(self, item: tuple[Any, ...]) -> bool:
+        """Handle one inbox item; False: the room stops."""
+        if item[0] == "stop":
+            return False
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("room %s: failure handling %s", self.id, item[0])
+            if item[0] == "cmd":
+                item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+        return True
 
     def _handle(self, item: tuple[Any, ...]) -> None:
         kind = item[0]

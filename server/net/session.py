@@ -224,9 +224,8 @@ class Session:
 
     async def _handshake(self) -> bool:
         try:
-            msg = await asyncio.wait_for(
-                read_frame(self._reader, self._lim.max_frame), self._lim.hello_timeout
-            )
+            async with asyncio.timeout(self._lim.hello_timeout):
+                msg = await read_frame(self._reader, self._lim.max_frame)
         except TimeoutError:
             self.close("hello_timeout", "no hello in time")
             return False
@@ -264,9 +263,8 @@ class Session:
         try:
             while not self._closed:
                 try:
-                    msg = await asyncio.wait_for(
-                        read_frame(self._reader, self._lim.max_frame), self._lim.idle_timeout
-                    )
+                    async with asyncio.timeout(self._lim.idle_timeout):
+                        msg = await read_frame(self._reader, self._lim.max_frame)
                 except TimeoutError:
                     self.close("idle_timeout", "nothing received in time")
                     return
