@@ -79,6 +79,8 @@ class Lobby(RoomKeeping):
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for read in list(self.listing.reads):  # pages being read: nobody waits for them now
+            read.cancel()
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())),
                              *self._stopping)
         if self._pool_start is not None:

@@ -105,6 +105,13 @@ ABANDONED_ROOM_EXPIRY_S = 600.0
 """A waiting room with nobody in it whose seated humans are all disconnected (also
 after a restart) is closed after this long; their seat tokens stop working."""
 
+SEARCH_RATE_PER_S = 2.0
+"""Sustained `list_rooms` searches per second from one address (all its connections);
+more get `rate_limited`. Searches are read off the event loop, one at a time."""
+
+SEARCH_BURST = 6
+"""Searches one address may send at once before the rate applies."""
+
 MAX_CHAT_LEN = 500
 """Longest chat message, in characters."""
 

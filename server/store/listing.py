@@ -24,6 +24,15 @@ _COLUMNS = ("id, game, players, options, seed, name, host, status, created, resu
 _MANY = 500  # ids per IN (...) query: well under SQLite's variable limit
 
 
+MIN_INDEXED = 3
+"""Shortest search the trigram index (server/store/search.py) answers; shorter ones scan."""
+
+
+def phrase(text: str) -> str:
+    """``text`` as one FTS5 phrase (matched anywhere by the trigram tokenizer)."""
+    return '"' + text.replace('"', '""') + '"'
+
+
 def _like(text: str) -> str:
     """``text`` as a LIKE pattern matching it anywhere, its own wildcards taken literally."""
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -34,6 +43,7 @@ class RoomListing:
     """Paged reads of the rooms table (mixed into ``SqliteStore``)."""
 
     _db: sqlite3.Connection
+    _indexed: bool = False  # the room_names index exists (server/store/search.py)
 
     def _records(self, where: str, params: Iterable[Any], tail: str = "") -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
@@ -79,7 +89,10 @@ class RoomListing:
         if before is not None:
             where.append("(created < ? OR (created = ? AND id < ?))")
             params += [before[0], before[0], before[1]]
-        if search:
+        if search and self._indexed and len(search) >= MIN_INDEXED:
+            where.append("id IN (SELECT room FROM room_names WHERE room_names MATCH ?)")
+            params.append(phrase(search))
+        elif search:
             pattern = _like(search)
             where.append(
                 "(name LIKE ? ESCAPE '\\' OR host LIKE ? ESCAPE '\\' OR id IN"

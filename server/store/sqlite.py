@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server.store import commits
+from server.store import commits, search
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -86,12 +86,15 @@ class SqliteStore(RoomListing):
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._add_columns()
+        self._indexed = search.make_index(self._db)
         mark_version(self._db)
         self._record: commits.CommitRecord | None = None
         if on_disk:
             self._db.execute(commits.UNMARK_BACKUP)  # a restored backup is ours from now on
             self._record = commits.CommitRecord(self.path, commits.stored(self._db))
             take_backup(self._db, self.path)  # checked sound: a copy to recover from
+        # searches and older pages are read on a thread of their own (None: in memory)
+        self.reader = search.OffLoopReader(self.path, self._indexed) if on_disk else None
 
     def _add_columns(self) -> None:
         for table, column, decl in ADDED_COLUMNS:
@@ -99,10 +102,12 @@ class SqliteStore(RoomListing):
             if column not in have:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
-    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+    def _write(self, sql: str, params: tuple[Any, ...], reindex: str | None = None) -> None:
         self._db.execute("BEGIN")
         try:
             self._db.execute(sql, params)
+            if reindex is not None:
+                self._reindex(reindex)
             self._commit()
         except BaseException:
             self._rollback()
@@ -134,6 +139,7 @@ class SqliteStore(RoomListing):
             )
             for s in room.seats:
                 self._write_seat(room.id, s)
+            self._reindex(room.id)
             self._commit()
         except BaseException:
             self._rollback()
@@ -143,7 +149,12 @@ class SqliteStore(RoomListing):
         self._db.execute(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
 
     def save_seat(self, room_id: str, s: SeatRecord) -> None:
-        self._write(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
+        self._write(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
+                    reindex=room_id)
+
+    def _reindex(self, room_id: str) -> None:
+        if self._indexed:
+            search.index_room(self._db, room_id)
 
     def set_status(
         self, room_id: str, status: str, result: dict[str, Any] | None = None
@@ -154,7 +165,7 @@ class SqliteStore(RoomListing):
         )
 
     def set_host(self, room_id: str, host: str | None) -> None:
-        self._write("UPDATE rooms SET host=? WHERE id=?", (host, room_id))
+        self._write("UPDATE rooms SET host=? WHERE id=?", (host, room_id), reindex=room_id)
 
     def append_action(self, room_id: str, rec: ActionRecord) -> None:
         self._write(
@@ -163,7 +174,15 @@ class SqliteStore(RoomListing):
         )
 
     def delete_room(self, room_id: str) -> None:
-        self._write("DELETE FROM rooms WHERE id=?", (room_id,))
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute("DELETE FROM rooms WHERE id=?", (room_id,))
+            if self._indexed:
+                search.unindex_room(self._db, room_id)
+            self._commit()
+        except BaseException:
+            self._rollback()
+            raise
 
     def load_rooms(self) -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
@@ -194,6 +213,8 @@ class SqliteStore(RoomListing):
         ]
 
     def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:

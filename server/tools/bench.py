@@ -34,6 +34,7 @@ _OTHER_BENCHES = {
     "deaf": "server.tools.limits_bench:run_deaf_bench",
     "lobby": "server.tools.lobby_bench:run_lobby_bench",
     "churn": "server.tools.churn_bench:run_churn_bench",
+    "search": "server.tools.search_bench:run_search_bench",
 }
 
 
@@ -178,7 +179,7 @@ def run(args: Any) -> int:
         return run_engine(args)
     target = _OTHER_BENCHES.get(what or "")
     if target is None:
-        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby, churn)",
+        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby, churn, search)",
               file=sys.stderr)
         return 2
     module_name, func_name = target.split(":")
