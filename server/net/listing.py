@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgpack
 
+from server.net.ratelimits import AddressRates
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import HEADER
@@ -110,7 +111,7 @@ class LobbyList:
         self._push: bytes | None = None
         self.reader = getattr(store, "reader", None)  # reads pages off the event loop
         self.reads: set[asyncio.Task[None]] = set()  # pages being read for a client
-        self._searches: dict[str, limits.RateLimiter] = {}  # per address
+        self._searches = AddressRates(limits.SEARCH_RATE_PER_S, limits.SEARCH_BURST)
 
     # --- keeping up ----------------------------------------------------------------
 
@@ -179,13 +180,7 @@ class LobbyList:
 
     def search_allowed(self, address: str) -> bool:
         """Spend one of ``address``'s searches (all its connections share them)."""
-        bucket = self._searches.get(address)
-        if bucket is None:
-            if len(self._searches) >= 10_000:  # forget the idle ones: they are full again
-                self._searches.clear()
-            bucket = self._searches[address] = limits.RateLimiter(
-                rate=limits.SEARCH_RATE_PER_S, burst=limits.SEARCH_BURST)
-        return bucket.allow()
+        return self._searches.allow(address)
 
     def page_later(self, peer: Peer, mid: int, rooms: dict[str, Room],
                    before: tuple[float, str] | None, limit: int, search: str | None) -> None:

@@ -21,6 +21,8 @@ from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
 from server.net.listing import LobbyList, list_rooms
 from server.net.peer import Peer, fast_frame
+from server.net.ratelimits import AddressRates
+from server.net.replay import ReplayKeeper
 from server.net.room import Room
 from server.net.seating import (
     FILLED_IN_KEYS,
@@ -30,6 +32,7 @@ from server.net.seating import (
     TAKEOVER_LEVEL,
 )
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
+from server.protocol import limits
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
 
@@ -53,6 +56,8 @@ class Lobby(RoomKeeping):
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: set[asyncio.Task[None]] = set()
         self.idle: dict[str, Peer] = {}
+        self.replays = ReplayKeeper()  # which rooms hold a built replay (room hook)
+        self._replaying = AddressRates(limits.REPLAY_RATE_PER_S, limits.REPLAY_BURST)
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False
@@ -189,6 +194,11 @@ class Lobby(RoomKeeping):
             room = self.room(msg["room"])
             if room is None:
                 peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                return
+            cost = limits.REPLAY_BUILD_COST if room.replay is None else 1.0
+            if not self._replaying.allow(getattr(peer, "address", "?"), cost):
+                peer.send(m.reject(mid, "rate_limited", "too many replays from your address;"
+                                                        " slow down"))
                 return
             room.post(("cmd", peer, msg))
         elif t == "join_room":

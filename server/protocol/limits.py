@@ -112,6 +112,20 @@ more get `rate_limited`. Searches are read off the event loop, one at a time."""
 SEARCH_BURST = 6
 """Searches one address may send at once before the rate applies."""
 
+REPLAY_RATE_PER_S = 8.0
+"""Sustained `replay` commands per second from one address (all its connections)."""
+
+REPLAY_BURST = 16
+"""`replay` commands one address may send at once before the rate applies."""
+
+REPLAY_BUILD_COST = 8.0
+"""What a `replay` of a game nobody is replaying costs of that budget: the game is
+rebuilt from its deal (off the event loop), far dearer than stepping a built one."""
+
+REPLAY_LOG_LINES = 200
+"""Most log lines in one `replay` answer: the newest up to that step (each line carries
+its number `n`); the answer's size no longer grows with the game."""
+
 MAX_CHAT_LEN = 500
 """Longest chat message, in characters."""
 
