@@ -143,9 +143,11 @@ class GameServer:
         finally:
             self._sessions.discard(session)
             place.release()
-            await let_go(writer)
-            if task is not None:
-                self._tasks.discard(task)  # type: ignore[arg-type]
+            try:
+                await let_go(writer)
+            finally:
+                if task is not None:
+                    self._tasks.discard(task)  # type: ignore[arg-type]
 
     def relay_proof(self, address: str) -> str:
         """For this process's SSH gateway only: the proof a session's child sends in its

@@ -63,8 +63,9 @@ def bots_only(room: Room) -> bool:
 
 def idle(room: Room) -> bool:
     """Nobody in the room and nothing waiting in its inbox: safe to close or unload
-    (a command already posted, a join or a resume, keeps it)."""
-    return not room.members and room.inbox.empty()
+    (a command already posted, a join or a resume, keeps it; so do replay commands
+    waiting for their replay to be built)."""
+    return not room.members and room.inbox.empty() and not room._replay_waiting
 
 
 class Upkeep:
