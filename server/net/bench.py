@@ -225,7 +225,7 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
     with tempfile.TemporaryDirectory(prefix="prtui-bench-") as data:
         lim = SessionLimits(rate=1e6, burst=10**6)
         srv = GameServer(data, session_limits=lim, max_per_address=10**6, max_rooms=10**6,
-                         room_policy=RoomPolicy(per_address=10**6))  # every table: loopback
+                         room_policy=RoomPolicy(per_address=10**6, live_per_address=10**6))  # all loopback
         port = await srv.start()
         tune_gc()
         rss0 = _rss()

@@ -15,6 +15,7 @@ packed once and framed twice).
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import math
 from collections.abc import Iterable
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgpack
 
+from server.net.ratelimits import AddressRates
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import HEADER
@@ -107,6 +109,9 @@ class LobbyList:
         self._packed: dict[str, bytes] = {}  # finished rooms nobody is in never change
         self._pairs: bytes | None = None
         self._push: bytes | None = None
+        self.reader = getattr(store, "reader", None)  # reads pages off the event loop
+        self.reads: set[asyncio.Task[None]] = set()  # pages being read for a client
+        self._searches = AddressRates(limits.SEARCH_RATE_PER_S, limits.SEARCH_BURST)
 
     # --- keeping up ----------------------------------------------------------------
 
@@ -173,14 +178,35 @@ class LobbyList:
 
     # --- later pages -------------------------------------------------------------
 
+    def search_allowed(self, address: str) -> bool:
+        """Spend one of ``address``'s searches (all its connections share them)."""
+        return self._searches.allow(address)
+
+    def page_later(self, peer: Peer, mid: int, rooms: dict[str, Room],
+                   before: tuple[float, str] | None, limit: int, search: str | None) -> None:
+        """Answer a page of finished games once the reader thread has read it."""
+        async def answer() -> None:
+            assert self.reader is not None
+            recs = await self.reader.page_rooms("over", before, min(limit, self.page_rooms) + 1,
+                                                search)
+            for part in self.page(mid, rooms, "over", before, limit, search, recs):
+                peer.send_bytes(part)
+
+        task = asyncio.get_running_loop().create_task(answer())
+        self.reads.add(task)
+        task.add_done_callback(self.reads.discard)
+
     def page(self, mid: int, rooms: dict[str, Room], status: str,
-             before: tuple[float, str] | None, limit: int, search: str | None
-             ) -> tuple[bytes, bytes]:
+             before: tuple[float, str] | None, limit: int, search: str | None,
+             recs: list[RoomRecord] | None = None) -> tuple[bytes, bytes]:
         """A ``list_rooms`` ack (prefix, rest) for rooms of one ``status``, newest first
         after the cursor ``before``; its data holds ``rooms`` and ``next`` (the cursor
-        of the following page, or null at the end)."""
+        of the following page, or null at the end). ``recs``: finished games already
+        read (``limit + 1`` of them at most)."""
         limit = min(limit, self.page_rooms)
-        if status == "over":
+        if recs is not None:
+            pass
+        elif status == "over":
             recs = self.store.page_rooms("over", before, limit + 1, search)
         else:
             recs = sorted((r.rec for r in rooms.values() if r.rec.status == status
@@ -225,6 +251,14 @@ def list_rooms(listing: LobbyList, peer: Peer, msg: dict[str, Any], rooms: dict[
             if before is None:
                 peer.send(m.reject(mid, "bad_value", "'before' must be a 'next' of an earlier answer"))
                 return
-        parts = listing.page(mid, rooms, status, before, limit, msg.get("search"))
+        search = msg.get("search")
+        if search and not listing.search_allowed(getattr(peer, "address", "?")):
+            peer.send(m.reject(mid, "rate_limited", "too many searches from your address;"
+                                                    " slow down"))
+            return
+        if status == "over" and listing.reader is not None:
+            listing.page_later(peer, mid, rooms, before, limit, search)
+            return
+        parts = listing.page(mid, rooms, status, before, limit, search)
     for part in parts:  # one frame in two writes: its own prefix, then the shared page
         peer.send_bytes(part)

@@ -21,6 +21,8 @@ from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
 from server.net.listing import LobbyList, list_rooms
 from server.net.peer import Peer, fast_frame
+from server.net.ratelimits import AddressRates
+from server.net.replay import ReplayKeeper
 from server.net.room import Room
 from server.net.seating import (
     FILLED_IN_KEYS,
@@ -30,13 +32,15 @@ from server.net.seating import (
     TAKEOVER_LEVEL,
 )
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
+from server.protocol import limits
 from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
 MAX_OPEN_ROOMS = 1000
-"""Waiting or playing rooms at once; creation is refused beyond."""
+"""Waiting or playing rooms at once; beyond, creation is refused to every address that
+already holds one (a newcomer still gets its first: server/net/upkeep.py)."""
 LOBBY_PUSH_S = 0.25
 
 
@@ -52,6 +56,8 @@ class Lobby(RoomKeeping):
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: set[asyncio.Task[None]] = set()
         self.idle: dict[str, Peer] = {}
+        self.replays = ReplayKeeper()  # which rooms hold a built replay (room hook)
+        self._replaying = AddressRates(limits.REPLAY_RATE_PER_S, limits.REPLAY_BURST)
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False
@@ -70,6 +76,7 @@ class Lobby(RoomKeeping):
                 continue
             self.rooms[rec.id] = room
             self._open.add(rec.id)
+            self.upkeep.restored(room)
             room.start_task()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return len(self.rooms)
@@ -77,6 +84,8 @@ class Lobby(RoomKeeping):
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for read in list(self.listing.reads):  # pages being read: nobody waits for them now
+            read.cancel()
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())),
                              *self._stopping)
         if self._pool_start is not None:
@@ -186,6 +195,11 @@ class Lobby(RoomKeeping):
             if room is None:
                 peer.send(m.reject(mid, "no_such_room", "no room with that id"))
                 return
+            cost = limits.REPLAY_BUILD_COST if room.replay is None else 1.0
+            if not self._replaying.allow(getattr(peer, "address", "?"), cost):
+                peer.send(m.reject(mid, "rate_limited", "too many replays from your address;"
+                                                        " slow down"))
+                return
             room.post(("cmd", peer, msg))
         elif t == "join_room":
             room = self.room(msg["room"])
@@ -217,10 +231,7 @@ class Lobby(RoomKeeping):
         if peer.role == "spectate":
             peer.send(m.reject(mid, "spectator", "spectators cannot create rooms"))
             return
-        if sum(r.rec.status != "over" for r in self.rooms.values()) >= self.max_rooms:
-            peer.send(m.reject(mid, "too_many_rooms", "the server has too many open rooms"))
-            return
-        refusal = self.upkeep.refusal(peer, self.rooms)
+        refusal = self.upkeep.refusal(peer, self.rooms, self.max_rooms)
         if refusal is not None:
             peer.send(m.reject(mid, *refusal))
             return
@@ -260,7 +271,7 @@ class Lobby(RoomKeeping):
         rec = RoomRecord(
             id=rid, game=game.name, players=players, options=options,
             seed=secrets.randbits(63) if seed is None else seed, name=msg.get("name") or f"{peer.name}'s table",
-            host=peer.name, created=time.time(),
+            host=peer.name, created=time.time(), creator=getattr(peer, "address", None),
             seats=[SeatRecord(i) for i in range(players)], rules_version=game.rules_version,
         )
         self.store.create_room(rec)

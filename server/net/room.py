@@ -23,6 +23,7 @@ from server.net import replay as replays
 from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
 from server.net.peer import Peer, fast_frame
+from server.net.replaying import Replaying
 from server.net.seating import (
     Member,
     Refuse,
@@ -50,7 +51,7 @@ class RoomHooks(Protocol):
         ...
 
 
-class Room(BotSeats, Seating):  # any order: the mixins only declare what they borrow
+class Room(BotSeats, Seating, Replaying):  # any order: mixins only declare what they borrow
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -71,6 +72,7 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
         self.replay: replays.Replay | None = None  # built on demand, dropped when idle
+        self._replay_waiting: list[tuple[Peer, dict[str, Any]]] = []  # while one is built
         self._replay_idle: asyncio.TimerHandle | None = None
         # made under rules this server cannot replay: listed, but never rebuilt
         self.stale: str | None = rules_refusal(game, rec.rules_version)
@@ -124,16 +126,22 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         task.add_done_callback(self._tasks.discard)
 
     async def _run(self) -> None:
-        while True:
-            item = await self.inbox.get()
-            if item[0] == "stop":
-                return
-            try:
-                self._handle(item)
-            except Exception:
-                log.exception("room %s: failure handling %s", self.id, item[0])
-                if item[0] == "cmd":
-                    item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+        # the item is never a local here: the last one (a closed connection's "gone")
+        # would stay alive while the room waits for the next
+        while self._take(await self.inbox.get()):
+            pass
+
+    def _take(self, item: tuple[Any, ...]) -> bool:
+        """Handle one inbox item; False: the room stops."""
+        if item[0] == "stop":
+            return False
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("room %s: failure handling %s", self.id, item[0])
+            if item[0] == "cmd":
+                item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+        return True
 
     def _handle(self, item: tuple[Any, ...]) -> None:
         kind = item[0]
@@ -153,6 +161,11 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
             self._grace_over(item[1], item[2])
         elif kind == "replay_idle":
             self.replay = None
+            keeper = getattr(self.hooks, "replays", None)
+            if keeper is not None:
+                keeper.dropped(self.id)
+        elif kind == "replay_built":
+            self._replay_built(item[1])
 
     # --- what the room looks like ------------------------------------------------
 
@@ -318,26 +331,6 @@ class Room(BotSeats, Seating):  # any order: the mixins only declare what they b
         finally:
             if unsent:  # the broadcast failed before reaching the mover
                 peer.send_bytes(unsent.pop())
-
-    def _cmd_replay(self, peer: Peer, msg: dict[str, Any]) -> None:
-        """Any connection, member or not: the public snapshot of a finished game at a step."""
-        if self.rec.status != "over":
-            raise Refuse("not_over", "only finished games can be replayed")
-        self._refuse_stale()
-        if self.replay is None:
-            opts = setup_options(self.rec)
-            self.replay = replays.Replay(self.game, self.rec.players, opts, self.rec.seed,
-                                         self.store.load_actions(self.id),
-                                         open_info(self.game, opts))
-        steps, step = self.replay.steps, msg["step"]
-        if not 0 <= step <= steps:
-            raise Refuse("bad_step", f"step must be 0..{steps}")
-        peer.send(m.ack(msg["id"], {"steps": steps, "step": step,
-                                    "snapshot": self.replay.snapshot(step)}))
-        if self._replay_idle is not None:
-            self._replay_idle.cancel()
-        self._replay_idle = asyncio.get_running_loop().call_later(
-            replays.REPLAY_IDLE_S, self.post, ("replay_idle",))
 
     # --- playing -------------------------------------------------------------------
 

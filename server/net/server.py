@@ -45,6 +45,20 @@ def tune_gc() -> None:
     gc.set_threshold(20_000, 50, 1_000)
 
 
+async def let_go(writer: asyncio.StreamWriter) -> None:
+    """Once a connection is closed, break the cycle asyncio's socket transport keeps
+    with itself (on Python 3.11 its read callback is a bound method of its own), so
+    reference counting frees the transport, its streams and buffers at once. The tuned
+    collector (``tune_gc``) seldom runs a full collection, so each closed connection's
+    objects used to stay: about 12 KB apiece."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(5):
+            await writer.wait_closed()
+    transport = writer.transport
+    if getattr(transport, "_sock", True) is None and hasattr(transport, "_read_ready_cb"):
+        transport._read_ready_cb = None  # type: ignore[attr-defined]  # lost: never read again
+
+
 class GameServer:
     def __init__(
         self,
@@ -128,9 +142,12 @@ class GameServer:
             await session.run()
         finally:
             self._sessions.discard(session)
-            if task is not None:
-                self._tasks.discard(task)  # type: ignore[arg-type]
             place.release()
+            try:
+                await let_go(writer)
+            finally:
+                if task is not None:
+                    self._tasks.discard(task)  # type: ignore[arg-type]
 
     def relay_proof(self, address: str) -> str:
         """For this process's SSH gateway only: the proof a session's child sends in its

@@ -52,8 +52,12 @@ class SessionLimits:
     reader is dropped; one frame alone is always taken."""
     rate: float = limits.COMMAND_RATE_PER_S
     burst: int = limits.COMMAND_BURST
-    sndbuf: int | None = None
-    """Kernel send buffer per socket (None: the OS default); smaller finds slow readers sooner."""
+    sndbuf: int | None = limits.SEND_BUFFER_BYTES
+    """Kernel send buffer per socket (None: the OS's, which grows to megabytes for a
+    deaf client); smaller finds slow readers sooner."""
+    stall: float = limits.SEND_STALL_S
+    """A connection whose bytes waiting never once drain for this long is dropped
+    (looked at every ``ping_interval``)."""
     write_buffer: int = 64 * 1024
     """Bytes buffered in the transport before the writer waits for the socket."""
 
@@ -85,6 +89,7 @@ class Session:
         self._strikes = limits.RateLimiter(rate=STRIKES_FORGIVEN_PER_S, burst=MAX_STRIKES)
         self._rate = limits.RateLimiter(rate=lim.rate, burst=lim.burst)
         self._write_task: asyncio.Task[None] | None = None
+        self._stuck_since: float | None = None  # bytes waiting at every look since then
         sock = writer.get_extra_info("socket")
         if lim.sndbuf is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, lim.sndbuf)
@@ -219,9 +224,8 @@ class Session:
 
     async def _handshake(self) -> bool:
         try:
-            msg = await asyncio.wait_for(
-                read_frame(self._reader, self._lim.max_frame), self._lim.hello_timeout
-            )
+            async with asyncio.timeout(self._lim.hello_timeout):
+                msg = await read_frame(self._reader, self._lim.max_frame)
         except TimeoutError:
             self.close("hello_timeout", "no hello in time")
             return False
@@ -259,9 +263,8 @@ class Session:
         try:
             while not self._closed:
                 try:
-                    msg = await asyncio.wait_for(
-                        read_frame(self._reader, self._lim.max_frame), self._lim.idle_timeout
-                    )
+                    async with asyncio.timeout(self._lim.idle_timeout):
+                        msg = await read_frame(self._reader, self._lim.max_frame)
                 except TimeoutError:
                     self.close("idle_timeout", "nothing received in time")
                     return
@@ -272,7 +275,21 @@ class Session:
     async def _ping_loop(self) -> None:
         while not self._closed:
             await asyncio.sleep(self._lim.ping_interval)
+            if self._stalled(time.monotonic()):
+                self._abort(f"slow_consumer: nothing drained for {self._lim.stall:g} s")
+                return
             self.send(m.ping(time.time()))
+
+    def _stalled(self, now: float) -> bool:
+        """True once bytes have waited at every look for ``stall`` seconds: the socket
+        and the queue stay full, the peer reads nothing (a reader, however slow, catches
+        up between frames now and then)."""
+        if self.backlog == 0:
+            self._stuck_since = None
+            return False
+        if self._stuck_since is None:
+            self._stuck_since = now
+        return now - self._stuck_since >= self._lim.stall
 
     def _strike(self) -> None:
         if not self._strikes.allow():

@@ -7,6 +7,13 @@ not yet started or closed), and a waiting room nobody is in closes by itself: so
 no human ever sat in it, later if its seated players are only disconnected. The lobby
 asks ``refusal`` before it creates a room and calls ``sweep`` every ``sweep_s``.
 
+Starting a room used to free its place, so one address made 558 running bots-only games
+in 46 s and filled the server's cap for everybody. Now every unfinished room an address
+created counts against it (``live_per_address``; a running game with no human seat
+counts double: it costs CPU whether anybody watches or not), also across restarts (the
+creator's address is stored with the room), and the server-wide cap refuses only an
+address that already holds a room: a newcomer is never refused for another's rooms.
+
 Finished games are loaded only while someone watches or replays them; ``unloadable``
 names the idle ones beyond ``finished_loaded`` (least recently used first), so stepping
 through many old replays cannot fill the memory either.
@@ -36,6 +43,8 @@ log = logging.getLogger(__name__)
 class RoomPolicy:
     per_connection: int = limits.WAITING_ROOMS_PER_CONNECTION
     per_address: int = limits.WAITING_ROOMS_PER_ADDRESS
+    live_per_address: int = limits.LIVE_ROOMS_PER_ADDRESS
+    bot_room_weight: int = limits.BOT_ROOM_WEIGHT
     empty_s: float = limits.EMPTY_ROOM_EXPIRY_S
     abandoned_s: float = limits.ABANDONED_ROOM_EXPIRY_S
     sweep_s: float = 5.0
@@ -47,32 +56,49 @@ class RoomPolicy:
     dropped from memory; it stays in the store."""
 
 
+def bots_only(room: Room) -> bool:
+    """A started game in which no person has a seat: it runs on, watched or not."""
+    return room.rec.status == "playing" and not any(s.kind == "human" for s in room.rec.seats)
+
+
 def idle(room: Room) -> bool:
     """Nobody in the room and nothing waiting in its inbox: safe to close or unload
-    (a command already posted, a join or a resume, keeps it)."""
-    return not room.members and room.inbox.empty()
+    (a command already posted, a join or a resume, keeps it; so do replay commands
+    waiting for their replay to be built)."""
+    return not room.members and room.inbox.empty() and not room._replay_waiting
 
 
 class Upkeep:
     def __init__(self, policy: RoomPolicy | None = None) -> None:
         self.policy = policy or RoomPolicy()
-        self._owners: dict[str, tuple[str, str]] = {}  # waiting room -> (connection, address)
+        self._owners: dict[str, tuple[str, str]] = {}  # unfinished room -> (connection, address)
         self._empty_since: dict[str, float] = {}
         self._finished: OrderedDict[str, float] = OrderedDict()  # loaded: last used, oldest first
 
     # --- who may create a room -------------------------------------------------------
 
-    def refusal(self, peer: Peer, rooms: dict[str, Room]) -> tuple[str, str] | None:
-        """Why ``peer`` may not create another waiting room now, or None."""
+    def weight(self, room: Room) -> int:
+        """The places of ``live_per_address`` that ``room`` takes."""
+        return self.policy.bot_room_weight if bots_only(room) else 1
+
+    def refusal(self, peer: Peer, rooms: dict[str, Room], max_rooms: int | None = None
+                ) -> tuple[str, str] | None:
+        """Why ``peer`` may not create another room now, or None. ``max_rooms``: the
+        server-wide cap of unfinished rooms, which refuses only an address that already
+        holds one of them."""
         address = getattr(peer, "address", "?")
-        mine = theirs = 0
+        mine = theirs = load = 0
         for rid, (conn, addr) in list(self._owners.items()):
             room = rooms.get(rid)
-            if room is None or room.rec.status != "waiting":
+            if room is None or room.rec.status == "over":
                 del self._owners[rid]
                 continue
-            mine += conn == peer.id
-            theirs += addr == address
+            if addr != address:
+                continue
+            waiting = room.rec.status == "waiting"
+            mine += waiting and conn == peer.id
+            theirs += waiting
+            load += self.weight(room)
         p = self.policy
         if mine >= p.per_connection:
             return ("too_many_waiting_rooms",
@@ -82,10 +108,23 @@ class Upkeep:
             return ("too_many_waiting_rooms",
                     f"your address already has {theirs} waiting rooms (at most {p.per_address}):"
                     " start one, or wait for an empty one to close")
+        if load + 1 > p.live_per_address:
+            return ("too_many_rooms",
+                    f"your address already has {load} of its {p.live_per_address} places in"
+                    f" unfinished rooms (a running game of bots only takes {p.bot_room_weight}):"
+                    " finish or leave one first")
+        if load and max_rooms is not None and (
+                sum(r.rec.status != "over" for r in rooms.values()) >= max_rooms):
+            return ("too_many_rooms", "the server has too many open rooms; finish one of yours")
         return None
 
     def created(self, room: Room, peer: Peer) -> None:
         self._owners[room.id] = (peer.id, getattr(peer, "address", "?"))
+
+    def restored(self, room: Room) -> None:
+        """A room loaded at start counts against the address that created it."""
+        if room.rec.creator and room.rec.status != "over":
+            self._owners[room.id] = ("", room.rec.creator)
 
     # --- closing and unloading ---------------------------------------------------------
 

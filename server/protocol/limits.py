@@ -65,6 +65,14 @@ OUTGOING_QUEUE_BYTES = 1024 * 1024
 buffer not counted) before the server drops it as too slow; a single frame alone is
 always taken, whatever its size."""
 
+SEND_BUFFER_BYTES = 64 * 1024
+"""Kernel send buffer asked for each connection (SO_SNDBUF; Linux doubles it): without
+it the kernel grew a deaf client's buffer to megabytes (40 deaf spectators held 164 MB)."""
+
+SEND_STALL_S = 60.0
+"""A connection with bytes waiting for its socket (queue and kernel buffer full) at every
+look for this long, never once caught up, is dropped as deaf."""
+
 LOBBY_PAGE_ROOMS = 100
 """Most rooms in one `lobby` push or `list_rooms` answer (a `limit` above is lowered)."""
 
@@ -82,12 +90,41 @@ WAITING_ROOMS_PER_ADDRESS = 3
 """Waiting rooms all connections from one address together may have created and not
 yet started or closed (even after those connections are gone)."""
 
+LIVE_ROOMS_PER_ADDRESS = 8
+"""Unfinished rooms (waiting or playing) all connections from one address together may
+have created, counted also after they are gone and across restarts; a started game with
+no human seat counts ``BOT_ROOM_WEIGHT`` times (it runs whether anybody watches or not)."""
+
+BOT_ROOM_WEIGHT = 2
+"""How many places of ``LIVE_ROOMS_PER_ADDRESS`` one running bots-only game takes."""
+
 EMPTY_ROOM_EXPIRY_S = 60.0
 """A waiting room with nobody in it and no human seated is closed after this long."""
 
 ABANDONED_ROOM_EXPIRY_S = 600.0
 """A waiting room with nobody in it whose seated humans are all disconnected (also
 after a restart) is closed after this long; their seat tokens stop working."""
+
+SEARCH_RATE_PER_S = 2.0
+"""Sustained `list_rooms` searches per second from one address (all its connections);
+more get `rate_limited`. Searches are read off the event loop, one at a time."""
+
+SEARCH_BURST = 6
+"""Searches one address may send at once before the rate applies."""
+
+REPLAY_RATE_PER_S = 8.0
+"""Sustained `replay` commands per second from one address (all its connections)."""
+
+REPLAY_BURST = 16
+"""`replay` commands one address may send at once before the rate applies."""
+
+REPLAY_BUILD_COST = 8.0
+"""What a `replay` of a game nobody is replaying costs of that budget: the game is
+rebuilt from its deal (off the event loop), far dearer than stepping a built one."""
+
+REPLAY_LOG_LINES = 200
+"""Most log lines in one `replay` answer: the newest up to that step (each line carries
+its number `n`); the answer's size no longer grows with the game."""
 
 MAX_CHAT_LEN = 500
 """Longest chat message, in characters."""

@@ -15,6 +15,8 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
+from server.store.commits import MARK_BACKUP
+
 KEEP = 3
 BACKUP_DIR = "backups"
 
@@ -44,6 +46,8 @@ def take_backup(db: sqlite3.Connection, db_path: Path, keep: int = KEEP) -> Path
     copy = sqlite3.connect(str(fresh))
     try:
         db.backup(copy)
+        copy.execute(MARK_BACKUP)  # put back in place, it is older than the commit record
+        copy.commit()
     finally:
         copy.close()
     with contextlib.suppress(FileNotFoundError):

@@ -34,6 +34,8 @@ class RoomRecord:
     created: float = 0.0
     result: dict[str, Any] | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+    creator: str | None = None  # the address that created it: room caps count it
+    # against that address, also after a restart (None: made before it was recorded)
     rules_version: int = 0  # the game's rules version when the room was made (contract);
     # 0: made now, so today's (filled in below; stored rooms always carry theirs)
 

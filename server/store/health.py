@@ -10,6 +10,8 @@ read-only connection:
 - ``PRAGMA quick_check`` (every page's structure, every record's format);
 - the schema version (``PRAGMA user_version``): 0 (files from before versions were
   recorded) up to ``SCHEMA_VERSION``; a newer one was written by a newer prtui;
+- that it holds every commit the server acknowledged (server/store/commits.py): a
+  write-ahead log that was deleted or cut short after a crash would rewind games;
 - that every stored room loads: every room, seat and result decodes, no seat or action
   belongs to a missing room, and each unfinished game's action log decodes and runs
   0..n-1 without a gap (finished games' logs are read when replayed; quick_check has
@@ -27,6 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from server.errors import PrtuiError
+from server.store import commits
 from server.store.backup import backups
 
 SCHEMA_VERSION = 1
@@ -48,8 +51,9 @@ def recovery_advice(path: Path) -> str:
     found = backups(path)
     where = '(docs/hosting.md, "If the database is damaged")'
     if found:
-        return (f"the server did not start and changed nothing: move the file aside and copy "
-                f"the newest backup ({found[0]}, taken at the last start) in its place {where}")
+        return (f"the server did not start and changed nothing: move the file (and its -wal, "
+                f"-shm and -commits files) aside and copy the newest backup ({found[0]}, "
+                f"taken at the last start) in its place {where}")
     return (f"the server did not start and changed nothing; there is no backup {where}: "
             "sqlite3's .recover can often save what is left")
 
@@ -59,17 +63,23 @@ def check_file(path: Path) -> dict[str, str]:
     return the unfinished rooms it holds (id: name), each of which the server must resume
     or report."""
     size = path.stat().st_size if path.exists() else None
+    acked = commits.recorded(path)
     if not size:
+        what = "is missing" if size is None else "is empty (0 bytes)"
         if backups(path):
-            what = "is missing" if size is None else "is empty (0 bytes)"
             raise DamagedDatabase(path, f"{what} but backups of it exist")
+        if acked:
+            raise DamagedDatabase(path, f"{what} but {commits.record_path(path)} counts"
+                                        f" {acked} writes made to it")
         return {}  # a new database
     try:
         db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise DamagedDatabase(path, f"cannot be opened ({exc})") from None
     try:
-        return _check(db, path)
+        found = _check(db, path)
+        _check_commits(db, path, acked)
+        return found
     except sqlite3.Error as exc:  # "file is not a database", "disk image is malformed"
         raise DamagedDatabase(path, f"is damaged ({exc})") from None
     finally:
@@ -130,6 +140,19 @@ def _check_rooms(db: sqlite3.Connection, path: Path) -> dict[str, str]:
                 raise DamagedDatabase(path, f"has move {n} of game {rid} that does not decode"
                                       ) from None
     return open_rooms
+
+
+def _check_commits(db: sqlite3.Connection, path: Path, acked: int | None) -> None:
+    """The file holds at least the commits the server acknowledged (unless it is a
+    start-up backup the host put in place)."""
+    if acked is None or commits.is_backup(db):
+        return
+    have = commits.stored(db)
+    if have < acked:
+        raise DamagedDatabase(
+            path, f"holds {have} of the {acked} writes the server acknowledged: its"
+            f" write-ahead log ({path.name}-wal) is missing or was cut short, and games"
+            " would go back to older moves")
 
 
 def mark_version(db: sqlite3.Connection) -> None:

@@ -19,8 +19,18 @@ from server.store.base import RoomRecord, SeatRecord
 INDEX = "CREATE INDEX IF NOT EXISTS rooms_by_status ON rooms (status, created, id);"
 """Pages and counts of one status read the index, not the whole table."""
 
-_COLUMNS = "id, game, players, options, seed, name, host, status, created, result, rules_version"
+_COLUMNS = ("id, game, players, options, seed, name, host, status, created, result,"
+            " rules_version, creator")
 _MANY = 500  # ids per IN (...) query: well under SQLite's variable limit
+
+
+MIN_INDEXED = 3
+"""Shortest search the trigram index (server/store/search.py) answers; shorter ones scan."""
+
+
+def phrase(text: str) -> str:
+    """``text`` as one FTS5 phrase (matched anywhere by the trigram tokenizer)."""
+    return '"' + text.replace('"', '""') + '"'
 
 
 def _like(text: str) -> str:
@@ -33,15 +43,17 @@ class RoomListing:
     """Paged reads of the rooms table (mixed into ``SqliteStore``)."""
 
     _db: sqlite3.Connection
+    _indexed: bool = False  # the room_names index exists (server/store/search.py)
 
     def _records(self, where: str, params: Iterable[Any], tail: str = "") -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
         for row in self._db.execute(f"SELECT {_COLUMNS} FROM rooms WHERE {where} {tail}", tuple(params)):
-            rid, game, players, options, seed, name, host, status, created, result, rules = row
+            rid, game, players, options, seed, name, host, status, created, result, rules, who = row
             rooms[rid] = RoomRecord(
                 id=rid, game=game, players=players, options=json.loads(options), seed=seed,
                 name=name, host=host, status=status, created=created,
                 result=None if result is None else json.loads(result), rules_version=rules,
+                creator=who,
             )
         ids = list(rooms)
         for i in range(0, len(ids), _MANY):
@@ -77,7 +89,10 @@ class RoomListing:
         if before is not None:
             where.append("(created < ? OR (created = ? AND id < ?))")
             params += [before[0], before[0], before[1]]
-        if search:
+        if search and self._indexed and len(search) >= MIN_INDEXED:
+            where.append("id IN (SELECT room FROM room_names WHERE room_names MATCH ?)")
+            params.append(phrase(search))
+        elif search:
             pattern = _like(search)
             where.append(
                 "(name LIKE ? ESCAPE '\\' OR host LIKE ? ESCAPE '\\' OR id IN"

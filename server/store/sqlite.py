@@ -2,7 +2,8 @@
 
 WAL with synchronous=NORMAL makes every commit survive a crash of the process
 (kill -9); only a power loss can lose the last few commits. Each write commits
-before returning, so callers can acknowledge right after.
+before returning, so callers can acknowledge right after; each is also counted outside
+the WAL (server/store/commits.py), so a lost or cut WAL is refused at start, not trusted.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from server.store import commits, search
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -30,7 +32,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     status TEXT NOT NULL,
     created REAL NOT NULL,
     result TEXT,
-    rules_version INTEGER NOT NULL DEFAULT 1
+    rules_version INTEGER NOT NULL DEFAULT 1,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -48,13 +51,18 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, n)
 );
-""" + INDEX
+""" + INDEX + commits.META
 
 
-ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),)
+ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
+                 ("rooms", "creator", "TEXT"))
 """Columns added after the first release: a file made before gets them on open. Rooms
 stored before rules versions were recorded get version 1, the rules they were played
-under (every game's first version)."""
+under (every game's first version); their creator's address is unknown (NULL)."""
+
+
+_SAVE_SEAT = ("INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
+              " VALUES (?,?,?,?,?,?)")
 
 
 def _dumps(obj: Any) -> str:
@@ -78,9 +86,15 @@ class SqliteStore(RoomListing):
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._add_columns()
+        self._indexed = search.make_index(self._db)
         mark_version(self._db)
+        self._record: commits.CommitRecord | None = None
         if on_disk:
+            self._db.execute(commits.UNMARK_BACKUP)  # a restored backup is ours from now on
+            self._record = commits.CommitRecord(self.path, commits.stored(self._db))
             take_backup(self._db, self.path)  # checked sound: a copy to recover from
+        # searches and older pages are read on a thread of their own (None: in memory)
+        self.reader = search.OffLoopReader(self.path, self._indexed) if on_disk else None
 
     def _add_columns(self) -> None:
         for table, column, decl in ADDED_COLUMNS:
@@ -88,37 +102,59 @@ class SqliteStore(RoomListing):
             if column not in have:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
-    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        self._db.execute(sql, params)  # autocommit: committed on return
+    def _write(self, sql: str, params: tuple[Any, ...], reindex: str | None = None) -> None:
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute(sql, params)
+            if reindex is not None:
+                self._reindex(reindex)
+            self._commit()
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _commit(self) -> None:
+        """Count the write, commit it, then record it outside the WAL: committed on return."""
+        self._db.execute(commits.BUMP)
+        self._db.execute("COMMIT")
+        if self._record is not None:
+            self._record.committed()
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def create_room(self, room: RoomRecord) -> None:
         self._db.execute("BEGIN")
         try:
             self._db.execute(
                 "INSERT INTO rooms (id, game, players, options, seed, name, host, status,"
-                " created, result, rules_version) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " created, result, rules_version, creator) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     room.id, room.game, room.players, _dumps(room.options), room.seed,
                     room.name, room.host, room.status, room.created or time.time(),
                     None if room.result is None else _dumps(room.result), room.rules_version,
+                    room.creator,
                 ),
             )
             for s in room.seats:
-                self._save_seat(room.id, s)
-            self._db.execute("COMMIT")
+                self._write_seat(room.id, s)
+            self._reindex(room.id)
+            self._commit()
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
 
-    def _save_seat(self, room_id: str, s: SeatRecord) -> None:
-        self._db.execute(
-            "INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
-            " VALUES (?,?,?,?,?,?)",
-            (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
-        )
+    def _write_seat(self, room_id: str, s: SeatRecord) -> None:
+        self._db.execute(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
 
-    def save_seat(self, room_id: str, seat: SeatRecord) -> None:
-        self._save_seat(room_id, seat)
+    def save_seat(self, room_id: str, s: SeatRecord) -> None:
+        self._write(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
+                    reindex=room_id)
+
+    def _reindex(self, room_id: str) -> None:
+        if self._indexed:
+            search.index_room(self._db, room_id)
 
     def set_status(
         self, room_id: str, status: str, result: dict[str, Any] | None = None
@@ -129,7 +165,7 @@ class SqliteStore(RoomListing):
         )
 
     def set_host(self, room_id: str, host: str | None) -> None:
-        self._write("UPDATE rooms SET host=? WHERE id=?", (host, room_id))
+        self._write("UPDATE rooms SET host=? WHERE id=?", (host, room_id), reindex=room_id)
 
     def append_action(self, room_id: str, rec: ActionRecord) -> None:
         self._write(
@@ -138,19 +174,28 @@ class SqliteStore(RoomListing):
         )
 
     def delete_room(self, room_id: str) -> None:
-        self._write("DELETE FROM rooms WHERE id=?", (room_id,))
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute("DELETE FROM rooms WHERE id=?", (room_id,))
+            if self._indexed:
+                search.unindex_room(self._db, room_id)
+            self._commit()
+        except BaseException:
+            self._rollback()
+            raise
 
     def load_rooms(self) -> list[RoomRecord]:
         rooms: dict[str, RoomRecord] = {}
         for row in self._db.execute(
             "SELECT id, game, players, options, seed, name, host, status, created, result,"
-            " rules_version FROM rooms ORDER BY created"
+            " rules_version, creator FROM rooms ORDER BY created"
         ):
-            rid, game, players, options, seed, name, host, status, created, result, rules = row
+            rid, game, players, options, seed, name, host, status, created, result, rules, who = row
             rooms[rid] = RoomRecord(
                 id=rid, game=game, players=players, options=json.loads(options), seed=seed,
                 name=name, host=host, status=status, created=created,
                 result=None if result is None else json.loads(result), rules_version=rules,
+                creator=who,
             )
         for rid, seat, kind, name, level, token_hash in self._db.execute(
             "SELECT room, seat, kind, name, level, token_hash FROM seats ORDER BY room, seat"
@@ -168,7 +213,11 @@ class SqliteStore(RoomListing):
         ]
 
     def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             self._db.close()
+            if self._record is not None:
+                self._record.close()

@@ -33,6 +33,9 @@ _OTHER_BENCHES = {
     "client": "prtui.bench:run_client_bench",
     "deaf": "server.tools.limits_bench:run_deaf_bench",
     "lobby": "server.tools.lobby_bench:run_lobby_bench",
+    "churn": "server.tools.churn_bench:run_churn_bench",
+    "search": "server.tools.search_bench:run_search_bench",
+    "replay": "server.tools.replay_bench:run_replay_bench",
 }
 
 
@@ -177,7 +180,7 @@ def run(args: Any) -> int:
         return run_engine(args)
     target = _OTHER_BENCHES.get(what or "")
     if target is None:
-        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby)",
+        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby, churn, search, replay)",
               file=sys.stderr)
         return 2
     module_name, func_name = target.split(":")

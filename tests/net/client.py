@@ -33,8 +33,11 @@ class Client:
 
     @classmethod
     async def connect(cls, port: int, name: str = "ana", role: str = "play",
-                      token: str | None = None) -> Client:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                      token: str | None = None, source: str | None = None) -> Client:
+        """``source``: the loopback address to connect from (127.0.0.2...), as if from
+        another machine."""
+        local = (source, 0) if source is not None else None
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=local)
         c = cls(reader, writer)
         c._task = asyncio.create_task(c._read())
         c.send(m.hello(name, role, token))

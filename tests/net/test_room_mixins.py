@@ -1,4 +1,4 @@
-"""``Room`` is made of mixins (``BotSeats``, ``Seating``): whatever their order, no mixin
+"""``Room`` is made of mixins (``BotSeats``, ``Seating``, ``Replaying``): whatever their order, no mixin
 may hide a real method of another behind a stub, and what each says it borrows exists."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ import inspect
 import itertools
 
 from server.net.botseats import BotSeats
+from server.net.replaying import Replaying
 from server.net.room import Room
 from server.net.seating import Seating
 
-MIXINS = (BotSeats, Seating)
+MIXINS = (BotSeats, Seating, Replaying)
 
 
 def _own_names(cls: type) -> set[str]:
@@ -38,7 +39,7 @@ def test_the_rooms_methods_are_the_same_whatever_the_base_order() -> None:
     own = {name: vars(Room)[name] for name in _own_names(Room)}
     for order in itertools.permutations(MIXINS):
         flipped = type("Flipped", order, own)
-        for name in set(own) | _own_names(BotSeats) | _own_names(Seating):
+        for name in set(own).union(*(_own_names(mixin) for mixin in MIXINS)):
             assert getattr(flipped, name) is getattr(Room, name), (order, name)
 
 
