@@ -1,0 +1,39 @@
+"""What the page was sent: the terminal output the browser received over its websocket,
+kept as text (escape sequences dropped), so a test can wait for words on screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+
+class PageScreen:
+    """Collects the websocket frames a Playwright page receives."""
+
+    def __init__(self, page: Any) -> None:
+        self._chunks: list[bytes] = []
+        self._text = ""
+        page.on("websocket", self._opened)
+
+    def _opened(self, ws: Any) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        self._chunks.append(payload if isinstance(payload, bytes) else payload.encode())
+
+    @property
+    def text(self) -> str:
+        """Everything drawn so far, as plain text (no layout: for searching only)."""
+        if self._chunks:
+            raw = b"".join(self._chunks)
+            self._chunks = [raw]
+            self._text = _ESCAPES.sub(b"", raw).decode("utf-8", "replace")
+        return self._text
+
+    def mark(self) -> int:
+        return len(self.text)
+
+    def since(self, mark: int) -> str:
+        return self.text[mark:]
