@@ -128,6 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
     bl.add_argument("--finished", type=int, default=10_000)
     bl.add_argument("--clients", type=int, default=20)
     bl.add_argument("--json", action="store_true")
+    bw = bench_sub.add_parser("web", help="the TUI in the system's Chromium: first screen, "
+                              "key latency, memory, many sessions at once")
+    bw.add_argument("--sessions", type=int, default=20, help="pages at once (0: skip)")
+    bw.add_argument("--samples", type=int, default=100, help="keys timed in one session")
+    bw.add_argument("--seconds", type=float, default=30.0, help="of the many sessions' keys")
+    bw.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
+    bw.add_argument("--json", action="store_true")
 
     arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
     arena.add_argument("--game", default="puerto-rico")

@@ -33,6 +33,7 @@ _OTHER_BENCHES = {
     "client": "prtui.bench:run_client_bench",
     "deaf": "server.tools.limits_bench:run_deaf_bench",
     "lobby": "server.tools.lobby_bench:run_lobby_bench",
+    "web": "server.tools.web_bench:run_web_bench",
 }
 
 

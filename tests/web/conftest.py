@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from server.net.server import GameServer
+from server.tools.browser import chromium_path
 from server.web.gateway import WebGateway, start_web
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,12 +39,6 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     yield Site(server, port, web)
     await web.close()
     await server.stop()
-
-
-def chromium_path() -> str | None:
-    """$PRTUI_CHROMIUM, else Debian's `chromium` (.ci/run installs it)."""
-    given = os.environ.get("PRTUI_CHROMIUM")
-    return given or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from prtui.netclient import Client
+from server.tools.browser import PageScreen
 from server.web.child import WebChild
 from tests.web.conftest import Site, until
-from tests.web.screen import PageScreen
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright (a dev dependency)")
 

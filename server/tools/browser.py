@@ -1,12 +1,22 @@
-"""What the page was sent: the terminal output the browser received over its websocket,
-kept as text (escape sequences dropped), so a test can wait for words on screen."""
+"""The system's Chromium under Playwright, for tests/web and `prtui bench web`: where the
+browser is, and what a page was sent (the terminal output it received over its
+websocket, kept as text with the escape sequences dropped) to wait for words on screen.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from typing import Any
 
 _ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def chromium_path() -> str | None:
+    """$PRTUI_CHROMIUM, else Debian's `chromium` (never a browser Playwright downloads)."""
+    given = os.environ.get("PRTUI_CHROMIUM")
+    return given or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 class PageScreen:
