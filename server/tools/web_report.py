@@ -67,7 +67,20 @@ def render_web(runs: list[Run]) -> list[str]:
             f"{_figure(many.get('child_pss_mib_mean'))} MiB each, "
             f"{_figure(many.get('children_pss_mib_total'))} MiB in all.",
         ]
+    goal = float(web.get("target_ms") or 100.0)
+    alone = (one.get("key_actions") or {}).get("p95_ms")
+    crowd = (many.get("key") or {}).get("p99_ms") if many else None
+    out.append(f"- Goals: one session's keys p95 < {goal:g} ms: "
+               f"{_verdict(alone, goal)}; {many.get('sessions') if many else 20} sessions "
+               f"at once, p99 < {goal:g} ms: {_verdict(crowd, goal)} (on this shared "
+               "machine, whose load average is quoted above).")
     return [*out, ""]
+
+
+def _verdict(value: object, goal: float) -> str:
+    if not isinstance(value, int | float):
+        return "not measured"
+    return "met" if value < goal else f"not met ({value:g} ms)"
 
 
 def splice(page: str, runs: list[Run], info: dict[str, str], when: str) -> str:
