@@ -26,7 +26,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import jinja2
 import textual_serve
@@ -151,8 +151,21 @@ class WebGateway:
     def _from_proxy(self, request: web.Request) -> bool:
         return canonical_address(request.remote or "?") in self.trusted_proxies
 
-    async def session(self, request: web.Request) -> web.WebSocketResponse:
+    def same_origin(self, request: web.Request) -> bool:
+        """Whether the websocket comes from our own page. Browsers send any site's page's
+        Origin as it is: without this check, another site a player visits could open a
+        session under their name (taking back their seat) and read their screen."""
+        origin = request.headers.get("Origin")
+        if origin is None:  # not a browser (scripts, tests): nothing to protect there
+            return True
+        ours = {urlsplit(self.base_url(request)).netloc, request.host}
+        return urlsplit(origin).netloc in ours
+
+    async def session(self, request: web.Request) -> web.StreamResponse:
         """One tab: a place, a child, keys in and screen out until either side ends."""
+        if not self.same_origin(request):
+            log.info("web: refused a websocket from %s", request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="prtui: this page may not open a session here")
         ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
         await ws.prepare(request)
         address = self.client_address(request)

@@ -199,3 +199,16 @@ async def test_names_are_cleaned_and_pages_escape_them(tmp_path: Path) -> None:
     assert seen[0].name == "evil31m" + "x" * 13 and not seen[0].spectate
     assert seen[0].key == "web:name:" + seen[0].name
     assert seen[1].spectate
+
+
+async def test_another_sites_page_cannot_open_a_session(gateway: WebGateway) -> None:
+    """A page from elsewhere would take back the player's seat under their name."""
+    async with aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(ws_url(gateway), headers={"Origin": "https://evil.example"})
+        assert refused.value.status == 403
+        assert gateway.places.active == 0 and not gateway.children
+        ours = f"http://127.0.0.1:{gateway.port}"
+        ws = await http.ws_connect(ws_url(gateway), headers={"Origin": ours})
+        await until(lambda: gateway.places.active == 1, 60, "our own page's session")
+        await ws.close()
