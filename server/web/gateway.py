@@ -101,11 +101,8 @@ class WebGateway:
         ])
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else port
+        await web.TCPSite(self._runner, host, port).start()
+        self.port = int(self._runner.addresses[0][1])  # the one bound when port was 0
 
     # -- pages ---------------------------------------------------------------------------
 
