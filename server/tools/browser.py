@@ -25,10 +25,17 @@ class PageScreen:
     def __init__(self, page: Any) -> None:
         self._chunks: list[bytes] = []
         self._text = ""
+        self._sockets: list[Any] = []
         page.on("websocket", self._opened)
 
     def _opened(self, ws: Any) -> None:
+        self._sockets.append(ws)
         ws.on("framereceived", self._frame)
+
+    def stop(self) -> None:
+        """Stop collecting (a bench's many pages: their frames cost this process CPU)."""
+        for ws in self._sockets:
+            ws.remove_listener("framereceived", self._frame)
 
     def _frame(self, payload: str | bytes) -> None:
         self._chunks.append(payload if isinstance(payload, bytes) else payload.encode())

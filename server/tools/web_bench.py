@@ -10,8 +10,9 @@ Chromium under Playwright, one `prtui connect` child per page. Measured:
   on the board, one session alone: ArrowDown/ArrowUp in the action list, and `?`/Escape
   (the help screen opened and closed: a whole screen drawn);
 - memory per session: each child's RSS and PSS (shared pages split among the sharers);
-- ``--sessions`` pages at once (each its own browser context and address, as players
-  behind a trusted proxy), all in the lobby moving the room cursor (ArrowDown/ArrowUp) at
+- ``--sessions`` pages at once against a `prtui serve --web-port` process of its own
+  (each page its own browser context and address, as players behind a trusted proxy),
+  all in the lobby moving the room cursor (ArrowDown/ArrowUp) at
   ``--rate`` keys per second each for ``--seconds``: the same key latency, p50/p95/p99.
 """
 
@@ -21,7 +22,9 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import statistics
+import sys
 import tempfile
 import time
 from argparse import Namespace
@@ -151,13 +154,60 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
             "tab_close_to_child_end_s": round(time.perf_counter() - closed, 2)}
 
 
-async def many_sessions(browser: Any, url: str, server: Any, web: Any, sessions: int,
-                        seconds: float, rate: float) -> dict[str, Any]:
+async def serve_process(data: Path, sessions: int) -> tuple[Any, int, str]:
+    """`prtui serve --web-port 0` in its own process, as a host runs it (the pages' proxy
+    headers trusted); its process, game port and web address."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "prtui", "serve", "--data", str(data), "--port", "0",
+        "--web-port", "0", "--web-trusted-proxy", "127.0.0.1",
+        "--web-max-sessions", str(sessions + 2), "--web-max-per-address", "2",
+        stdout=asyncio.subprocess.PIPE, stdin=asyncio.subprocess.DEVNULL)
+    assert proc.stdout is not None
+    port, url = 0, ""
+    while not (port and url):
+        line = (await asyncio.wait_for(proc.stdout.readline(), 120)).decode()
+        if not line:
+            raise RuntimeError("prtui serve ended before it served")
+        if line.startswith("prtui server on "):
+            port = int(line.split()[3].rsplit(":", 1)[1])
+        elif line.startswith("web on "):
+            url = line.split()[-1].rstrip("/")
+    return proc, port, url
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+async def many_sessions(browser: Any, data: Path, sessions: int, seconds: float,
+                        rate: float) -> dict[str, Any]:
+    """``sessions`` pages at once against a `prtui serve` of its own (not this process,
+    whose loop also drives the browser)."""
+
+    proc, port, url = await serve_process(data, sessions)
+    try:
+        return await _many(browser, port, url, proc.pid, sessions, seconds, rate)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(proc.communicate(), 60)
+
+
+async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seconds: float,
+                rate: float) -> dict[str, Any]:
     from prtui.netclient import Client
 
-    maker = await Client.connect("127.0.0.1", server.port, "maker")
-    for _ in range(2):  # rows for the cursor to move over
-        await maker.command("create_room", game="san-juan", players=2, options={})
+    maker = await Client.connect("127.0.0.1", port, "maker")
+    for _ in range(2):  # rows for the cursor to move over; seated in, so that they stay
+        # (a room nobody sits in closes after a minute, and the lobby's rows change)
+        rid = (await maker.command("create_room", game="san-juan", players=2,
+                                   options={}))["room"]
+        await maker.command("join_room", room=rid, as_="player")
+        await maker.command("take_seat", room=rid, seat=0)
     pages = [await open_page(browser, url, f"10.3.0.{i + 1}") for i in range(sessions)]
     start = time.perf_counter()
     await asyncio.gather(*(page.goto(f"{url}/play?name=p{i}")
@@ -165,7 +215,8 @@ async def many_sessions(browser: Any, url: str, server: Any, web: Any, sessions:
     await asyncio.gather(*(until(lambda s=s: "Rooms" in s.text, 300.0)
                            for _c, _p, s in pages))
     all_lobbies_s = time.perf_counter() - start
-    for _c, page, _s in pages:
+    for _c, page, screen in pages:
+        screen.stop()
         await page.focus(".xterm-helper-textarea")
     load_before = os.getloadavg()[0]
     latencies: list[float] = []
@@ -190,18 +241,21 @@ async def many_sessions(browser: Any, url: str, server: Any, web: Any, sessions:
     await asyncio.gather(*(typist(p, i / (sessions * rate))
                            for i, (_c, p, _s) in enumerate(pages)))
     load_after = os.getloadavg()[0]
-    mem = [memory_kib(c.pid) for c in web.children if c.pid is not None]
+    children = children_of(pid)
+    mem = [memory_kib(child) for child in children]
+    serve_rss = memory_kib(pid)[0]
     for context, _p, _s in pages:
         await context.close()
     await maker.close()
-    await until(lambda: not web.children, 60.0)
+    await until(lambda: not children_of(pid), 60.0)
     return {"sessions": sessions, "seconds": seconds, "keys_per_s_each": rate,
             "all_lobbies_s": round(all_lobbies_s, 2), "key": percentiles(latencies),
             "keys_without_update": missed,
             "load_1min": [round(load_before, 1), round(load_after, 1)],
             "child_rss_mib_mean": round(statistics.mean(m[0] for m in mem) / 1024, 1),
             "child_pss_mib_mean": round(statistics.mean(m[1] for m in mem) / 1024, 1),
-            "children_pss_mib_total": round(sum(m[1] for m in mem) / 1024, 1)}
+            "children_pss_mib_total": round(sum(m[1] for m in mem) / 1024, 1),
+            "children": len(children), "serve_rss_mib": round(serve_rss / 1024, 1)}
 
 
 async def measure(sessions: int, samples: int, seconds: float, rate: float,
@@ -224,8 +278,8 @@ async def measure(sessions: int, samples: int, seconds: float, rate: float,
                 browser = await pw.chromium.launch(executable_path=chromium, headless=True)
                 try:
                     one = await one_session(browser, url, server, web, samples)
-                    many = (await many_sessions(browser, url, server, web, sessions, seconds,
-                                                rate) if sessions > 0 else None)
+                    many = (await many_sessions(browser, Path(tmp) / "many", sessions,
+                                                seconds, rate) if sessions > 0 else None)
                 finally:
                     await browser.close()
         finally:

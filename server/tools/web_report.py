@@ -58,14 +58,15 @@ def render_web(runs: list[Run]) -> list[str]:
     ]
     if many:
         out += [
-            f"- {many.get('sessions')} sessions at once (each its own browser context and "
-            f"address): all lobbies drawn {_figure(many.get('all_lobbies_s'))} s after opening; "
+            f"- {many.get('sessions')} sessions at once against a `prtui serve --web-port` "
+            f"process (each page its own browser context and address): all lobbies drawn {_figure(many.get('all_lobbies_s'))} s after opening; "
             f"{_figure(many.get('keys_per_s_each'))} key/s each for "
             f"{_figure(many.get('seconds'))} s (room cursor): {_key(many.get('key') or {})}, "
             f"{many.get('keys_without_update')} keys without an update (load average "
             f"{' → '.join(str(x) for x in many.get('load_1min') or [])}); children PSS "
             f"{_figure(many.get('child_pss_mib_mean'))} MiB each, "
-            f"{_figure(many.get('children_pss_mib_total'))} MiB in all.",
+            f"{_figure(many.get('children_pss_mib_total'))} MiB in all; the serving process "
+            f"{_figure(many.get('serve_rss_mib'))} MiB RSS.",
         ]
     goal = float(web.get("target_ms") or 100.0)
     alone = (one.get("key_actions") or {}).get("p95_ms")
