@@ -51,6 +51,11 @@ async def press_until(page: Any, key: str, done: Any, what: str, every_s: float 
     raise AssertionError(f"{what}: pressing {key!r} never did it (screen: {stuck})")
 
 
+def in_lobby(site: Site, name: str) -> bool:
+    lobby = site.server.lobby
+    return lobby is not None and any(p.name == name for p in lobby.idle.values())
+
+
 def member(room: Any, name: str) -> Any:
     return next((m for m in room.members.values() if m.peer.name == name), None)
 
@@ -67,7 +72,8 @@ async def test_a_san_juan_game_to_the_end_in_chromium(site: Site, chromium: str,
             await page.goto(site.url + "/")
             await page.fill("#name", "ana")
             await page.click("text=Play")
-            await until(lambda: "Rooms" in screen.text, what="the lobby in the page")
+            await until(lambda: in_lobby(site, "ana") and len(screen.text) > 500,
+                        what="the lobby in the page")
             children = list(site.web.children)
             assert len(children) == 1
             child: WebChild = children[0]
@@ -79,13 +85,13 @@ async def test_a_san_juan_game_to_the_end_in_chromium(site: Site, chromium: str,
             await maker.close()  # ana is the host once seated
             await press_until(page, "t", lambda: member(room, "ana").seat == 0, "ana seated")
             await press_until(page, "s", lambda: room.rec.status == "playing", "the start")
-            await until(lambda: "Governor" in screen.text or "governor" in screen.text,
-                        what="the board")
+            mark = screen.mark()
+            await until(lambda: "builder" in screen.since(mark).lower(), what="the board")
             await page.screenshot(path=str(artifacts / "san-juan-start.png"))
 
             moves = await play_to_the_end(page, room)
             assert moves > 5
-            await until(lambda: "Game over" in screen.text, what="the game-over screen")
+            await until(lambda: "game over" in screen.text.lower(), what="the game-over screen")
             await page.screenshot(path=str(artifacts / "san-juan-end.png"))
             assert room.rec.status == "over"
 
