@@ -26,6 +26,7 @@ _HANDLERS = {
     "bench": "server.tools.bench:run",
     "arena": "server.bots.arena:run",
     "soak": "prtui.cli:run_soak",
+    "web": "server.net.serve_cli:run_web",
 }
 
 
@@ -87,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-max-sessions", type=int, default=32)
     serve.add_argument("--ssh-max-per-address", type=int, default=8,
                        help="SSH sessions from one address at once (default 8)")
+    _web_arguments(serve, "--web-port", None)
+
+    web = sub.add_parser("web", help="play in your browser: a server of your own on loopback")
+    web.add_argument("--data", help="data directory (default: the user data dir)")
+    _web_arguments(web, "--port", 8080)
 
     engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
     engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)
@@ -135,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     bl.add_argument("--finished", type=int, default=10_000)
     bl.add_argument("--clients", type=int, default=20)
     bl.add_argument("--json", action="store_true")
+    bw = bench_sub.add_parser("web", help="the TUI in the system's Chromium: first screen, "
+                              "key latency, memory, many sessions at once")
+    bw.add_argument("--sessions", type=int, default=20, help="pages at once (0: skip)")
+    bw.add_argument("--samples", type=int, default=100, help="keys timed in one session")
+    bw.add_argument("--seconds", type=float, default=30.0, help="of the many sessions' keys")
+    bw.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
+    bw.add_argument("--json", action="store_true")
 
     arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
     arena.add_argument("--game", default="puerto-rico")
@@ -167,6 +180,21 @@ def _option_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a game option, repeatable, typed by the game's own description "
                              '(`prtui engine`: {"cmd":"describe"} lists them)')
     parser.add_argument("--edition", help="shortcut for --option edition=EDITION")
+
+
+def _web_arguments(parser: argparse.ArgumentParser, port_flag: str, port: int | None) -> None:
+    """The web gateway's flags (server/web/): `prtui serve --web-port`, `prtui web --port`."""
+    parser.add_argument(port_flag, dest="web_port", type=int, default=port,
+                        help="serve the TUI to browsers on this port" + (
+                            f" (default {port})" if port else ""))
+    parser.add_argument("--web-max-sessions", type=int, default=32,
+                        help="browser sessions at once (default 32)")
+    parser.add_argument("--web-max-per-address", type=int, default=8,
+                        help="browser sessions from one address at once (default 8)")
+    parser.add_argument("--web-public-url", help="the URL players open, behind a reverse "
+                        "proxy (e.g. https://play.example.org)")
+    parser.add_argument("--web-trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy whose X-Forwarded-For/-Proto headers to believe")
 
 
 def option_pairs(args: argparse.Namespace) -> list[str]:

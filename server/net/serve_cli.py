@@ -48,7 +48,8 @@ async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
     for flag, value in (("--port", getattr(args, "port", 7797)),
-                        ("--ssh-port", getattr(args, "ssh_port", None))):
+                        ("--ssh-port", getattr(args, "ssh_port", None)),
+                        ("--web-port", getattr(args, "web_port", None))):
         if value is not None and not 0 <= value <= 65535:
             print(f"prtui serve: {flag} must be 0..65535 (0: any free port), not {value}",
                   file=sys.stderr)
@@ -105,6 +106,16 @@ async def serve(args: argparse.Namespace) -> int:
                 f"SSH on {host}:{gateway.port} (host key {gateway.host_fingerprint})",
                 flush=True,
             )
+    web: Any = None
+    if getattr(args, "web_port", None) is not None:
+        from server.web.serve import start_from_args
+
+        web = await start_from_args(args, server, host, port, data)
+        if web is None:
+            if gateway is not None:
+                await gateway.close()
+            await server.stop()
+            return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -112,6 +123,8 @@ async def serve(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     print("shutting down", flush=True)
+    if web is not None:
+        await web.close()
     if gateway is not None:
         await gateway.close()
     await server.stop()
@@ -121,3 +134,10 @@ async def serve(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     return asyncio.run(serve(args))
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """`prtui web`: a game server of your own on loopback, played in the browser (the game
+    port is any free one: only this machine's browser sessions use it)."""
+    args.host, args.port = "127.0.0.1", 0
+    return run(args)

@@ -36,6 +36,7 @@ _OTHER_BENCHES = {
     "churn": "server.tools.churn_bench:run_churn_bench",
     "search": "server.tools.search_bench:run_search_bench",
     "replay": "server.tools.replay_bench:run_replay_bench",
+    "web": "server.tools.web_bench:run_web_bench",
 }
 
 

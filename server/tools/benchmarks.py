@@ -164,8 +164,9 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
     else:
         runs.append(Run("client", [], problem="prtui/bench.py not present yet"))
     from server.tools.hostile_report import hostile_runs
+    from server.tools.web_report import web_runs
 
-    return runs + hostile_runs() + arena_runs()
+    return runs + hostile_runs() + web_runs() + arena_runs()
 
 
 OPTION_FLAGS = ("--option", "--edition", "--open-vp")
@@ -311,6 +312,9 @@ def render(runs: list[Run], info: dict[str, str], when: str,
     from server.tools.hostile_report import render_hostile
 
     out += render_hostile(runs)
+    from server.tools.web_report import render_web
+
+    out += render_web(runs)
     arena = [r for r in runs if r.figures and r.argv[:1] == ["arena"]]
     if arena:
         out += [
@@ -369,10 +373,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hostile-only", action="store_true",
                    help="only the deaf-client and lobby benches: their sections of the page "
                    "are replaced (with --write) or printed")
+    p.add_argument("--web-only", action="store_true",
+                   help="only the browser bench: its section of the page is replaced")
     args = p.parse_args(argv)
     from server.tools.hostile_report import hostile_runs
+    from server.tools.web_report import web_runs
 
-    runs = (hostile_runs() if args.hostile_only
+    runs = (web_runs() if args.web_only else hostile_runs() if args.hostile_only
             else planned_runs(args.games, args.server_seconds, args.engine_only))
     for r in runs:
         if r.argv and r.problem is None:
@@ -384,6 +391,11 @@ def main(argv: list[str] | None = None) -> int:
         from server.tools.hostile_report import splice
 
         page = splice(Path(args.write).read_text() if args.write else "", runs, machine(), when)
+    if args.web_only:
+        from server.tools import web_report
+
+        page = web_report.splice(Path(args.write).read_text() if args.write else "", runs,
+                                 machine(), when)
     if args.write:
         Path(args.write).write_text(page)
         print(f"wrote {args.write}", file=sys.stderr)

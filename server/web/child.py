@@ -1,0 +1,93 @@
+"""One browser session's TUI child: textual-serve's AppService, started our way.
+
+textual-serve runs one shell command per websocket with the server's whole
+environment and, when the tab closes, asks the app to quit and waits for it forever.
+A session here runs an argv (no shell: the player's name is an argument, never shell
+text) with the SSH child's environment, in a process group of its own, and a child
+that does not quit within ``QUIT_GRACE_S`` of the tab closing is terminated, then
+killed, group and all, so a hung client never outlives its session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual_serve.app_service import AppService
+
+QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
+TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
+# what textual-serve sets for its web driver; everything else comes from the gateway
+_DRIVER_ENV = ("TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
+               "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")
+
+
+class WebChild(AppService):
+    """A ``prtui connect`` (or ``spectate``) child speaking textual-serve's packets."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path,
+                 **service: Any) -> None:
+        super().__init__(" ".join(argv), **service)
+        self.argv = list(argv)
+        self.env = dict(env)
+        self.cwd = cwd
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.returncode is None
+
+    @property
+    def finished(self) -> asyncio.Task[None] | None:
+        """The task that reads the child's screen; done when the child's output ends."""
+        return self._task
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        driver = self._build_environment(width=width, height=height)
+        env = {**self.env, **{k: driver[k] for k in _DRIVER_ENV if k in driver}}
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+            cwd=self.cwd,
+            start_new_session=True,  # its own group: killed with whatever it started
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Ask the app to quit; terminate, then kill, a child that does not."""
+        process, task = self._process, self._task
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await self.send_meta({"type": "quit"})
+                if self._stdin is not None:
+                    self._stdin.close()
+        for sig, grace in ((None, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S),
+                           (signal.SIGKILL, None)):
+            if process.returncode is not None:
+                break
+            if sig is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, sig)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), grace)
+        if task is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(task, TERM_GRACE_S)
+            self._task = None
+        with contextlib.suppress(Exception):
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)

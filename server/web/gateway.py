@@ -1,0 +1,280 @@
+"""Play in a browser: ``prtui serve --web-port 8080``, then open http://HOST:8080/.
+
+Interface (as server/ssh/gateway.py's, called by server/net/serve_cli.py)::
+
+    gateway = await start_web(host="127.0.0.1", port=8080,   # port 0: any free port
+                              game_host="127.0.0.1", game_port=7797, data_dir=Path(...),
+                              max_sessions=32, max_sessions_per_address=8,
+                              relay_proof=server.relay_proof)
+    ...
+    await gateway.close()   # stops listening, ends every session and its child
+
+``/`` asks the player's name; ``/play?name=NAME`` (or ``/watch``) is the page whose
+websocket (``/ws/play/NAME``, ``/ws/watch``) runs one ``prtui connect`` (or ``spectate``)
+child per tab, the way an SSH session does: the same name cleaning, a private home per
+identity under ``data_dir/ssh/homes``, the player's address relayed to the game server
+with its proof, the same caps per server and per address, a keep-alive that notices a
+dead browser, and the child ended when the tab closes (server/web/child.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import jinja2
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.download_manager import DownloadManager
+
+from server.net.addresses import canonical_address, is_loopback
+from server.ssh.auth import MAX_NAME, Identity, clean_name
+from server.ssh.gateway import (
+    _DROP_ENV,  # the host's terminal and secrets, kept from every child (shared with SSH)
+    KEEPALIVE_S,
+    MAX_SESSIONS_PER_ADDRESS,
+    PEER_ENV,
+    PEER_PROOF_ENV,
+    default_command,
+)
+from server.ssh.homes import home_env, identity_home
+from server.web.child import WebChild
+from server.web.places import SessionPlaces
+
+log = logging.getLogger("prtui.web")
+
+MAX_INPUT_MESSAGE = 1 << 16  # keys and resizes are tiny; a bigger frame is not a browser's
+_SIZE_RANGE = (10, 500)  # columns and rows a page may ask for
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("server.web", "templates"), autoescape=True
+)
+ChildArgv = Callable[[Identity], Sequence[str]]
+
+
+def _size(value: str | None, default: int) -> int:
+    try:
+        return min(max(int(value or default), _SIZE_RANGE[0]), _SIZE_RANGE[1])
+    except ValueError:
+        return default
+
+
+class WebGateway:
+    """The web listener plus the bookkeeping of live browser sessions and their children."""
+
+    def __init__(self, *, game_host: str, game_port: int, data_dir: Path, places: SessionPlaces,
+                 relay_proof: Callable[[str], str] | None = None, public_url: str | None = None,
+                 trusted_proxies: Sequence[str] = (), command: ChildArgv | None = None) -> None:
+        self.game_host = game_host
+        self.game_port = game_port
+        self.data_dir = data_dir
+        self.places = places
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.trusted_proxies = {canonical_address(a) for a in trusted_proxies}
+        self._relay_proof = relay_proof
+        self._command = command
+        self._downloads = DownloadManager()
+        self._children: set[WebChild] = set()
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    @property
+    def children(self) -> frozenset[WebChild]:
+        return frozenset(self._children)
+
+    async def listen(self, host: str, port: int) -> None:
+        app = web.Application()
+        static = Path(textual_serve.__file__).parent / "static"
+        app.add_routes([
+            web.get("/", self.welcome),
+            web.get("/play", self.page),
+            web.get("/watch", self.page),
+            web.get("/ws/{role:play|watch}/{name}", self.session),
+            web.get("/ws/{role:play|watch}", self.session),
+            web.static("/static", static),
+        ])
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, host, port).start()
+        self.port = int(self._runner.addresses[0][1])  # the one bound when port was 0
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def base_url(self, request: web.Request) -> str:
+        """Where the browser reached us: --web-public-url, else the request's own host
+        (a trusted proxy's X-Forwarded-Proto says whether it was https)."""
+        if self.public_url:
+            return self.public_url
+        scheme = request.scheme
+        if self._from_proxy(request):
+            scheme = request.headers.get("X-Forwarded-Proto", scheme).split(",")[0].strip()
+        return f"{scheme}://{request.host}"
+
+    async def welcome(self, request: web.Request) -> web.Response:
+        text = _TEMPLATES.get_template("welcome.html").render(max_name=MAX_NAME)
+        return web.Response(text=text, content_type="text/html")
+
+    async def page(self, request: web.Request) -> web.Response:
+        watch = request.path.endswith("/watch")
+        name = clean_name(request.query.get("name", "")) if not watch else ""
+        if not watch and not request.query.get("name", "").strip():
+            raise web.HTTPFound("./")
+        base = self.base_url(request)
+        ws_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
+        ws = f"{ws_base}/ws/watch" if watch else f"{ws_base}/ws/play/{quote(name, safe='')}"
+        text = _TEMPLATES.get_template("terminal.html").render(
+            title="prtui: watching" if watch else f"prtui: {name}", websocket_url=ws,
+            static_url=f"{base}/static/", again_url=f"{base}/",
+            font_size=_size(request.query.get("fontsize"), 16),
+        )
+        return web.Response(text=text, content_type="text/html")
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def client_address(self, request: web.Request) -> str:
+        """The player's address: the peer's, or the one a trusted proxy says it saw."""
+        if self._from_proxy(request):
+            forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+            if forwarded:
+                return canonical_address(forwarded)
+        return canonical_address(request.remote or "?")
+
+    def _from_proxy(self, request: web.Request) -> bool:
+        return canonical_address(request.remote or "?") in self.trusted_proxies
+
+    def same_origin(self, request: web.Request) -> bool:
+        """Whether the websocket comes from our own page. Browsers send any site's page's
+        Origin as it is: without this check, another site a player visits could open a
+        session under their name (taking back their seat) and read their screen."""
+        origin = request.headers.get("Origin")
+        if origin is None:  # not a browser (scripts, tests): nothing to protect there
+            return True
+        ours = {urlsplit(self.base_url(request)).netloc, request.host}
+        return urlsplit(origin).netloc in ours
+
+    async def session(self, request: web.Request) -> web.StreamResponse:
+        """One tab: a place, a child, keys in and screen out until either side ends."""
+        if not self.same_origin(request):
+            log.info("web: refused a websocket from %s", request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="prtui: this page may not open a session here")
+        ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
+        await ws.prepare(request)
+        address = self.client_address(request)
+        refusal = self.places.claim(address)
+        if refusal is not None:
+            log.info("web: refused %s: %s", address, refusal)
+            await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
+            await ws.close()
+            return ws
+        watch = request.match_info["role"] == "watch"
+        name = clean_name(request.match_info.get("name", ""))
+        identity = Identity(name=name, spectate=watch, key=f"web:name:{name}")
+        self._sockets.add(ws)
+        child: WebChild | None = None
+        try:
+            argv, env, home = self.child_command(identity, address)
+            child = WebChild(argv, env, home, write_bytes=ws.send_bytes,
+                             write_str=ws.send_str, close=ws.close,
+                             download_manager=self._downloads)
+            self._children.add(child)
+            await child.start(_size(request.query.get("width"), 80),
+                              _size(request.query.get("height"), 24))
+            log.info("web session for %s from %s: child %s", name, address, child.pid)
+            keys = asyncio.create_task(self._keys(ws, child))
+            screen = child.finished
+            assert screen is not None
+            await asyncio.wait({keys, screen}, return_when=asyncio.FIRST_COMPLETED)
+            keys.cancel()
+        except Exception as exc:  # whatever it was, the page gets a line
+            log.exception("cannot run the TUI for %s", name)
+            with contextlib.suppress(Exception):
+                await ws.send_bytes(f"\r\nprtui: cannot start the game client: {exc}\r\n".encode())
+        finally:
+            if child is not None:
+                await child.stop()
+                self._children.discard(child)
+            self.places.release(address)
+            self._sockets.discard(ws)
+            await ws.close()
+        return ws
+
+    async def _keys(self, ws: web.WebSocketResponse, child: WebChild) -> None:
+        """The page's messages (textual-serve's: stdin, resize, ping, blur, focus); a
+        malformed one is dropped, never fatal."""
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = json.loads(message.data)[:2]
+            except (ValueError, TypeError):
+                continue
+            if kind == "stdin" and isinstance(data, str):
+                await child.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await child.set_terminal_size(_size(str(data.get("width")), 80),
+                                              _size(str(data.get("height")), 24))
+            elif kind == "ping":
+                await ws.send_json(["pong", data])
+            elif kind == "blur":
+                await child.blur()
+            elif kind == "focus":
+                await child.focus()
+
+    def child_command(self, identity: Identity,
+                      address: str) -> tuple[Sequence[str], dict[str, str], Path]:
+        """The argv, environment and working directory of one tab's TUI child: the SSH
+        child's, but for the terminal, which is the page."""
+        if self._command is not None:
+            argv = self._command(identity)
+        else:
+            argv = default_command(identity, self.game_host, self.game_port)
+        env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+        home = identity_home(self.data_dir, identity)
+        env.update(home_env(home))
+        env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"})
+        if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
+            env["LC_ALL"] = "C.UTF-8"
+        env["PRTUI_SSH_IDENTITY"] = identity.key  # a remote player: the client's own checks
+        if self._relay_proof is not None and address:
+            env[PEER_ENV] = address
+            env[PEER_PROOF_ENV] = self._relay_proof(address)
+        return argv, env, home
+
+    async def close(self) -> None:
+        """Stop listening, end every child, then every page's connection."""
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            for site in list(runner.sites):
+                await site.stop()
+        await asyncio.gather(*(child.stop() for child in list(self._children)),
+                             return_exceptions=True)
+        for ws in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await ws.close()
+        if runner is not None:
+            await runner.cleanup()
+
+
+async def start_web(*, host: str, port: int, game_host: str, game_port: int, data_dir: Path,
+                    max_sessions: int = 32,
+                    max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
+                    relay_proof: Callable[[str], str] | None = None,
+                    public_url: str | None = None, trusted_proxies: Sequence[str] = (),
+                    command: ChildArgv | None = None) -> WebGateway:
+    """Start the web gateway; ``command`` replaces the TUI child's argv (tests)."""
+    places = SessionPlaces(max_sessions, max_sessions_per_address)
+    if not is_loopback(host):
+        log.warning("web on %s:%s: anyone who can reach it can play under any name; put it "
+                    "behind a TLS reverse proxy (docs/hosting.md)", host, port)
+    gateway = WebGateway(game_host=game_host, game_port=game_port, data_dir=Path(data_dir),
+                         places=places, relay_proof=relay_proof, public_url=public_url,
+                         trusted_proxies=trusted_proxies, command=command)
+    await gateway.listen(host, port)
+    log.info("web gateway on %s:%s", host, gateway.port)
+    return gateway
