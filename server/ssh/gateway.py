@@ -39,6 +39,7 @@ from pathlib import Path
 import asyncssh
 
 from server.net.addresses import is_loopback
+from server.ssh import fds
 from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home
@@ -46,11 +47,12 @@ from server.ssh.hostkey import load_or_create_host_key
 from server.ssh.login import LoginConnection
 from server.ssh.pty_child import PtyChild
 from server.ssh.session import FULL_MESSAGE, ChildCommand
+from server.ssh.startups import StartupGate
 
 log = logging.getLogger("prtui.ssh")
 
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
-LOGIN_TIMEOUT_S = 30
+LOGIN_TIMEOUT_S = 30  # like OpenSSH's LoginGraceTime: from accept to logged in, banner or not
 MAX_SESSIONS_PER_ADDRESS = 8  # below the game server's 16 connections per address
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
@@ -97,6 +99,11 @@ class SshGateway:
     ) -> None:
         self.policy = policy
         self.guard = LoginGuard()
+        self.startups = StartupGate(
+            sessions=max_sessions,
+            sessions_per_address=max_sessions_per_address,
+            fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
+        )
         self.game_host = game_host
         self.game_port = game_port
         self.data_dir = data_dir
@@ -115,6 +122,7 @@ class SshGateway:
 
     async def listen(self, host: str, port: int) -> None:
         host_key = load_or_create_host_key(self.data_dir)
+        fds.quiet_accept_errors(asyncio.get_running_loop())
         self._acceptor = await asyncssh.listen(
             host,
             port,
