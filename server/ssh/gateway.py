@@ -57,27 +57,13 @@ MAX_SESSIONS_PER_ADDRESS = 8  # below the game server's 16 connections per addre
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
-# the host's own terminal and secrets say nothing true about the player's terminal
-_DROP_ENV = (
-    PEER_ENV,
-    PEER_PROOF_ENV,
-    "COLUMNS",
-    "LINES",
-    PASSWORD_ENV,
-    "SSH_AUTH_SOCK",
-    "SSH_CLIENT",
-    "SSH_CONNECTION",
-    "SSH_TTY",
-    "COLORTERM",
-    "TERM_PROGRAM",
-    "TERM_PROGRAM_VERSION",
-    "VTE_VERSION",
-    "KITTY_WINDOW_ID",
-    "WT_SESSION",
-    "TMUX",
-    "STY",
-    "WINDOWID",
-)
+# The only parts of the server's own environment a session's process gets: the host's
+# secrets (API keys, database passwords...) must never reach a remote player's process,
+# and the host's terminal says nothing true about the player's. Everything else the
+# child needs (HOME, XDG_*, TERM, the identity, the proof) is set per session below.
+_HOST_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
+_HOST_ENV_PREFIXES = ("LC_", "PRTUI_")
+_NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, "PRTUI_SSH_IDENTITY")
 # what a player's ssh client may tell about its terminal and language (SendEnv)
 _CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
 
@@ -193,7 +179,7 @@ class SshGateway:
             argv, extra = self._command(identity, term_type)
         else:
             argv, extra = default_command(identity, self.game_host, self.game_port), {}
-        env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+        env = host_env(os.environ)
         home = identity_home(self.data_dir, identity)
         env.update(home_env(home))
         env["TERM"] = term_type
@@ -227,6 +213,15 @@ class SshGateway:
             conn.close()
         if acceptor is not None:
             await acceptor.wait_closed()
+
+
+def host_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """What a session's process inherits from the server's environment: an allow-list."""
+    return {
+        k: v
+        for k, v in environ.items()
+        if (k in _HOST_ENV or k.startswith(_HOST_ENV_PREFIXES)) and k not in _NEVER_ENV
+    }
 
 
 def default_command(identity: Identity, game_host: str, game_port: int) -> list[str]:
