@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-authorized-keys", help="authorized_keys file for --ssh-auth keys")
     serve.add_argument("--ssh-max-sessions", type=int, default=32)
     serve.add_argument("--ssh-max-per-address", type=int, default=8,
-                       help="SSH sessions from one address at once (default 8)")
+                       help="SSH sessions from one address at once (default 8; up to "
+                       "--ssh-max-sessions, e.g. for players behind one NAT address)")
 
     engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
     engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)

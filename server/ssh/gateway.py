@@ -11,6 +11,7 @@ Interface agreed with server/net/serve_cli.py::
         max_sessions=32, max_sessions_per_address=8,
         relay_proof=server.relay_proof,       # SSH players count as their own address there
     )
+    server.addresses.relayed_limit = gateway.max_sessions_per_address  # may pass 16 (NAT)
     ...
     await gateway.close()                     # stops listening, hangs up every session
 
@@ -85,16 +86,17 @@ class SshGateway:
     ) -> None:
         self.policy = policy
         self.guard = LoginGuard()
-        self.startups = StartupGate(
-            sessions=max_sessions,
-            sessions_per_address=max_sessions_per_address,
-            fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
-        )
         self.game_host = game_host
         self.game_port = game_port
         self.data_dir = data_dir
         self.max_sessions = max_sessions
-        self.max_sessions_per_address = max_sessions_per_address
+        # behind NAT everyone shares one address: the setting may reach the global cap
+        self.max_sessions_per_address = min(max_sessions_per_address, max_sessions)
+        self.startups = StartupGate(
+            sessions=max_sessions,
+            sessions_per_address=self.max_sessions_per_address,
+            fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
+        )
         self._relay_proof = relay_proof
         self._command = command
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -135,7 +137,8 @@ class SshGateway:
         if self._sessions_per_address[address] >= self.max_sessions_per_address:
             return (
                 f"prtui: too many sessions from your address (at most "
-                f"{self.max_sessions_per_address}); close one and try again.\r\n"
+                f"{self.max_sessions_per_address}); close one and try again, or ask the "
+                f"host to raise --ssh-max-per-address.\r\n"
             ).encode()
         self.active_sessions += 1
         self._sessions_per_address[address] += 1
