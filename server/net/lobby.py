@@ -20,6 +20,7 @@ from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
 from server.net.listing import LobbyList, list_rooms
+from server.net.names_in_use import NamesInUse
 from server.net.peer import Peer, fast_frame
 from server.net.room import Room
 from server.net.seating import (
@@ -52,6 +53,7 @@ class Lobby(RoomKeeping):
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: set[asyncio.Task[None]] = set()
         self.idle: dict[str, Peer] = {}
+        self.names = NamesInUse()  # one person per name (and look-alikes) at a time
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False
