@@ -20,6 +20,7 @@ docs/ssh.md ("Security notes") states these numbers; change both together.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import Counter
@@ -58,6 +59,7 @@ class StartupGate:
         self.connections = 0
         self._refused: Counter[str] = Counter()
         self._next_log = 0.0
+        self._report_due = False
 
     def admit(self, address: str, fd: int) -> bool:
         """Take a place for a new, unauthenticated connection; False: close it at once."""
@@ -99,12 +101,21 @@ class StartupGate:
         return None
 
     def _note_refusal(self, why: str) -> None:
-        """One line per ``LOG_EVERY_S`` at most, whatever the number of refusals."""
+        """One line per ``LOG_EVERY_S`` at most, whatever the number of refusals: the
+        first at once, the ones after it counted and told in one line when it is due."""
         self._refused[why] += 1
         now = self._clock()
-        if now < self._next_log:
+        if now >= self._next_log:
+            self._report()
+        elif not self._report_due:
+            self._report_due = True
+            asyncio.get_running_loop().call_later(self._next_log - now, self._report)
+
+    def _report(self) -> None:
+        self._report_due = False
+        if not self._refused:
             return
-        self._next_log = now + LOG_EVERY_S
+        self._next_log = self._clock() + LOG_EVERY_S
         counts = ", ".join(f"{n} ({why})" for why, n in self._refused.items())
         self._refused.clear()
         log.warning("ssh: closed new connections before login: %s", counts)
