@@ -90,6 +90,21 @@ async def test_unauthenticated_connections_are_capped_in_all(
         close_all(flood)
 
 
+async def test_no_ssh_connection_is_taken_when_descriptors_run_low(
+    make_gateway: GatewayFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    gw = await make_gateway()
+    (probe,) = await stalled(gw.port, "127.0.0.2", 1)
+    assert (await first_bytes(probe)).startswith(b"SSH-2.0-")
+    gw.startups.fd_ceiling = 3  # as if every descriptor but the game port's were in use
+    (late,) = await stalled(gw.port, "127.0.0.3", 1)
+    try:
+        assert await first_bytes(late) == b""
+        assert any("descriptors running low" in r.getMessage() for r in caplog.records)
+    finally:
+        close_all([probe, late])
+
+
 async def test_simultaneous_logins_from_one_address_all_get_in(
     make_gateway: GatewayFactory,
 ) -> None:
