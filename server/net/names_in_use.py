@@ -7,7 +7,9 @@ confusable letters ignored). A name that looks like one in use is refused at the
 (``name_taken``) when it comes from another address, or is spelt differently: the same
 spelling from the same address is the same person in a second window, or back before
 their old connection was noticed gone, and is let in. So is a hello with a seat token
-(checked right after): the token, not the name, says who owns that seat.
+(checked right after): the token, not the name, says who owns that seat. Spectators
+may share one spelling (every ``ssh spectate@HOST`` watcher has the host's user name),
+never a player's.
 """
 
 from __future__ import annotations
@@ -26,16 +28,14 @@ class NamesInUse:
     def claim(self, peer: Peer, *, seat_token: bool = False) -> str | None:
         """Take ``peer.name`` for ``peer``; else why not (for the ``name_taken`` error)."""
         key = look_alike_key(peer.name)
-        spelt = name_key(peer.name)
-        for other in self._holders.get(key, {}).values():
-            if seat_token:
-                break
-            if other.address != peer.address or name_key(other.name) != spelt:
-                return (
-                    f"someone connected is already called {other.name!r}, or a name that "
-                    "looks the same (names are compared ignoring case and look-alike "
-                    "letters); connect under another name"
-                )
+        if not seat_token:
+            for other in self._holders.get(key, {}).values():
+                if _clash(peer, other):
+                    return (
+                        f"someone connected is already called {other.name!r}, or a name "
+                        "that looks the same (names are compared ignoring case and "
+                        "look-alike letters); connect under another name"
+                    )
         self._holders[key][peer.id] = peer
         self._keys[peer.id] = key
         return None
@@ -48,3 +48,12 @@ class NamesInUse:
         holders.pop(peer.id, None)
         if not holders:
             del self._holders[key]
+
+
+def _clash(peer: Peer, other: Peer) -> bool:
+    """Two look-alike names that may not be connected at once."""
+    if name_key(peer.name) != name_key(other.name):
+        return True  # a look-alike spelling ("Аna" for "Ana"): from anywhere
+    if peer.address == other.address:
+        return False  # one person, a second window or a reconnect
+    return not (peer.role == other.role == "spectate")

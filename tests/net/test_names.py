@@ -182,12 +182,12 @@ FULLWIDTH_ANA = "\uff21\uff4e\uff41"
 GREEK_ANA = "\u0391na"
 
 
-async def connect_from(port: int, name: str, address: str) -> Client:
+async def connect_from(port: int, name: str, address: str, role: str = "play") -> Client:
     """A client whose connection comes from ``address`` (another machine, for the server)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
     c = Client(reader, writer)
     c._task = asyncio.create_task(c._read())
-    c.send(m.hello(name, "play", None))
+    c.send(m.hello(name, role, None))
     c.welcome = await c.wait_for(lambda f: f["t"] in ("welcome", "error"))
     return c
 
@@ -246,3 +246,15 @@ async def test_look_alike_names_cannot_sit_at_one_table(server: GameServer) -> N
         assert "look-alike" in r["reason"] and "'Ana'" in r["reason"]
     finally:
         await fake.close()
+
+
+async def test_spectators_may_share_a_name_but_not_with_a_player(server: GameServer) -> None:
+    """Every `ssh spectate@HOST` watcher is named after the host's user."""
+    clients = [await connect_from(server.port, "pi", f"127.0.0.{n}", "spectate") for n in (2, 3)]
+    try:
+        assert [c.welcome["t"] for c in clients] == ["welcome", "welcome"]
+        clients.append(await connect_from(server.port, "pi", "127.0.0.4"))
+        assert clients[-1].welcome["code"] == "name_taken"
+    finally:
+        for c in clients:
+            await c.close()
