@@ -75,14 +75,18 @@ class StartupGate:
 
     def authenticated(self, address: str) -> None:
         """The connection logged in: it no longer holds an unauthenticated place."""
-        self.startups -= 1
-        _drop(self._startups, address)
+        self._leave_startups(address)
 
     def closed(self, address: str, *, authenticated: bool) -> None:
+        """The connection is gone; ``authenticated``: ``authenticated`` was called for it."""
         if not authenticated:
-            self.authenticated(address)
+            self._leave_startups(address)
         self.connections -= 1
         _drop(self._connections, address)
+
+    def _leave_startups(self, address: str) -> None:
+        self.startups -= 1
+        _drop(self._startups, address)
 
     def startups_from(self, address: str) -> int:
         return self._startups[address]
