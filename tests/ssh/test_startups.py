@@ -19,6 +19,7 @@ import asyncssh
 import pytest
 
 from prtui.netclient import Client
+from server.ssh import fds
 from server.ssh import gateway as gateway_module
 from server.ssh.startups import MAX_STARTUPS_PER_ADDRESS
 from tests.ssh.conftest import WAIT_S, GatewayFactory, open_terminal, until
@@ -196,3 +197,24 @@ async def test_the_soft_file_limit_is_raised_when_the_hard_one_allows() -> None:
     )  # fmt: skip
     out, _ = await asyncio.wait_for(proc.communicate(), WAIT_S)
     assert out.decode().strip() == "(4096, 4096)"
+
+
+async def test_failed_accepts_are_one_line_without_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """What asyncio reports for every accept a listener retries without a descriptor."""
+    loop = asyncio.get_running_loop()
+    before = loop.get_exception_handler()
+    try:
+        fds.quiet_accept_errors(loop)
+        fds.quiet_accept_errors(loop)  # a second gateway on the loop adds nothing
+        for _ in range(1000):
+            loop.call_exception_handler({
+                "message": "socket.accept() out of system resource",
+                "exception": OSError(24, "Too many open files"),
+            })  # fmt: skip
+    finally:
+        loop.set_exception_handler(before)
+    lines = [r for r in caplog.records if "cannot accept" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].exc_info is None
+    assert "Too many open files" in lines[0].getMessage()
