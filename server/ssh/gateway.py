@@ -54,7 +54,7 @@ log = logging.getLogger("prtui.ssh")
 
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
 LOGIN_TIMEOUT_S = 30  # like OpenSSH's LoginGraceTime: from accept to logged in, banner or not
-MAX_SESSIONS_PER_ADDRESS = 8  # below the game server's 16 connections per address
+MAX_SESSIONS_PER_ADDRESS = 8  # the default; a host may raise it up to max_sessions (NAT)
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
