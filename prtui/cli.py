@@ -87,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-authorized-keys", help="authorized_keys file for --ssh-auth keys")
     serve.add_argument("--ssh-max-sessions", type=int, default=32)
     serve.add_argument("--ssh-max-per-address", type=int, default=8,
-                       help="SSH sessions from one address at once (default 8)")
+                       help="SSH sessions from one address at once (default 8; up to "
+                       "--ssh-max-sessions, e.g. for players behind one NAT address)")
     _web_arguments(serve, "--web-port", None)
 
     web = sub.add_parser("web", help="play in your browser: a server of your own on loopback")

@@ -20,6 +20,7 @@ from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
 from server.net.listing import LobbyList, list_rooms
+from server.net.names_in_use import NamesInUse
 from server.net.peer import Peer, fast_frame
 from server.net.ratelimits import AddressRates
 from server.net.replay import ReplayKeeper
@@ -58,6 +59,7 @@ class Lobby(RoomKeeping):
         self.idle: dict[str, Peer] = {}
         self.replays = ReplayKeeper()  # which rooms hold a built replay (room hook)
         self._replaying = AddressRates(limits.REPLAY_RATE_PER_S, limits.REPLAY_BURST)
+        self.names = NamesInUse()  # one person per name (and look-alikes) at a time
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False

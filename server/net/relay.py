@@ -37,6 +37,9 @@ class AddressBook:
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
+        self.relayed_limit = limit
+        """The limit for connections our SSH gateway relays: its own per-address cap, so
+        a house behind one NAT address may have as many SSH players as the host allows."""
         self._counts: Counter[str] = Counter()
         self._key = secrets.token_bytes(32)
 
@@ -61,8 +64,9 @@ class AddressBook:
     def vouched(self, address: str, proof: str) -> bool:
         return bool(address) and hmac.compare_digest(self.proof(address), proof)
 
-    def _take(self, address: str) -> bool:
-        if self._counts[address] >= self.limit:
+    def _take(self, address: str, relayed: bool = False) -> bool:
+        limit = max(self.limit, self.relayed_limit) if relayed else self.limit
+        if self._counts[address] >= limit:
             return False
         self._counts[address] += 1
         return True
@@ -90,12 +94,12 @@ class AddressPlace:
             claimed, str(hello.get("peer_proof", ""))
         ):
             return "bad_hello", "peer is only for this server's own SSH gateway"
-        return self._move(claimed)
+        return self._move(claimed, relayed=True)
 
-    def _move(self, address: str) -> Refusal | None:
+    def _move(self, address: str, relayed: bool = False) -> Refusal | None:
         if self.held and address == self.address:
             return None
-        if not self._book._take(address):
+        if not self._book._take(address, relayed):
             return "too_many_connections", "from your address"
         self.release()
         self.address, self.held = address, True

@@ -17,7 +17,7 @@ from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
 from server.protocol import messages as m
-from server.protocol.names import name_key, printable
+from server.protocol.names import look_alike_key, printable
 from server.store.base import SeatRecord
 
 if TYPE_CHECKING:
@@ -140,22 +140,24 @@ class Seating:
         self._bots.pop(seat, None)
 
     def _name_free(self, name: str, but: int | None = None) -> None:
-        """Two seats of one room never carry the same name (compared by ``name_key``)."""
-        key = name_key(name)
+        """Two seats of one room never carry the same name, nor names that look alike
+        (compared by ``look_alike_key``)."""
+        key = look_alike_key(name)
         for s in self.rec.seats:
-            if s.seat != but and s.kind != "empty" and s.name and name_key(s.name) == key:
+            if s.seat != but and s.kind != "empty" and s.name and look_alike_key(s.name) == key:
                 raise Refuse(
                     "name_taken",
-                    f"seat {s.seat + 1} already carries the name {name!r} (names are compared "
-                    "ignoring case); connect under another name to sit here",
+                    f"seat {s.seat + 1} already carries the name {s.name!r} (names are compared "
+                    "ignoring case and look-alike letters); connect under another name to "
+                    "sit here",
                 )
 
     def _bot_name(self, seat: int, level: str) -> str:
         """"bot 2 (easy)", or "bot 2 (easy) #2"... if a person already took that name."""
         base = name = f"bot {seat + 1} ({level})"
-        taken = {name_key(s.name) for s in self.rec.seats if s.kind != "empty" and s.name}
+        taken = {look_alike_key(s.name) for s in self.rec.seats if s.kind != "empty" and s.name}
         n = 2
-        while name_key(name) in taken:
+        while look_alike_key(name) in taken:
             name, n = f"{base} #{n}", n + 1
         return name
 

@@ -102,6 +102,7 @@ async def serve(args: argparse.Namespace) -> int:
                 print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)
                 await server.stop()
                 return 2
+            server.addresses.relayed_limit = gateway.max_sessions_per_address
             print(
                 f"SSH on {host}:{gateway.port} (host key {gateway.host_fingerprint})",
                 flush=True,

@@ -212,6 +212,7 @@ class Session:
             log.exception("session %s failed", self.id)
             self.close("internal", "server error")
         finally:
+            self._lobby.names.release(self)
             if joined:
                 self._lobby.remove_peer(self)
             if not self._closed:
@@ -247,6 +248,10 @@ class Session:
         if self._relayed is not None and hello.get("peer") is not None:
             self.address = hello["peer"]  # an SSH player's own address, vouched for above
         self.name, self.role = hello["name"].strip(), hello["role"]
+        taken = self._lobby.names.claim(self, seat_token=hello.get("token") is not None)
+        if taken is not None:
+            self.close("name_taken", taken)
+            return False
         token = hello.get("token")
         if token is not None:
             if self.role != "play" or not await self._lobby.resume(self, token):

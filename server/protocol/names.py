@@ -2,10 +2,13 @@
 
 A name is shown to other people, so it must be text a person can see and read back:
 the server refuses control and formatting characters (bidi overrides, zero-width
-marks), code points with no glyph (private use, unassigned, surrogates), names made
-only of blanks or fillers, and stacks of combining marks; it stores names in NFC. Two
-names are the same name when their ``name_key`` is (NFC, case folded), so "Ana" and
-"ana" cannot sit at one table.
+marks), every default-ignorable code point (variation selectors, fillers) and the
+symbols that print blank (U+1D159, U+303F), code points with no glyph (private use,
+unassigned, surrogates), names made only of blanks, and stacks of combining marks; it
+stores names in NFC. Two names are the same name when their ``look_alike_key`` is
+(NFKC, case folded, UTS #39 confusable skeleton: server/protocol/confusables.py), so
+"Ana", "ana", "Аna" with a Cyrillic "А" and fullwidth "Ａｎａ" cannot sit at one table
+or be in the lobby at once.
 
 Names stored before these rules (or sent by another server) may hold anything, so
 ``printable`` turns any text into text that is safe to print: the client's display
@@ -27,9 +30,10 @@ BIDI_CONTROLS = frozenset(
 )
 """Characters that reorder the text around them (RLO U+202E and friends)."""
 
-BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-"""Letters that print as nothing (Hangul fillers, the braille blank): never in a name,
-where they only serve to fake a blank or pad another player's name."""
+BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800\u303f\U0001d159\U00016fe4")
+"""Characters that print as nothing (Hangul fillers, the braille blank, the ideographic
+half fill space, the musical null notehead, the Khitan filler): never in a name, where
+they only serve to fake a blank or pad another player's name."""
 
 IGNORABLES = frozenset(
     "\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
@@ -37,7 +41,17 @@ IGNORABLES = frozenset(
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
 """Marks that only tune the glyph before them (variation selectors, the grapheme joiner):
-allowed, but they neither make a name visible nor make two names different."""
+default-ignorable, so refused in a new name; left out when older names are compared."""
+
+DEFAULT_IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)  # fmt: skip
+"""Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt, 15.1): code points a
+terminal may draw as nothing at all (Python's unicodedata does not carry the property)."""
 
 FILLERS = BLANK_LOOKALIKES | IGNORABLES
 """Printable characters that show nothing by themselves."""
@@ -74,6 +88,11 @@ def _code(ch: str) -> str:
     return f"U+{ord(ch):04X}"
 
 
+def is_default_ignorable(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE_RANGES)
+
+
 def _refusal(ch: str) -> str | None:
     """Why ``ch`` may not be in a name, or None if it may."""
     cat = unicodedata.category(ch)
@@ -89,6 +108,8 @@ def _refusal(ch: str) -> str | None:
         return f"{_WHAT[cat]} ({_code(ch)}) that has no agreed glyph"
     if ch in BLANK_LOOKALIKES:
         return f"an invisible filler character ({_code(ch)})"
+    if is_default_ignorable(ch):
+        return f"an invisible character ({_code(ch)}) that only adjusts the one before it"
     return None
 
 
@@ -141,10 +162,26 @@ def printable(text: str) -> str:
     return "".join(_printable_char(ch) for ch in unicodedata.normalize("NFC", text))
 
 
-def name_key(name: str) -> str:
-    """What two names are compared by: NFC, case folded (so "ANA" is "ana"), spaces made
-    plain and single, ignorable marks left out."""
+def _plain_spaced(name: str) -> str:
+    """NFC, spaces made plain and single, ignorable marks left out."""
     text = "".join(" " if unicodedata.category(ch)[0] == "Z" else ch
-                   for ch in unicodedata.normalize("NFC", name) if ch not in IGNORABLES)
-    folded = unicodedata.normalize("NFC", text.casefold())
-    return " ".join(part for part in folded.split(" ") if part)
+                   for ch in unicodedata.normalize("NFC", name)
+                   if ch not in IGNORABLES and not is_default_ignorable(ch))
+    return " ".join(part for part in text.split(" ") if part)
+
+
+def name_key(name: str) -> str:
+    """Two names spelt alike: NFC, case folded (so "ANA" is "ana"), spaces made plain
+    and single, ignorable marks left out."""
+    return unicodedata.normalize("NFC", _plain_spaced(name).casefold())
+
+
+def look_alike_key(name: str) -> str:
+    """What two names are compared by where they must differ (one table, the lobby):
+    names with one key look alike. NFKC ("Ａ" is "A"), the confusable skeleton ("А" is
+    "A", "I" is "l", "m" is "rn"), case folded, and the skeleton again (so "AI" and
+    "al" meet too). Loads the confusables data on first use (server side)."""
+    from server.protocol.confusables import skeleton
+
+    text = skeleton(unicodedata.normalize("NFKC", _plain_spaced(name)))
+    return skeleton(unicodedata.normalize("NFKC", text.casefold()))

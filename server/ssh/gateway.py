@@ -11,6 +11,7 @@ Interface agreed with server/net/serve_cli.py::
         max_sessions=32, max_sessions_per_address=8,
         relay_proof=server.relay_proof,       # SSH players count as their own address there
     )
+    server.addresses.relayed_limit = gateway.max_sessions_per_address  # may pass 16 (NAT)
     ...
     await gateway.close()                     # stops listening, hangs up every session
 
@@ -39,6 +40,7 @@ from pathlib import Path
 import asyncssh
 
 from server.net.addresses import is_loopback
+from server.ssh import fds
 from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home
@@ -46,36 +48,23 @@ from server.ssh.hostkey import load_or_create_host_key
 from server.ssh.login import LoginConnection
 from server.ssh.pty_child import PtyChild
 from server.ssh.session import FULL_MESSAGE, ChildCommand
+from server.ssh.startups import StartupGate
 
 log = logging.getLogger("prtui.ssh")
 
 PASSWORD_ENV = "PRTUI_SSH_PASSWORD"
-LOGIN_TIMEOUT_S = 30
-MAX_SESSIONS_PER_ADDRESS = 8  # below the game server's 16 connections per address
+LOGIN_TIMEOUT_S = 30  # like OpenSSH's LoginGraceTime: from accept to logged in, banner or not
+MAX_SESSIONS_PER_ADDRESS = 8  # the default; a host may raise it up to max_sessions (NAT)
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
-# the host's own terminal and secrets say nothing true about the player's terminal
-_DROP_ENV = (
-    PEER_ENV,
-    PEER_PROOF_ENV,
-    "COLUMNS",
-    "LINES",
-    PASSWORD_ENV,
-    "SSH_AUTH_SOCK",
-    "SSH_CLIENT",
-    "SSH_CONNECTION",
-    "SSH_TTY",
-    "COLORTERM",
-    "TERM_PROGRAM",
-    "TERM_PROGRAM_VERSION",
-    "VTE_VERSION",
-    "KITTY_WINDOW_ID",
-    "WT_SESSION",
-    "TMUX",
-    "STY",
-    "WINDOWID",
-)
+# The only parts of the server's own environment a session's process gets: the host's
+# secrets (API keys, database passwords...) must never reach a remote player's process,
+# and the host's terminal says nothing true about the player's. Everything else the
+# child needs (HOME, XDG_*, TERM, the identity, the proof) is set per session below.
+_HOST_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
+_HOST_ENV_PREFIXES = ("LC_", "PRTUI_")
+_NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, "PRTUI_SSH_IDENTITY")
 # what a player's ssh client may tell about its terminal and language (SendEnv)
 _CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
 
@@ -101,7 +90,13 @@ class SshGateway:
         self.game_port = game_port
         self.data_dir = data_dir
         self.max_sessions = max_sessions
-        self.max_sessions_per_address = max_sessions_per_address
+        # behind NAT everyone shares one address: the setting may reach the global cap
+        self.max_sessions_per_address = min(max_sessions_per_address, max_sessions)
+        self.startups = StartupGate(
+            sessions=max_sessions,
+            sessions_per_address=self.max_sessions_per_address,
+            fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
+        )
         self._relay_proof = relay_proof
         self._command = command
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -115,6 +110,7 @@ class SshGateway:
 
     async def listen(self, host: str, port: int) -> None:
         host_key = load_or_create_host_key(self.data_dir)
+        fds.quiet_accept_errors(asyncio.get_running_loop())
         self._acceptor = await asyncssh.listen(
             host,
             port,
@@ -141,7 +137,8 @@ class SshGateway:
         if self._sessions_per_address[address] >= self.max_sessions_per_address:
             return (
                 f"prtui: too many sessions from your address (at most "
-                f"{self.max_sessions_per_address}); close one and try again.\r\n"
+                f"{self.max_sessions_per_address}); close one and try again, or ask the "
+                f"host to raise --ssh-max-per-address.\r\n"
             ).encode()
         self.active_sessions += 1
         self._sessions_per_address[address] += 1
@@ -185,7 +182,7 @@ class SshGateway:
             argv, extra = self._command(identity, term_type)
         else:
             argv, extra = default_command(identity, self.game_host, self.game_port), {}
-        env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+        env = host_env(os.environ)
         home = identity_home(self.data_dir, identity)
         env.update(home_env(home))
         env["TERM"] = term_type
@@ -219,6 +216,15 @@ class SshGateway:
             conn.close()
         if acceptor is not None:
             await acceptor.wait_closed()
+
+
+def host_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """What a session's process inherits from the server's environment: an allow-list."""
+    return {
+        k: v
+        for k, v in environ.items()
+        if (k in _HOST_ENV or k.startswith(_HOST_ENV_PREFIXES)) and k not in _NEVER_ENV
+    }
 
 
 def default_command(identity: Identity, game_host: str, game_port: int) -> list[str]:

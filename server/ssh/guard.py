@@ -4,8 +4,8 @@ Slowing each connection down is not enough: a guesser opens hundreds of connecti
 parallel (240 of them made 206 guesses a second from one address). So the limits are
 per remote address, whatever the number of connections:
 
-- at most ``MAX_LOGINS_IN_PROGRESS`` connections from one address may be logging in
-  (connected, not yet authenticated) at once; more are disconnected with the reason;
+- how many connections from one address may be logging in at once is the business of
+  server/ssh/startups.py, which closes the one too many before its banner;
 - after ``FAILURES_BEFORE_BACKOFF`` wrong passwords from one address (over all its
   connections) the address must wait ``BACKOFF_FIRST_S`` before its next password is
   even checked, twice as long after each further wrong one, at most ``BACKOFF_MAX_S``;
@@ -18,11 +18,9 @@ docs/ssh.md states these numbers; change both together.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-MAX_LOGINS_IN_PROGRESS = 4
 FAILURES_BEFORE_BACKOFF = 5
 BACKOFF_FIRST_S = 5.0
 BACKOFF_MAX_S = 300.0
@@ -38,28 +36,12 @@ class _Record:
 
 
 class LoginGuard:
-    """Counts logins in progress and wrong passwords per address; ``clock`` is injectable
+    """Counts wrong passwords per address; ``clock`` is injectable
     so tests step through the backoff without sleeping."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._logging_in: Counter[str] = Counter()
         self._records: dict[str, _Record] = {}
-
-    # -- logins in progress ------------------------------------------------------------
-
-    def begin_login(self, address: str) -> bool:
-        """Count a new connection from ``address``; False: too many are logging in."""
-        if self._logging_in[address] >= MAX_LOGINS_IN_PROGRESS:
-            return False
-        self._logging_in[address] += 1
-        return True
-
-    def end_login(self, address: str) -> None:
-        """The connection authenticated or went away."""
-        self._logging_in[address] -= 1
-        if self._logging_in[address] <= 0:
-            del self._logging_in[address]
 
     # -- wrong passwords -----------------------------------------------------------------
 

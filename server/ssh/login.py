@@ -1,8 +1,8 @@
 """One SSH connection: who it is (per the auth policy), then the TUI sessions it opens.
 
-The per-address limits of server/ssh/guard.py apply here: a connection that would be
-one login too many from its address, or that comes from an address still waiting out
-its wrong passwords, is disconnected with the reason, which ``ssh`` prints.
+A connection one too many (server/ssh/startups.py) is closed the moment it is accepted,
+before the SSH banner. One from an address still waiting out its wrong passwords
+(server/ssh/guard.py) is disconnected with the reason, which ``ssh`` prints.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import asyncssh
 
 from server.net.addresses import canonical_address
 from server.ssh.auth import Identity
-from server.ssh.guard import MAX_LOGINS_IN_PROGRESS
 from server.ssh.session import TuiSession
 
 if TYPE_CHECKING:
@@ -26,10 +25,6 @@ log = logging.getLogger("prtui.ssh")
 
 FAILED_PASSWORD_DELAY_S = 1.0
 MAX_PASSWORD_TRIES = 5  # per connection; the address's own budget is in guard.py
-TOO_MANY_LOGINS = (
-    f"too many connections from your address are logging in at once (at most "
-    f"{MAX_LOGINS_IN_PROGRESS}); try again in a moment"
-)
 
 
 class LoginConnection(asyncssh.SSHServer):
@@ -41,7 +36,8 @@ class LoginConnection(asyncssh.SSHServer):
         self._guard = gateway.guard
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = "?"
-        self._logging_in = False  # counted by the guard until authenticated or gone
+        self._admitted = False  # holds a place in the gateway's StartupGate
+        self._authenticated = False
         self._username = ""
         self._offered_key: asyncssh.SSHKey | None = None
         self._identity: Identity | None = None
@@ -52,23 +48,21 @@ class LoginConnection(asyncssh.SSHServer):
         self._gateway.connections.add(conn)
         peer = conn.get_extra_info("peername")
         self._address = canonical_address(str(peer[0])) if peer else "?"
-        self._logging_in = self._guard.begin_login(self._address)
+        sock = conn.get_extra_info("socket")
+        fd = sock.fileno() if sock is not None else 0
+        self._admitted = self._gateway.startups.admit(self._address, fd)
+        if not self._admitted:
+            conn.abort()  # before the banner: asyncssh sends nothing on an aborted one
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end_login()
+        if self._admitted:
+            self._admitted = False
+            self._gateway.startups.closed(self._address, authenticated=self._authenticated)
         if self._conn is not None:
             self._gateway.connections.discard(self._conn)
 
-    def _end_login(self) -> None:
-        if self._logging_in:
-            self._logging_in = False
-            self._guard.end_login(self._address)
-
     def begin_auth(self, username: str) -> bool:
         """Refusals come here, after the key exchange, so ``ssh`` can show the reason."""
-        if not self._logging_in and self._identity is None:
-            log.info("ssh: refused %s: too many logins in progress", self._address)
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, TOO_MANY_LOGINS)
         self._refuse_if_waiting()
         self._username = username
         if not self._policy.needs_auth:
@@ -114,7 +108,9 @@ class LoginConnection(asyncssh.SSHServer):
         return ok
 
     def auth_completed(self) -> None:
-        self._end_login()
+        if self._admitted and not self._authenticated:
+            self._authenticated = True
+            self._gateway.startups.authenticated(self._address)
         self._identity = self._policy.identity(self._username, self._offered_key)
         log.info(
             "ssh login: %s (%s) from %s", self._identity.name, self._identity.key, self._address

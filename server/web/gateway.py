@@ -36,12 +36,12 @@ from textual_serve.download_manager import DownloadManager
 from server.net.addresses import canonical_address, is_loopback
 from server.ssh.auth import MAX_NAME, Identity, clean_name
 from server.ssh.gateway import (
-    _DROP_ENV,  # the host's terminal and secrets, kept from every child (shared with SSH)
     KEEPALIVE_S,
     MAX_SESSIONS_PER_ADDRESS,
     PEER_ENV,
     PEER_PROOF_ENV,
     default_command,
+    host_env,
 )
 from server.ssh.homes import home_env, identity_home
 from server.web.child import WebChild
@@ -234,7 +234,7 @@ class WebGateway:
             argv = self._command(identity)
         else:
             argv = default_command(identity, self.game_host, self.game_port)
-        env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+        env = host_env(os.environ)  # the SSH child's allow-list: no host secrets
         home = identity_home(self.data_dir, identity)
         env.update(home_env(home))
         env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"})

@@ -33,6 +33,9 @@ async def start_from_args(args: argparse.Namespace, server: Any, host: str, game
     except (ValueError, OSError) as exc:
         print(f"prtui serve: web gateway not started: {exc}", file=sys.stderr)
         return None
+    # a NAT address's browser tabs may reach the game port as often as the gateway lets them
+    addresses = server.addresses
+    addresses.relayed_limit = max(addresses.relayed_limit, gateway.places.max_per_address)
     shown = f"[{host}]" if ":" in host else host
     print(f"web on http://{shown}:{gateway.port}/", flush=True)
     return gateway

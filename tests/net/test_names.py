@@ -3,6 +3,7 @@ names are stored in NFC, and two seats of one room never carry the same name."""
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from server.games.registry import get_game
 from server.net.seating import hash_token
 from server.net.server import DB_NAME, GameServer
+from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord
 from server.store.sqlite import SqliteStore
 from tests.net.client import Client
@@ -27,7 +29,12 @@ REFUSED = [
     ("hangul fillers", "\u115f\u1160\uffa0", "invisible filler character (U+115F)"),
     ("braille blank", "\u2800\u2800", "invisible filler character (U+2800)"),
     ("filler after a name", "ana\u3164", "invisible filler character (U+3164)"),
-    ("only a variation selector", "\ufe0f", "no visible character"),
+    ("only a variation selector", "\ufe0f", "invisible character (U+FE0F)"),
+    ("variation selector after a name", "Ana\ufe0f", "invisible character (U+FE0F)"),
+    ("grapheme joiner", "An\u034fa", "invisible character (U+034F)"),
+    ("tag character", "Ana\U000e0041", "invisible formatting character (U+E0041)"),
+    ("musical null notehead", "\U0001d159", "invisible filler character (U+1D159)"),
+    ("half fill space", "Ana\u303f", "invisible filler character (U+303F)"),
     ("line separator", "a\u2028b", "line break (U+2028)"),
     ("private use", "ana\ue000", "private-use character (U+E000)"),
     ("noncharacter", "ana\U0010ffff", "unassigned code point (U+10FFFF)"),
@@ -168,3 +175,86 @@ async def test_a_stored_game_with_names_from_before_the_rules_still_loads(tmp_pa
     finally:
         await c.close()
         await srv.stop()
+
+
+CYRILLIC_ANA = "\u0410na"  # Cyrillic capital A, then Latin "na"
+FULLWIDTH_ANA = "\uff21\uff4e\uff41"
+GREEK_ANA = "\u0391na"
+
+
+async def connect_from(port: int, name: str, address: str, role: str = "play") -> Client:
+    """A client whose connection comes from ``address`` (another machine, for the server)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    c = Client(reader, writer)
+    c._task = asyncio.create_task(c._read())
+    c.send(m.hello(name, role, None))
+    c.welcome = await c.wait_for(lambda f: f["t"] in ("welcome", "error"))
+    return c
+
+
+@pytest.mark.parametrize("look_alike", [CYRILLIC_ANA, FULLWIDTH_ANA, GREEK_ANA, "ANA"])
+async def test_a_look_alike_of_a_connected_name_is_refused_in_the_lobby(
+    server: GameServer, look_alike: str
+) -> None:
+    ana = await Client.connect(server.port, "Ana")
+    try:
+        other = await connect_from(server.port, look_alike, "127.0.0.2")
+        try:
+            assert other.welcome["t"] == "error" and other.welcome["code"] == "name_taken"
+            assert "'Ana'" in other.welcome["message"]
+        finally:
+            await other.close()
+    finally:
+        await ana.close()
+
+
+async def test_the_lobby_never_holds_two_people_of_one_name(server: GameServer) -> None:
+    ana = await Client.connect(server.port, "Ana")
+    clients = [ana]
+    try:
+        elsewhere = await connect_from(server.port, "Ana", "127.0.0.2")
+        clients.append(elsewhere)
+        assert elsewhere.welcome["code"] == "name_taken"  # someone else, same name
+        fake = await Client.connect(server.port, CYRILLIC_ANA)
+        clients.append(fake)
+        assert fake.welcome["code"] == "name_taken"  # same machine, a look-alike spelling
+        again = await Client.connect(server.port, "Ana")
+        clients.append(again)
+        assert again.welcome["t"] == "welcome"  # same machine, same name: Ana's 2nd window
+        await ana.close()
+        await again.close()
+        later = await connect_from(server.port, CYRILLIC_ANA, "127.0.0.2")
+        clients.append(later)
+        assert later.welcome["t"] == "welcome"  # the name is free once Ana has left
+    finally:
+        for c in clients:
+            await c.close()
+
+
+async def test_look_alike_names_cannot_sit_at_one_table(server: GameServer) -> None:
+    ana = await Client.connect(server.port, "Ana")
+    rid = (await ana.ok("create_room", game="nettoy", players=3, options={}))["room"]
+    await ana.ok("join_room", room=rid, as_="player")
+    await ana.ok("take_seat", room=rid, seat=0)
+    await ana.close()  # Ana's seat waits for her, under her name
+    fake = await Client.connect(server.port, FULLWIDTH_ANA)
+    try:
+        assert fake.welcome["t"] == "welcome"  # nobody called Ana is connected now
+        await fake.ok("join_room", room=rid, as_="player")
+        r = await fake.cmd("take_seat", room=rid, seat=1)
+        assert r["t"] == "reject" and r["code"] == "name_taken", r
+        assert "look-alike" in r["reason"] and "'Ana'" in r["reason"]
+    finally:
+        await fake.close()
+
+
+async def test_spectators_may_share_a_name_but_not_with_a_player(server: GameServer) -> None:
+    """Every `ssh spectate@HOST` watcher is named after the host's user."""
+    clients = [await connect_from(server.port, "pi", f"127.0.0.{n}", "spectate") for n in (2, 3)]
+    try:
+        assert [c.welcome["t"] for c in clients] == ["welcome", "welcome"]
+        clients.append(await connect_from(server.port, "pi", "127.0.0.4"))
+        assert clients[-1].welcome["code"] == "name_taken"
+    finally:
+        for c in clients:
+            await c.close()

@@ -136,3 +136,28 @@ async def test_the_game_servers_address_limit_applies_to_the_real_address(
             await client.close()
         await gw.close()
         await game.stop()
+
+
+async def test_one_nat_address_may_fill_the_whole_server(
+    make_gateway: GatewayFactory, game: GameServer
+) -> None:
+    """--ssh-max-per-address up to --ssh-max-sessions: a club behind one NAT address gets
+    more players than the game server's 16 per address, logging in all at once."""
+    cap = 18
+    gw = await make_gateway(
+        command=joins(game), game_port=game.port, relay_proof=game.relay_proof,
+        max_sessions=cap, max_sessions_per_address=cap,
+    )  # fmt: skip
+    game.addresses.relayed_limit = gw.max_sessions_per_address  # as prtui serve does
+    terms: list[Terminal] = list(
+        await asyncio.gather(*(player(gw.port, f"nat{i}", "127.0.0.7") for i in range(cap)))
+    )
+    try:
+        for term in terms:
+            await term.expect("WELCOME")
+        assert game.connections_from("127.0.0.7") == cap
+        late = await player(gw.port, "late", "127.0.0.7")
+        assert b"this server is full" in await refusal(late)
+    finally:
+        for term in terms:
+            await term.close()

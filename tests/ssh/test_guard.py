@@ -20,7 +20,6 @@ from server.ssh.guard import (
     BACKOFF_FIRST_S,
     FAILURES_BEFORE_BACKOFF,
     FORGET_AFTER_S,
-    MAX_LOGINS_IN_PROGRESS,
     LoginGuard,
 )
 from tests.ssh.conftest import GatewayFactory
@@ -134,32 +133,6 @@ async def test_the_wait_doubles_with_each_further_wrong_password(
         await login(gw.port, "127.0.0.2", "typo")
     await logs_in(gw.port, "127.0.0.2")
     assert checked.count(PASSWORD) == 2
-
-
-async def test_logins_in_progress_are_capped_per_address(
-    gateway: tuple[SshGateway, Clock, list[str]],
-) -> None:
-    gw, _clock, _checked = gateway
-    gate = asyncio.Event()
-    asked = [asyncio.Event() for _ in range(MAX_LOGINS_IN_PROGRESS)]
-    waiting = [
-        asyncio.ensure_future(login(gw.port, "127.0.0.2", PASSWORD, gate=gate, asked=event))
-        for event in asked
-    ]
-    try:
-        for event in asked:  # every one of them is in the middle of logging in
-            await asyncio.wait_for(event.wait(), 60)
-        reason = await refused(gw.port, "127.0.0.2")
-        assert "too many connections from your address are logging in" in reason
-        await logs_in(gw.port, "127.0.0.3")  # others are not held up
-        gate.set()
-        for conn in await asyncio.gather(*waiting):  # they all get in
-            conn.close()
-        await logs_in(gw.port, "127.0.0.2")  # and free their places on the way
-    finally:
-        gate.set()
-        for task in waiting:
-            task.cancel()
 
 
 def test_an_address_is_forgotten_after_a_quiet_while_and_the_table_is_bounded(
