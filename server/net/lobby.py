@@ -152,11 +152,18 @@ class Lobby(RoomKeeping):
 
     def _push(self) -> None:
         self._push_due = False
-        if not self.idle:
+        viewers = [*self.idle.values(), *self._waiting_spectators()]
+        if not viewers:
             return
         frame = self.lobby_frame()
-        for peer in list(self.idle.values()):
+        for peer in viewers:
             peer.send_bytes(frame)
+
+    def _waiting_spectators(self) -> list[Peer]:
+        """Spectators of rooms not started yet: their client stays on the lobby until the
+        board comes (prtui/screens/lobby.py), so its list must stay fresh too."""
+        return [mem.peer for room in self.rooms.values() if room.rec.status == "waiting"
+                for mem in room.members.values() if not mem.player]
 
     def lobby_frame(self) -> bytes:
         """The ``lobby`` push: the first page, the same bytes for everyone until a change."""

@@ -78,3 +78,28 @@ async def test_the_lobby_shows_new_rooms_without_asking(port: int) -> None:
         await wait_for(pilot, lambda: any(r.get("id") == room and r["seats"][1]["kind"] == "human"
                                           for r in lobby.rooms))
         await bo.close()
+
+
+async def test_the_lobby_stays_fresh_while_watching_a_room_wait(port: int) -> None:
+    """`w` on a waiting room keeps the lobby on screen until the game starts: its rooms
+    keep coming."""
+    bo = await Client.connect(port, "bo")
+    first = (await bo.ok("create_room", game="san-juan", players=2, name="first",
+                         options={}))["room"]
+    await bo.ok("join_room", room=first, as_="player")
+    await bo.ok("take_seat", room=first, seat=0)
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and any(r.get("id") == first for r in app.screen.rooms))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.room == first)
+        cy = await Client.connect(port, "cy")
+        later = (await cy.ok("create_room", game="san-juan", players=2, name="later",
+                             options={}))["room"]
+        await wait_for(pilot, lambda: any(r.get("id") == later for r in lobby.rooms))
+        assert app.screen is lobby
+        await cy.close()
+    await bo.close()
