@@ -91,6 +91,7 @@ class Controller:
         self.client = client
         self.room: str | None = None
         self.seat: int | None = None
+        self.said_ready = False  # a rematch said ready for me (the room screen's r undoes it)
         self.token: str | None = None
         self.names: dict[int, str] = {}
         self.room_info: dict[str, Any] | None = None
@@ -212,6 +213,7 @@ class Controller:
         await self._sit_again(int(data.get("seat") or 0), humans)
         if not data.get("created"):
             await self.client.command("ready", room=self.room, ready=True)
+            self.said_ready = True
             return False
         if len(humans) > 1:  # the others find it by pressing rematch, or in the lobby
             return False
@@ -275,6 +277,7 @@ class Controller:
             with contextlib.suppress(NetError, ConnectionError):  # leaving works offline too
                 await self.client.command("leave_room", room=self.room)
         self.room, self.seat, self.room_info = None, None, None
+        self.said_ready = False
         self.game_over_shown = False
 
     async def close(self) -> None:

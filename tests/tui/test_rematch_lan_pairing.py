@@ -57,6 +57,12 @@ async def test_the_second_to_press_rematch_joins_the_first_ones_room(port: int,
         assert seats[2]["kind"] == "bot"
         waiting = [r for r in (await bo.ok("list_rooms"))["rooms"] if r["status"] == "waiting"]
         assert [r["id"] for r in waiting] == [opened["room"]]
+        await pilot.press("r")  # the room screen knows she is ready: r takes it back
+        await wait_for(pilot, lambda: controller.room_info is not None
+                       and not controller.room_info["seats"][0].get("ready"))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: controller.room_info is not None
+                       and controller.room_info["seats"][0].get("ready"))
         await bo.ok("start", room=opened["room"])  # bo opened it: he is the host
         await wait_for(pilot, lambda: live_board(app) is not None
                        and not live_board(app).snapshot["view"].get("over"))
