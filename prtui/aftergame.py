@@ -36,7 +36,9 @@ async def rematch(app: PrtuiApp) -> None:
                    markup=False)
         return
     if not started and not controller.local:
-        await app.push_screen(RoomScreen(controller))
+        room = RoomScreen(controller)
+        room.ready = controller.said_ready  # so its r says "not ready" at the first press
+        await app.push_screen(room)
 
 
 async def new_table(app: PrtuiApp) -> None:

@@ -91,6 +91,7 @@ class Controller:
         self.client = client
         self.room: str | None = None
         self.seat: int | None = None
+        self.said_ready = False  # a rematch said ready for me (the room screen's r undoes it)
         self.token: str | None = None
         self.names: dict[int, str] = {}
         self.room_info: dict[str, Any] | None = None
@@ -192,10 +193,48 @@ class Controller:
         await self.client.command("start", room=room)
 
     async def rematch(self) -> bool:
-        """A new room like the finished one: its game, players, options and name (a new
-        seed), the same bots in the same seats, me in my seat. Started at once when
-        nobody else has to come (a game against bots); else it waits for the others,
-        who find it in the lobby. Returns whether it started. Raises Rejected."""
+        """The same table again: the server pairs everyone of the finished room who asks
+        (``rematch``) into one room, with its bots in their seats; I sit where I sat, or
+        in the first open seat. The one who opens it starts it at once when nobody else
+        has to come (a game against bots); whoever comes later says ready. Returns
+        whether it started. Raises Rejected."""
+        old, info = self.room, dict(self.room_info or {})
+        if old is None:
+            return False
+        try:
+            data = await self.client.command("rematch", room=old)
+        except Rejected as exc:
+            if exc.code != "unknown_type":
+                raise
+            return await self._own_rematch()  # a server from before the pairing
+        humans = [int(s["seat"]) for s in info.get("seats", []) if s.get("kind") == "human"]
+        await self.leave_room()
+        await self.join(str(data["room"]), as_player=True)
+        await self._sit_again(int(data.get("seat") or 0), humans)
+        if not data.get("created"):
+            await self.client.command("ready", room=self.room, ready=True)
+            self.said_ready = True
+            return False
+        if len(humans) > 1:  # the others find it by pressing rematch, or in the lobby
+            return False
+        await self.client.command("start", room=self.room)
+        return True
+
+    async def _sit_again(self, seat: int, humans: list[int]) -> None:
+        """My old seat, else another seat people had (someone may have taken mine)."""
+        for choice in [seat, *(s for s in humans if s != seat)]:
+            try:
+                await self.take_seat(choice)
+                return
+            except Rejected as exc:
+                if exc.code != "seat_taken":
+                    raise
+        raise Rejected("seat_taken", "every seat of the rematch is taken")
+
+    async def _own_rematch(self) -> bool:
+        """A new room like the finished one, made by this client (servers without
+        ``rematch``): its game, players, options and name (a new seed), the same bots in
+        the same seats, me in my seat."""
         info = dict(self.room_info or {})
         seat = self.seat if self.seat is not None else 0
         players = int(info.get("players", 2))
@@ -238,6 +277,7 @@ class Controller:
             with contextlib.suppress(NetError, ConnectionError):  # leaving works offline too
                 await self.client.command("leave_room", room=self.room)
         self.room, self.seat, self.room_info = None, None, None
+        self.said_ready = False
         self.game_over_shown = False
 
     async def close(self) -> None:

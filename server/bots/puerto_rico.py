@@ -107,7 +107,7 @@ def score(t: Table, seat: int, a: Action) -> float:
         return build_value(t, me, a["building"]) - 0.9 * max(0, a.get("price", 0) - me.coins)
     if kind == "mayor_place":
         value = place_value(t, me, a["where"], a["index"])
-        if "citizen" in a:  # where a citizen does otherwise than a worker
+        if "citizen" in a and a["where"] == "city":  # a citizen may do otherwise there
             value += X.citizen_place(t, a, me.city[a["index"]]["building"])
         return value
     if kind == "guest":  # a guest leaves the Bohio for good use only

@@ -23,6 +23,7 @@ from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
 from server.net.peer import Peer, fast_frame
 from server.net.ratelimits import AddressRates
+from server.net.rematch import Rematches
 from server.net.replay import ReplayKeeper
 from server.net.room import Room
 from server.net.seating import (
@@ -53,6 +54,7 @@ class Lobby(RoomKeeping):
         self.rooms: dict[str, Room] = {}
         self.listing = LobbyList(store)
         self.upkeep = Upkeep(policy)
+        self.rematches = Rematches()
         self._open: set[str] = set()  # rooms loaded unfinished: their end is counted once
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: set[asyncio.Task[None]] = set()
@@ -137,6 +139,8 @@ class Lobby(RoomKeeping):
         """Push the room list soon: at most one push per LOBBY_PUSH_S, whatever the churn
         (each push is one page, encoded once, to every idle connection)."""
         self.listing.changed()
+        if room.rec.status != "waiting":
+            self.rematches.forget(room.id)
         if room.rec.status == "over" and room.id in self._open:
             self._open.discard(room.id)
             self.listing.game_finished(room.rec)
@@ -154,15 +158,23 @@ class Lobby(RoomKeeping):
         self.rooms.pop(room.id, None)
         self._open.discard(room.id)
         self.upkeep.closed(room.id)
+        self.rematches.forget(room.id)
         self.room_changed(room)
 
     def _push(self) -> None:
         self._push_due = False
-        if not self.idle:
+        viewers = [*self.idle.values(), *self._waiting_spectators()]
+        if not viewers:
             return
         frame = self.lobby_frame()
-        for peer in list(self.idle.values()):
+        for peer in viewers:
             peer.send_bytes(frame)
+
+    def _waiting_spectators(self) -> list[Peer]:
+        """Spectators of rooms not started yet: their client stays on the lobby until the
+        board comes (prtui/screens/lobby.py), so its list must stay fresh too."""
+        return [mem.peer for room in self.rooms.values() if room.rec.status == "waiting"
+                for mem in room.members.values() if not mem.player]
 
     def lobby_frame(self) -> bytes:
         """The ``lobby`` push: the first page, the same bytes for everyone until a change."""
@@ -187,6 +199,8 @@ class Lobby(RoomKeeping):
             peer.send(m.ack(mid, {"games": games_catalog()}))
         elif t == "create_room":
             self._create(peer, msg)
+        elif t == "rematch":
+            self.rematches.handle(self, peer, msg)
         elif t == "chat" and msg["room"] is None:
             peer.send(m.ack(mid))
             frame = fast_frame(m.chat(None, peer.name, msg["text"], time.time()))
@@ -233,7 +247,7 @@ class Lobby(RoomKeeping):
         if peer.role == "spectate":
             peer.send(m.reject(mid, "spectator", "spectators cannot create rooms"))
             return
-        refusal = self.upkeep.refusal(peer, self.rooms, self.max_rooms)
+        refusal = self.refuse_new_room(peer)
         if refusal is not None:
             peer.send(m.reject(mid, *refusal))
             return
@@ -265,9 +279,7 @@ class Lobby(RoomKeeping):
         except Exception as e:  # a game refusing odd options in its own way
             peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
             return
-        rid = secrets.token_hex(4)
-        while rid in self.rooms or self.store.load_room(rid) is not None:
-            rid = secrets.token_hex(4)
+        rid = self.new_room_id()
         if seed is not None:  # the creator knows the seed: say so, never show it
             options["seeded"] = True
         rec = RoomRecord(
@@ -276,15 +288,31 @@ class Lobby(RoomKeeping):
             host=peer.name, created=time.time(), creator=getattr(peer, "address", None),
             seats=[SeatRecord(i) for i in range(players)], rules_version=game.rules_version,
         )
+        room = self.open_room(peer, rec, game)
+        peer.send(m.ack(mid, {"room": rid}))
+        self.room_changed(room)
+
+    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None:
+        """Why ``peer`` may not open another room now (code, reason), or None: the caps
+        count every unfinished room its address created (server/net/upkeep.py)."""
+        return self.upkeep.refusal(peer, self.rooms, self.max_rooms)
+
+    def new_room_id(self) -> str:
+        rid = secrets.token_hex(4)
+        while rid in self.rooms or self.store.load_room(rid) is not None:
+            rid = secrets.token_hex(4)
+        return rid
+
+    def open_room(self, peer: Peer, rec: RoomRecord, game: Any) -> Room:
+        """Store a new waiting room and start its task; ``peer`` is its creator (host)."""
         self.store.create_room(rec)
         room = Room(rec, game, self.store, self)
         room.creator = peer.id
-        self.rooms[rid] = room
-        self._open.add(rid)
+        self.rooms[rec.id] = room
+        self._open.add(rec.id)
         self.upkeep.created(room, peer)
         room.start_task()
-        peer.send(m.ack(mid, {"room": rid}))
-        self.room_changed(room)
+        return room
 
 
 def games_catalog() -> list[dict[str, Any]]:

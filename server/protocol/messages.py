@@ -83,6 +83,7 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         _f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, person=True),
     ),
     "join_room": (_ROOM, _f("as", "str", choices=JOIN_AS)),
+    "rematch": (_ROOM,),  # the finished room's id: the server pairs its players (server/net/rematch.py)
     "leave_room": (_ROOM,),
     "take_seat": (_ROOM, _SEAT),
     "leave_seat": (_ROOM,),

@@ -178,7 +178,6 @@ async def test_doc_only_client_plays_a_whole_game(server: GameServer) -> None:
 
 
 def _as_public(view: dict[str, Any]) -> dict[str, Any]:
-    """A seat's final view as a spectator sees it: no viewer, the seat's own chips hidden
-    (VP chips stay hidden after the end; the result's breakdown tells them)."""
-    players = [{**p, "vp_chips": None} for p in view["players"]]
-    return {**view, "viewer": None, "players": players}
+    """A seat's final view as a spectator sees it: no viewer, otherwise the same (a
+    finished game shows everyone's VP chips to everyone)."""
+    return {**view, "viewer": None}

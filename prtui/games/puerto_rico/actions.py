@@ -75,12 +75,20 @@ def _space(ctx: BoardContext, action: Mapping[str, Any]) -> tuple[str, int, str 
     return ctx.vocab(where), index, None if thing is None else ctx.vocab(str(thing))
 
 
+def placed_kind(ctx: BoardContext, action: Mapping[str, Any]) -> str:
+    """"citizen " or "worker " while the mayor may choose the kind (Expansion II: both
+    wait), else "": the two rows of one place must not read the same."""
+    if not any(a.get("type") == "mayor_place" and a.get("citizen") for a in ctx.legal):
+        return ""
+    return ctx.vocab("citizen" if action.get("citizen") else "colonist") + " "
+
+
 def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     """The server's label in the vocabulary shown, shortened where the board shows the rest."""
     if action.get("type") == "mayor_place":
         where, index, thing = _space(ctx, action)
         if thing is not None:
-            return f"Place on {thing} ({where} {index + 1})"
+            return f"Place {placed_kind(ctx, action)}on {thing} ({where} {index + 1})"
     if mayor.is_send_back(action):  # as the placements read: the board marks the place
         where, index, thing = _space(ctx, action)
         if thing is not None:
@@ -145,7 +153,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         return Text(f"pay {price}$, {int(me.get('doubloons', 0)) - price}$ left")
     if kind == "mayor_place":
         where, index, thing = _space(ctx, action)
-        one = f"one {ctx.vocab('colonist')} to {where} space {index + 1}"
+        one = f"one {ctx.vocab('citizen' if action.get('citizen') else 'colonist')} to {where} space {index + 1}"
         return Text(f"{one}: {thing}" if thing is not None else one)
     if kind == "mayor_done":
         return mayor.confirm_preview(ctx, me)

@@ -77,7 +77,11 @@ class PuertoRicoBoard:
         return actions.headline(ctx)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
-        """The VP chips each seat shows (mine; everyone's under open VP)."""
+        """The VP chips each seat shows during the game (mine; everyone's under open VP).
+        The final board shows everyone's, but the chart ends on the result: a chip count
+        first seen at the end is no point of the game's course."""
+        if view.get("over"):
+            return {}
         return {int(p.get("seat", 0)): int(p["vp_chips"]) for p in view.get("players", [])
                 if p.get("vp_chips") is not None}
 

@@ -39,6 +39,8 @@ class PuertoRico:
     # 4: the mayor confirms his placement and may send any colonist back (issue 16);
     # a stored room of 2 or 3 gets its version (option ``rules_version``) and replays
     # under the old mayor (state ``rules``), so it stays playable
+    # 5: with the Citizens the mayor chooses worker or citizen on every place (issue 22);
+    # rooms of 2-4 replay under their own version as before
     rules_version = RULES
     rules_compatible_since = 2
     options_spec = OPTIONS

@@ -105,7 +105,11 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         tile = v.a_tiles[s.pending[0][2]]
         return {"type": t, "label": f"Place the drawn tile ({tile} {v.plantation}) as a forest"}
     if code == MAYOR_PLACE:  # a citizen, where a worker would work otherwise
-        where = v.buildings[s.city[p][m[2]]]
+        if m[1] == 0:  # rules 5: any place (a forest takes nobody)
+            tile = s.island[p][m[2]]
+            where = "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
+        else:
+            where = v.buildings[s.city[p][m[2]]]
         return {"type": t, "where": WHERE[m[1]], "index": m[2], "citizen": True,
                 "label": f"Place {v.citizens(1)} on the {where}"}
     if code == MAYOR_COLONIST:

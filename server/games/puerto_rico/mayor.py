@@ -35,11 +35,15 @@ from .state import MAYOR, MAYOR_PRIVILEGE, PRState
 from .text import VOCAB, Vocabulary, listing
 
 _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
+_ISLAND_CITIZEN = tuple((MAYOR_PLACE, 0, i, 1) for i in range(C.ISLAND_SPACES))
 _CITY = tuple((MAYOR_PLACE, 1, i) for i in range(C.CITY_SPACES))
 _CITY_CITIZEN = tuple((MAYOR_PLACE, 1, i, 1) for i in range(C.CITY_SPACES))
-# buildings whose function differs with a worker or a citizen (1897 Expansion II): the
-# only places where the kind placed is the player's choice (rules notes)
+# buildings whose function differs with a worker or a citizen (1897 Expansion II): under
+# rules 2-4 the only places where the kind placed is the player's choice (rules notes)
 KIND_MATTERS = frozenset((C.LAND_OFFICE, C.CHAPEL, C.HUNTING_LODGE, C.ZONING_OFFICE))
+ANY_KIND_RULES = 5
+"""From rules 5 the player chooses a worker or a citizen for every placement, wherever
+both wait in his San Juan (rules notes, "worker or citizen")."""
 
 
 def begin_turn(s: PRState) -> None:
@@ -141,6 +145,7 @@ def legal(s: PRState) -> list[Move]:
     cir = C.CIRCLES
     forest = C.FOREST
     both = s.cat.cit and 0 < s.san_juan_cit[p] < sj  # workers and citizens wait
+    anywhere = both and s.rules >= ANY_KIND_RULES  # the kind is chosen on every place
     places: list[Move] = []  # one per empty tile kind, one per building with room
     empty = 0
     seen = 0
@@ -150,14 +155,17 @@ def legal(s: PRState) -> list[Move]:
             if not seen >> t & 1:
                 seen |= 1 << t
                 places.append(_ISLAND[i])
+                if anywhere:
+                    places.append(_ISLAND_CITIZEN[i])
     for i, b in enumerate(city):
         room = cir[b] - ccol[i]
         if room:
             empty += room
             places.append(_CITY[i])
-            if both and b in KIND_MATTERS:
+            if both and (anywhere or b in KIND_MATTERS):
                 places.append(_CITY_CITIZEN[i])
-    if sj >= empty and not (both and _kind_open(s, p)):  # everyone fits: all are placed
+    if sj >= empty and not (both and ((anywhere and empty) or _kind_open(s, p))):
+        # everyone fits and no kind is left to choose: all are placed
         return mayor_undo.confirm(s, p) if confirm and not s.mayor_fresh else [DONE_MOVE]
     fresh = s.mayor_fresh and (any(icol) or any(ccol))
     if not sj and not fresh:

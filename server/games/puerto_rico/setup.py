@@ -16,7 +16,8 @@ from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # the rules version (game.py ``rules_version``): 4 asks the mayor to confirm his
-# placement (mayor_undo.py); a state made under 2 or 3 keeps those rules (``rules``)
+# placement (mayor_undo.py), 5 lets him choose worker or citizen on every place
+# (mayor.py); a state made under an older version keeps its rules (``rules``)
 RULES, OLDEST_RULES = 5, 2
 
 OPTIONS: tuple[OptionSpec, ...] = (

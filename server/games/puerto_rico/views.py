@@ -61,7 +61,8 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True) -> dic
         "seat": p,
         "doubloons": s.coins[p],
         "goods": _goods(s.pgoods[p]),
-        "vp_chips": s.vp[p] if (s.open_vp or viewer == p) else None,
+        # a finished game hides nothing: everyone's chips on the final board, replay's end
+        "vp_chips": s.vp[p] if (s.open_vp or viewer == p or s.step == GAME_OVER) else None,
         "san_juan": s.san_juan[p],
         "island": _island(s, p, viewer),
         "city": _city(s, p),

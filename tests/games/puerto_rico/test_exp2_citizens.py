@@ -78,7 +78,7 @@ def test_each_citizen_is_one_vp_at_the_end_wherever_it_is() -> None:
 
 
 def test_the_recruiter_places_a_citizen_or_a_worker_where_it_matters_only() -> None:
-    s = table(4, BOTH)
+    s = table(4, BOTH, rules_version=4)  # rules 5: on every place (test_mayor_citizen_choice)
     build(s, 0, "chapel", "small_market", colonists=0)
     s.san_juan[0], s.san_juan_cit[0] = 2, 1
     choose(s, 1, "mayor")
