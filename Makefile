@@ -21,11 +21,13 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 wheel-smoke:
 	PY=$(PY) bash .ci/wheel-smoke
