@@ -36,4 +36,4 @@ bench: $(STAMP)
 	$(BIN)/python -m server.tools.benchmarks --write docs/benchmarks.md
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache
