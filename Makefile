@@ -21,11 +21,13 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 wheel-smoke:
 	PY=$(PY) bash .ci/wheel-smoke
@@ -34,4 +36,4 @@ bench: $(STAMP)
 	$(BIN)/python -m server.tools.benchmarks --write docs/benchmarks.md
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache

@@ -433,7 +433,8 @@ class Client:
             return
         self.closed = True
         self.close_reason = self.close_reason or reason
-        for future in [*self._pending.values(), *self._pings.values()]:
+        futures: list[asyncio.Future[Any]] = [*self._pending.values(), *self._pings.values()]
+        for future in futures:
             if not future.done():
                 future.set_exception(ConnectionClosed(self.close_reason))
         self.events.put_nowait({"t": "closed", "reason": self.close_reason})

@@ -11,10 +11,12 @@ the goods of both games (and quarries, violet buildings), which widgets read thr
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import fields
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 from rich.color import Color as RichColor
@@ -69,7 +71,7 @@ def theme_from_toml(path: Traversable) -> Theme:
     return theme
 
 
-def _checked_theme(data: dict[str, object]) -> Theme:
+def _checked_theme(data: dict[str, Any]) -> Theme:
     """A Theme whose name is text, flags are booleans and colours parse (Textual would
     otherwise fail later, when the theme is switched on, and stop the app)."""
     if not isinstance(data["name"], str) or not data["name"]:
@@ -77,7 +79,7 @@ def _checked_theme(data: dict[str, object]) -> Theme:
     for flag in ("dark", "ansi"):
         if flag in data and not isinstance(data[flag], bool):
             raise TypeError(f"{flag} must be true or false")
-    theme = Theme(**data)  # type: ignore[arg-type]
+    theme = Theme(**data)
     theme.to_color_system().generate()
     return theme
 
@@ -96,7 +98,7 @@ def _checked_goods(goods: object) -> dict[str, str]:
 def load_themes(extra_dirs: list[Path] | None = None) -> dict[str, Theme]:
     """Every readable theme, shipped first, then the user's (which may override)."""
     themes: dict[str, Theme] = {}
-    sources: list[list[Traversable]] = [shipped_theme_files()]
+    sources: list[Sequence[Traversable]] = [shipped_theme_files()]
     for folder in [user_themes_dir(), *(extra_dirs or [])]:
         if folder.is_dir():
             sources.append(sorted(folder.glob("*.toml")))

@@ -20,9 +20,9 @@ from rich.text import Text
 
 if TYPE_CHECKING:
     from textual.binding import Binding
-    from textual.widget import Widget
 
     from prtui.vocabulary import Vocabulary
+    from prtui.widgets.board_table import BoardTable
     from prtui.widgets.context import BoardContext
 
 log = logging.getLogger(__name__)
@@ -45,9 +45,8 @@ class GameBoard(Protocol):
     keys_help: str  # the keys line of its help screen
     chart_title: str  # the game-over chart of what each viewer saw
 
-    def table(self, snapshot: Mapping[str, Any]) -> Widget:
-        """Its part of the board screen (left of the actions, log and chat), id "board";
-        it has ``refresh_from(ctx)`` and ``board_action(name)`` for its bindings."""
+    def table(self, snapshot: Mapping[str, Any]) -> BoardTable:
+        """Its part of the board screen (left of the actions, log and chat), id "board"."""
         ...
 
     def facts(self, display: Mapping[str, Any] | None) -> Any:
@@ -93,7 +92,7 @@ def board_for(game: object) -> GameBoard | None:
     if module is None:
         return None
     try:
-        return importlib.import_module(module).BOARD  # type: ignore[no-any-return]
+        return importlib.import_module(module).BOARD
     except Exception:  # a board that fails to load is a game we cannot draw, not a crash
         log.exception("the board of %s could not be loaded", game)
         return None

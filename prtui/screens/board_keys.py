@@ -22,10 +22,10 @@ from prtui.widgets.feed import GameLog
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.widget import Widget
 
     from prtui.games import GameBoard
     from prtui.vocabulary import Vocabularies, Vocabulary
+    from prtui.widgets.board_table import BoardTable
 
 BOARD_BINDINGS: list[BindingType] = [
     *[Binding(str((i + 1) % 10), f"choose({i})", "Choose", show=False) for i in range(10)],
@@ -94,7 +94,7 @@ class BoardKeys(Screen[None]):
     # set by the board screen
     snapshot: dict[str, Any]
     board: GameBoard
-    table: Widget
+    table: BoardTable
     facts: Any
     vocabularies: Vocabularies
     vocab_name: str
@@ -172,7 +172,7 @@ class BoardKeys(Screen[None]):
 
     def action_board(self, name: str) -> None:
         """A key of the game's own (``GameBoard.bindings``), handled by its table."""
-        self.table.board_action(name)  # type: ignore[attr-defined]
+        self.table.board_action(name)
 
     def action_vocabulary(self) -> None:
         """The game's next vocabulary, on every word of the board (and what opens next)."""

@@ -7,7 +7,7 @@ repaint of this widget only, never a new layout of the screen.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -44,8 +44,8 @@ class MenuList(Shown, can_focus=True):
             self.menu = menu
             self.index = index
 
-    def __init__(self, min_rows: int = 0, wrap: bool = False, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, min_rows: int = 0, wrap: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.min_rows = min_rows  # pad with blank lines: a steady height needs no layout
         self.wrap = wrap  # long rows go on over indented lines instead of ending in "…"
         self.rows: list[Text] = []

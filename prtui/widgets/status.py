@@ -3,7 +3,7 @@ waits for, whether I only watch, and the lag."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -29,8 +29,8 @@ def waiting_text(ctx: BoardContext) -> str:
 class StatusLine(Shown):
     """One line at the top of the game screen."""
 
-    def __init__(self, board: GameBoard | None = None, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, board: GameBoard | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.board = board
 
     def refresh_from(self, ctx: BoardContext, lag_ms: float | None = None,

@@ -7,12 +7,12 @@ and names the field in every refusal so a bug report points at it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from server.engine.errors import CorruptState
 
 
-def is_int(x: Any) -> bool:
+def is_int(x: Any) -> TypeGuard[int]:
     """An integer that is not a bool (JSON and msgpack keep them apart; Python does not)."""
     return isinstance(x, int) and not isinstance(x, bool)
 

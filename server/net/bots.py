@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from server.engine.contract import Action, Game
 from server.engine.playout import choose
 
+_LEVELS: tuple[str, ...]
 try:
     from server.bots import LEVELS as _LEVELS
 except ImportError:  # the bots package is optional for the server

@@ -56,7 +56,7 @@ async def let_go(writer: asyncio.StreamWriter) -> None:
             await writer.wait_closed()
     transport = writer.transport
     if getattr(transport, "_sock", True) is None and hasattr(transport, "_read_ready_cb"):
-        transport._read_ready_cb = None  # type: ignore[attr-defined]  # lost: never read again
+        transport._read_ready_cb = None  # lost: never read again
 
 
 class GameServer:
@@ -137,7 +137,7 @@ class GameServer:
         self._sessions.add(session)
         task = asyncio.current_task()
         if task is not None:
-            self._tasks.add(task)  # type: ignore[arg-type]
+            self._tasks.add(task)
         try:
             await session.run()
         finally:
@@ -147,7 +147,7 @@ class GameServer:
                 await let_go(writer)
             finally:
                 if task is not None:
-                    self._tasks.discard(task)  # type: ignore[arg-type]
+                    self._tasks.discard(task)
 
     def relay_proof(self, address: str) -> str:
         """For this process's SSH gateway only: the proof a session's child sends in its

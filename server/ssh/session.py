@@ -56,7 +56,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
 
     # -- asyncssh callbacks ------------------------------------------------------
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self._chan = chan
 
     def pty_requested(

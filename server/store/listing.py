@@ -85,7 +85,8 @@ class RoomListing:
         the cursor ``before`` = (created, id) of the last room of the previous page.
         ``search``: only rooms whose name, host or a seat's name contains it (letters
         compared without case for ASCII)."""
-        where, params = ["status = ?"], [status]
+        where: list[str] = ["status = ?"]
+        params: list[str | float] = [status]
         if before is not None:
             where.append("(created < ? OR (created = ? AND id < ?))")
             params += [before[0], before[0], before[1]]

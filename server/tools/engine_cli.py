@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 
 from server.engine.contract import Action, Game, describe
 from server.engine.errors import EngineError, InvalidOptions
@@ -44,7 +44,7 @@ class RequestError(PrtuiError):
         self.message = message
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -212,8 +212,10 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
     start = time.perf_counter()
     await asyncio.gather(*(page.goto(f"{url}/play?name=p{i}")
                            for i, (_c, page, _s) in enumerate(pages)))
-    await asyncio.gather(*(until(lambda s=s: "Rooms" in s.text, 300.0)
-                           for _c, _p, s in pages))
+    def shows_rooms(screen: PageScreen) -> Callable[[], bool]:
+        return lambda: "Rooms" in screen.text
+
+    await asyncio.gather(*(until(shows_rooms(s), 300.0) for _c, _p, s in pages))
     all_lobbies_s = time.perf_counter() - start
     for _c, page, screen in pages:
         screen.stop()

@@ -7,7 +7,7 @@ the one the server worked out (my player's ``prices`` in the view), never comput
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -23,7 +23,7 @@ class BuildingSupply(MenuList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._builds: dict[str, dict] = {}
         self._drawn: tuple[object, ...] | None = None  # what the rows were last made from

@@ -100,7 +100,7 @@ class DraftCandidates(MenuList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._picks: dict[str, dict] = {}
 

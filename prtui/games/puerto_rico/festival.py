@@ -38,7 +38,7 @@ class FestivalPanel(Shown):
             self.display = festival is not None
         if festival is None:
             return
-        won = festival.get("won") if isinstance(festival.get("won"), Mapping) else {}
+        won = w if isinstance(w := festival.get("won"), Mapping) else {}
         width = self.content_size.width or (20 if ctx.narrow else 40)
         short = ctx.narrow or width < 34  # the medium layout's ships are narrow too
         lines = [self._goal(ctx, festival, goal, won.get(goal), width, short) for goal in GOALS]

@@ -116,7 +116,7 @@ def role_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     gain = role_gain(ctx, role)
     if gain is None:
         return None
-    card = next((r for r in ctx.view.get("roles", []) if r.get("id") == role), {})
+    card: Mapping[str, Any] = next((r for r in ctx.view.get("roles", []) if r.get("id") == role), {})
     coins = _count(card.get("doubloons"))
     return f"{ctx.vocab.title(role)}{f' +{coins}$' if coins else ''}: {gain}"
 

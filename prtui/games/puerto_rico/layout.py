@@ -22,10 +22,11 @@ from prtui.games.puerto_rico.table import (
     SupplyPanel,
     TradingHouse,
 )
+from prtui.widgets.board_table import BoardTable
 from prtui.widgets.context import BoardContext
 
 
-class PuertoRicoTable(Vertical):
+class PuertoRicoTable(BoardTable):
     """Everything on the table but my actions, the log and the chat."""
 
     def __init__(self, snapshot: Mapping[str, Any]) -> None:

@@ -87,7 +87,8 @@ class ShipsPanel(Shown):
             text.append("\n")
         if "wharf" in loadable:
             text.append("▶ wharf: your own ship\n", style="bold reverse")
-        self.show(text.rstrip() or text)
+        text.rstrip()  # in place
+        self.show(text)
 
 
 class TradingHouse(Shown):

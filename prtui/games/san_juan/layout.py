@@ -11,12 +11,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from prtui.games.san_juan.hand import HandList
 from prtui.games.san_juan.table import CityPanel, InfoLine, OfferPanel, OpponentBoard, RolesBar
+from prtui.widgets.board_table import BoardTable
 from prtui.widgets.context import BoardContext
 
 MAX_PLAYERS = 4
 
 
-class SanJuanTable(Vertical):
+class SanJuanTable(BoardTable):
     """Everything on the table but my actions, the log and the chat."""
 
     def __init__(self, snapshot: Mapping[str, Any]) -> None:

@@ -131,6 +131,7 @@ def shared(s: PRState, m: Move = UNDO_MOVE) -> dict[str, Any]:
         else:
             name = v.buildings[thing]
         who = "{w:citizen}" if citizen else v.colonist
+        action: dict[str, Any]
         if len(m) == 1:
             action = {"type": TYPES[MAYOR_UNDO],
                       "label": f"Undo: take the {who} back from the {name} to {v.san_juan}"}

@@ -16,7 +16,9 @@ from . import catalog as C
 from .costs import build_cost as build_cost  # the price rule lives in costs.py
 from .costs import occupied_quarries as occupied_quarries
 
-Move = tuple[int, ...]
+Move = tuple[Any, ...]
+"""A move as the rules code it: its code, then integers; only Expansion I's store ends
+in a tuple (the storehouse's barrels by good), hence Any rather than int."""
 
 ROLE, PLANTATION, QUARRY, HACIENDA, HOSPICE, MAYOR_PLACE, MAYOR_DONE, MAYOR_LIFT = range(8)
 BUILD, BONUS, SELL, LOAD, STORE, PASS = range(8, 14)

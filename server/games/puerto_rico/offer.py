@@ -144,11 +144,11 @@ def _picks(s: PRState, moves: list[Move]) -> list[Dict]:
 
 def move_of(s: PRState, action: Any) -> Move | None:
     """The move of a dict ``actions`` handed out for this very decision, else None."""
-    offer = s.offer
-    if offer is None or offer[0] is not s.legal:
+    offer, legal = s.offer, s.legal
+    if offer is None or legal is None or offer[0] is not legal:
         return None
     copies = offer[2]
     for i in range(len(copies)):
         if copies[i] is action:
-            return offer[0][i] if action == offer[1][i] else None
+            return legal[i] if action == offer[1][i] else None
     return None

@@ -236,6 +236,7 @@ class PRState:
     legal: list[tuple[int, ...]] | None
     offer: Any  # the labelled actions handed out for ``legal`` (offer.py), or None
     forced: bool  # the move being carried out was the only legal one (log wording only)
+    islands_changed: bool
 
     def occupied(self, p: int, b: int) -> bool:
         i = self.bpos[p][b]

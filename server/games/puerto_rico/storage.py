@@ -74,7 +74,7 @@ def store_options(s: PRState, p: int) -> list[Move]:
             for single in (*kinds, -1):
                 if single >= 0 and mask >> single & 1:
                     continue
-                m = (STORE, mask, single)
+                m: Move = (STORE, mask, single)
                 if extra:
                     left = [0 if mask >> g & 1 else mine[g] - (g == single) for g in range(5)]
                     for loose in _spread(left, extra):

@@ -37,7 +37,7 @@ def legal(s: PRState) -> list[Move]:
     if not any(mine):  # nothing to sell (most turns of a trader phase): only the pass
         return [PASS_MOVE]
     if len(house) >= C.TRADING_HOUSE_SPACES:
-        moves = []
+        moves: list[Move] = []
     else:
         office = s.occupied(p, C.OFFICE)
         moves = [_SELL[g] for g in range(5) if mine[g] and (office or g not in house)]

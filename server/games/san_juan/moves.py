@@ -93,7 +93,7 @@ def parse(action: Any) -> Move:
     if type(action) is dict:  # the usual ones, at once (anything else: below)
         t = action.get("type")
         if type(t) is str:
-            m = _BARE.get(t)
+            m: Move | None = _BARE.get(t)
             if m is not None:
                 return m
             table = _CARD_MOVES.get(t)

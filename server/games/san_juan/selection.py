@@ -125,10 +125,10 @@ def legal(s: SJState) -> list[Move]:
     else:
         items = set(pool(s))
     if step == SELL_STEP:  # a sale says its price (the tile turned up)
-        picks = _SALES[s.tiles[(s.trades - 1) % len(s.tiles)]]
+        picks: tuple[Move, ...] = _SALES[s.tiles[(s.trades - 1) % len(s.tiles)]]
     else:
         picks = _PICKS[PICK_CODE[step]]
-    moves = [picks[i] for i in sorted(items)]  # each distinct item once: cards, then goods
+    moves: list[Move] = [picks[i] for i in sorted(items)]  # each distinct item once: cards, then goods
     if sel or step == BUILD_PAY:
         moves.append(undo_move(s))
     if step not in EXACT:
