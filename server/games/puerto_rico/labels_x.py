@@ -106,8 +106,8 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         return {"type": t, "label": f"Place the drawn tile ({tile} {v.plantation}) as a forest"}
     if code == MAYOR_PLACE:  # a citizen, where a worker would work otherwise
         if m[1] == 0:  # rules 5: any place (a forest takes nobody)
-            tile = s.island[p][m[2]]
-            where = "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
+            kind = s.island[p][m[2]]
+            where = "quarry" if kind == C.QUARRY else f"{v.tiles[kind]} {v.plantation}"
         else:
             where = v.buildings[s.city[p][m[2]]]
         return {"type": t, "where": WHERE[m[1]], "index": m[2], "citizen": True,
