@@ -41,6 +41,7 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("l", "focus_log", "Log"),
     Binding("f", "follow_next", "Follow"),
     Binding("question_mark", "help", "Help"),
+    Binding("g", "game_over", "Game over"),  # once it is: scores, rematch, replay, new table
     Binding("v", "vocabulary", "Names", show=False),
     Binding("ctrl+l", "leave", "Leave"),
 ]
@@ -136,6 +137,9 @@ class BoardKeys(Screen[None]):
         seated = self.snapshot.get("seat") is not None
         if action == "follow_next":
             return not seated
+        if action == "game_over":  # the board looked at after the game: back to its end
+            view = self.snapshot.get("view", {})
+            return bool(getattr(self, "live", True) and view.get("over") and view.get("result"))
         if action == "choose":
             return seated
         if action == "choose_kind":
@@ -154,6 +158,18 @@ class BoardKeys(Screen[None]):
         if self.snapshot.get("seat") is None:
             return
         self.query_one(ActionsPanel).choose_key(action_key(KIND_SLOTS[kind]))
+
+    def action_game_over(self) -> None:
+        """The game-over screen again (b there shows this board): its rematch, replay
+        and new table stay a key away."""
+        from prtui.screens.gameover import GameOverScreen
+
+        view = self.snapshot.get("view", {})
+        if not (view.get("over") and view.get("result")):
+            return
+        self.app.push_screen(GameOverScreen(view, dict(getattr(self, "names", {})),
+                                            getattr(self, "history", {}),
+                                            self.snapshot.get("seat"), self.board, self.vocab))
 
     def action_help(self) -> None:
         """Help; on a focused part of the table (a building): that part's help."""
