@@ -72,3 +72,34 @@ async def test_an_unfinished_local_game_can_be_abandoned(tmp_path: Path) -> None
     async with again.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(again.screen, NewGameScreen | GameScreen))
         assert isinstance(again.screen, NewGameScreen)
+
+
+async def test_a_finished_lan_room_offers_no_seat_and_no_start(port: int) -> None:
+    """The room screen of a room whose game is over (its status as the server pushes
+    it): no t/b/l/x/r/s in the footer, their keys do nothing, the help says so."""
+    from prtui.launch import remote_plan
+    from prtui.screens.room import RoomScreen
+    from tests.tui.test_dead_client import host_room
+
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_room(app, pilot)
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        assert "s Start" in screen_rows(app)[-1] and "t Sit" in screen_rows(app)[-1]
+        room.update_room({**room.info, "status": "over"})
+        await pilot.pause()
+        footer = screen_rows(app)[-1]
+        assert not any(k in footer for k in ("Sit", "Bot", "Ready", "Start")), footer
+        assert "This game is over" in str(room.query_one("#room-help").render())
+        sent = []
+        real = app.controller.client.command
+
+        async def spy(t: str, **fields: object) -> object:
+            sent.append(t)
+            return await real(t, **fields)
+
+        app.controller.client.command = spy  # what reaches the server
+        await pilot.press("t", "b", "r", "s")
+        await pilot.pause()
+        assert sent == []
