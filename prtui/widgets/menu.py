@@ -70,6 +70,9 @@ class MenuList(Shown, can_focus=True):
         if self.cursor in self.inert:
             self.cursor = self._next_enabled(self.cursor, 1)
         self._draw()
+        if cursor is not None and self.is_mounted:  # a cursor set below the rows shown: in
+            # view, once the new rows are laid out (the list may have grown)
+            self.call_after_refresh(self.call_after_refresh, self._keep_cursor_in_view)
         if rows:
             self.post_message(self.Highlighted(self, self.cursor))
 
@@ -127,7 +130,9 @@ class MenuList(Shown, can_focus=True):
         lines = [n for n, row in enumerate(self._line_rows) if row == self.cursor]
         parent = self.parent
         if lines and isinstance(parent, Widget) and parent.is_scrollable:
-            parent.scroll_to_region(Region(0, lines[0], 1, len(lines)), animate=False, immediate=True)
+            # one line more below: the last line of a short list can sit under its edge
+            parent.scroll_to_region(Region(0, lines[0], 1, len(lines) + 1), animate=False,
+                                    immediate=True)
 
     def action_select(self) -> None:
         if self.rows and self.cursor not in self.inert:
