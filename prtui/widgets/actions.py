@@ -42,8 +42,8 @@ from prtui.widgets.plain import plain, shown
 if TYPE_CHECKING:
     from prtui.games import GameBoard
 
-__all__ = ["KEYS", "SHOWN_ONLY", "ActionKeys", "ActionsPanel", "decision_of", "identity",
-           "kind_of", "label_of", "takes_back"]  # the keys' names, where they always were
+__all__ = ["KEYS", "SHOWN_ONLY", "ActionKeys", "ActionsPanel", "decision_of", "first_row",
+           "identity", "kind_of", "label_of", "row_order", "takes_back"]
 
 
 def label_of(ctx: BoardContext, action: Mapping[str, Any]) -> str:
