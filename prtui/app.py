@@ -260,8 +260,10 @@ class PrtuiApp(App[int]):
         controller = self.controller
         if (controller is not None and controller.seat is not None
                 and not controller.client.closed and not controller.game_over_shown):
-            detail = ("It is kept: your seat waits for you; a bot plays it if you stay away."
-                      if lobby else "It is kept: run prtui again to go on with it.")
+            if not lobby:  # a local game: kept for the next prtui, or abandoned
+                await self._leave_local_game()
+                return
+            detail = "It is kept: your seat waits for you; a bot plays it if you stay away."
             if not await self.push_screen_wait(ConfirmScreen("Leave this game?", detail)):
                 return
         if not lobby:
@@ -271,6 +273,28 @@ class PrtuiApp(App[int]):
             await self.controller.leave_room()
         while not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
+
+    async def _leave_local_game(self) -> None:
+        """Quit keeping the game (plain prtui resumes it), or abandon it, asked once
+        more: the seat is given up and forgotten, and the new-game form opens (Esc
+        there quits), so the next prtui no longer comes back to it."""
+        from prtui.aftergame import new_table
+        from prtui.screens.confirm import ChoiceScreen, ConfirmScreen
+
+        answer = await self.push_screen_wait(ChoiceScreen(
+            "Leave this game?", "Kept, plain prtui brings you back to it.",
+            [("k", "keep it for later and quit", "keep"),
+             ("a", "abandon it: never resumed, a new table instead", "abandon")]))
+        if answer == "keep":
+            self.exit(0)
+        if answer != "abandon" or not await self.push_screen_wait(ConfirmScreen(
+                "Abandon this game?", "It cannot be resumed afterwards.")):
+            return
+        controller = self.controller
+        if controller is not None and controller.tokens is not None:
+            controller.tokens.put(controller.address, None)
+        # the app's worker, not the board's: the board closes on the way to the form
+        self.run_worker(new_table(self), group="rematch")
 
     def turn_notice(self) -> None:
         """It is my turn after waiting: the terminal's bell, unless switched off."""

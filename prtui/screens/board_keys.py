@@ -17,7 +17,7 @@ from textual.events import DescendantBlur, DescendantFocus
 from textual.screen import Screen
 
 from prtui.widgets.actions import ActionsPanel
-from prtui.widgets.context import BoardContext, action_key
+from prtui.widgets.context import KIND_SLOTS, BoardContext, action_key
 from prtui.widgets.feed import GameLog
 
 if TYPE_CHECKING:
@@ -33,10 +33,15 @@ BOARD_BINDINGS: list[BindingType] = [
     # bring them back) and the names are in the palette; both are in the help
     Binding("a", "focus_actions", "Actions", show=False),
     Binding("escape", "focus_actions", "Actions", show=False),
+    # the recurring choices of a turn (an action's kind), in the footer while offered
+    Binding("y", "choose_kind('confirm')", "Confirm"),
+    Binding("u", "choose_kind('undo')", "Undo"),
+    Binding("n", "choose_kind('decline')", "Decline"),
     Binding("c", "focus_chat", "Chat"),
     Binding("l", "focus_log", "Log"),
     Binding("f", "follow_next", "Follow"),
     Binding("question_mark", "help", "Help"),
+    Binding("g", "game_over", "Game over"),  # once it is: scores, rematch, replay, new table
     Binding("v", "vocabulary", "Names", show=False),
     Binding("ctrl+l", "leave", "Leave"),
 ]
@@ -60,6 +65,20 @@ def hidden_in_footer(bindings: BindingsMap, keys: Iterable[str]) -> BindingsMap:
     hide = set(keys)
     return BindingsMap.from_keys({
         key: [replace(b, show=False) if key in hide else b for b in found]
+        for key, found in bindings.key_to_bindings.items()})
+
+
+KIND_KEYS = ("y", "u", "n")
+KIND_KEYS_WIDTH = 100
+"""From this width the footer has room for y, u, n (narrower: the action list's rows)."""
+
+
+def kind_keys_in_footer(bindings: BindingsMap, width: int) -> BindingsMap:
+    """``bindings`` with confirm, undo and decline in the footer or not (80 columns have
+    no room for them: there the action list shows their keys)."""
+    shown = width >= KIND_KEYS_WIDTH
+    return BindingsMap.from_keys({
+        key: [replace(b, show=shown) if key in KIND_KEYS else b for b in found]
         for key, found in bindings.key_to_bindings.items()})
 
 
@@ -118,14 +137,39 @@ class BoardKeys(Screen[None]):
         seated = self.snapshot.get("seat") is not None
         if action == "follow_next":
             return not seated
+        if action == "game_over":  # the board looked at after the game: back to its end
+            view = self.snapshot.get("view", {})
+            return bool(getattr(self, "live", True) and view.get("over") and view.get("result"))
         if action == "choose":
             return seated
+        if action == "choose_kind":
+            if not seated or not parameters:  # the help lists them for a player
+                return seated
+            return self.query_one(ActionsPanel).offers(str(parameters[0]))
         return True
 
     def action_choose(self, index: int) -> None:
         if self.snapshot.get("seat") is None:
             return
         self.query_one(ActionsPanel).choose_key(action_key(index))
+
+    def action_choose_kind(self, kind: str) -> None:
+        """y, u, n: confirm, undo, decline (the action of that kind, if one is offered)."""
+        if self.snapshot.get("seat") is None:
+            return
+        self.query_one(ActionsPanel).choose_key(action_key(KIND_SLOTS[kind]))
+
+    def action_game_over(self) -> None:
+        """The game-over screen again (b there shows this board): its rematch, replay
+        and new table stay a key away."""
+        from prtui.screens.gameover import GameOverScreen
+
+        view = self.snapshot.get("view", {})
+        if not (view.get("over") and view.get("result")):
+            return
+        self.app.push_screen(GameOverScreen(view, dict(getattr(self, "names", {})),
+                                            getattr(self, "history", {}),
+                                            self.snapshot.get("seat"), self.board, self.vocab))
 
     def action_help(self) -> None:
         """Help; on a focused part of the table (a building): that part's help."""

@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -43,3 +44,42 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A question with a few answers, each on its key; Esc answers None (nothing done)."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Static {
+        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        border: thick $warning; background: $surface;
+    }
+    """
+
+    def __init__(self, question: str, detail: str, answers: list[tuple[str, str, str]]) -> None:
+        """``answers``: (key, what it does, the value dismissed with)."""
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        text = Text.assemble((shown(self.question, blank=""), "bold"))
+        if self.detail:
+            text.append("\n\n").append(shown(self.detail, blank=""))
+        text.append("\n")
+        for key, what, _ in self.answers:
+            text.append("\n").append(key, style="bold reverse").append(f" {what}")
+        text.append("\n").append("esc", style="bold reverse").append(" neither: back to the table")
+        yield Static(text, id="choice")
+
+    def on_key(self, event: Key) -> None:
+        for key, _, value in self.answers:
+            if event.key == key:
+                event.stop()
+                self.dismiss(value)
+                return
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(None)

@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.widgets import Footer
 
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
-from prtui.screens.board_keys import BoardKeys, with_bindings
+from prtui.screens.board_keys import BoardKeys, kind_keys_in_footer, with_bindings
 from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
@@ -113,6 +113,8 @@ class GameScreen(BoardKeys):
 
     def _apply_size(self, width: int) -> None:
         self.set_class(width >= ROOMY_WIDTH, "-roomy")
+        self._bindings = kind_keys_in_footer(self._bindings, width)
+        self.refresh_bindings()
         tier = "-compact" if width < COMPACT_WIDTH else "-medium" if width < WIDE_WIDTH else "-wide"
         if not self.has_class(tier):
             self.remove_class("-compact", "-medium", "-wide")
@@ -142,6 +144,7 @@ class GameScreen(BoardKeys):
             narrow=self.has_class("-compact"),
             facts=self.facts,
             slots=self.action_keys.slots(decision_of(view, seat), legal),
+            gone=self.action_keys.gone(),
         )
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:

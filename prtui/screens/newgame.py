@@ -84,15 +84,18 @@ class NewGameScreen(Screen[TableSetup | None]):
 
     def compose(self) -> ComposeResult:
         self.option_widgets = {}
-        with VerticalScroll(id="form"):
-            yield Static("New game", id="form-title")
+        # the form scrolls without being a Tab stop of its own (Tab goes field to field,
+        # each scrolled into view); Start and Back head it, so the focus on Start at open
+        # leaves the game and its first options in sight on 24 lines
+        with VerticalScroll(id="form", can_focus=False):
+            with Horizontal(classes="row", id="form-head"):
+                yield Static("New game", id="form-title")
+                yield Button("Start", variant="success", id="start", disabled=not self.games)
+                yield Button("Back", id="cancel")
             if not self.games:
                 yield Static("This server offers no games.", id="no-games")
             else:
                 yield from self._compose_game()
-            with Horizontal(classes="row"):
-                yield Button("Start", variant="success", id="start", disabled=not self.games)
-                yield Button("Back", id="cancel")
         yield Footer()
 
     def _compose_game(self) -> ComposeResult:
@@ -136,7 +139,10 @@ class NewGameScreen(Screen[TableSetup | None]):
                                 value=default is True, id=wid, classes="option-flag")
         elif kind == "multi":
             chosen = [str(v) for v in default] if isinstance(default, list) else []
-            widget = OptionChoices([(str(v), plain(label)) for v, label in choices], chosen, id=wid)
+            abouts = option.get("abouts")
+            widget = OptionChoices([(str(v), plain(label)) for v, label in choices], chosen, id=wid,
+                                   abouts=[plain(a) for a in abouts]
+                                   if isinstance(abouts, list) else None)
         elif kind == "choice":
             widget = Select([(plain(label), value) for value, label in choices],
                             value=default if default in option["choices"] else choices[0][0],
@@ -173,6 +179,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             self.game_index = event.value
             await self.recompose()
             self._show_seats(self.players)
+            self.query_one("#game", Select).focus()  # where it was: on the game picked
 
     def _keep_levels(self) -> None:
         for select in self.query(".seat-row Select").results(Select):

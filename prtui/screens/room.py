@@ -122,11 +122,17 @@ class RoomScreen(Screen[None]):
             f"{shown(room.get('status'))}"))
         self._say_new_host(room.get("host"))
         seat = self.controller.seat
-        self.query_one("#room-help", Static).update(Text(
-            ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
-             else f"You sit in seat {seat + 1}.\n") +
-            f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
-            "r ready · s start (host; every seat filled, others ready) · esc leave"))
+        self.refresh_bindings()  # a finished room offers no seat and no start
+        if room.get("status") == "over":
+            self.query_one("#room-help", Static).update(Text(
+                "This game is over: nobody sits or starts here any more.\n"
+                "esc back to the lobby (p there replays it, n opens a new room)"))
+        else:
+            self.query_one("#room-help", Static).update(Text(
+                ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
+                 else f"You sit in seat {seat + 1}.\n") +
+                f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
+                "r ready · s start (host; every seat filled, others ready) · esc leave"))
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
@@ -137,6 +143,12 @@ class RoomScreen(Screen[None]):
                           "yes" if seat.get("connected") else "no")
         if 0 <= row < table.row_count:
             table.move_cursor(row=row)
+
+    SETUP = frozenset(("take_seat", "add_bot", "cycle_level", "remove_bot", "ready", "start"))
+    """The keys that set a table up: none once its game is over."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in self.SETUP and self.info.get("status") == "over")
 
     def _say_new_host(self, host: object) -> None:
         """When the host moves on, say who hosts now (the title shows it too)."""

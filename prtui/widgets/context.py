@@ -36,6 +36,7 @@ class BoardContext:
     watching: bool = False  # a spectator: ``seat`` is only the seat followed, never "me"
     facts: Any = None  # the game's facts, from the server (GameBoard.facts)
     slots: list[int] = field(default_factory=list)  # per legal action: its key's slot
+    gone: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # shown disabled
 
     def key_of(self, index: int) -> str:
         """The key of ``legal[index]``: stable within a decision (prtui/widgets/actions.py,
@@ -81,8 +82,16 @@ class BoardContext:
         return Text(text if text is not None else self.vocab(ident), style=self.palette.get(ident, ""))
 
 
+KIND_SLOTS = {"confirm": 100, "undo": 101, "decline": 102}
+"""The slots of the recurring choices of a turn (an action's ``kind``): keys of their own."""
+KIND_KEYS = {100: "y", 101: "u", 102: "n"}
+
+
 def action_key(index: int) -> str:
-    """The number key for the n-th listed action (1..9 then 0); '' beyond ten."""
+    """The number key for the n-th listed action (1..9 then 0); '' beyond ten; a kind's
+    slot (``KIND_SLOTS``) its letter."""
+    if index in KIND_KEYS:
+        return KIND_KEYS[index]
     if index < 9:
         return str(index + 1)
     return "0" if index == 9 else ""

@@ -51,20 +51,28 @@ class MenuList(Shown, can_focus=True):
         self.rows: list[Text] = []
         self.cursor = 0
         self.keys: list[str] = []
+        self.inert: set[int] = set()  # rows shown but not chosen (the cursor skips them)
         self._line_rows: list[int] = []  # screen line -> row, for clicks
         self._drawn_width = 0
 
-    def set_rows(self, rows: list[Text], keys: list[str] | None = None, cursor: int | None = None) -> None:
+    def set_rows(self, rows: list[Text], keys: list[str] | None = None, cursor: int | None = None,
+                 inert: set[int] | None = None) -> None:
         """New rows (each one line); keeps the cursor on the same key when it can."""
         old_key = self.keys[self.cursor] if self.keys and self.cursor < len(self.keys) else None
         self.rows = rows
+        self.inert = set(inert or ())
         self.keys = keys or [str(i) for i in range(len(rows))]
         if cursor is not None:
             self.cursor = cursor
         elif old_key in self.keys:
             self.cursor = self.keys.index(old_key)
         self.cursor = max(0, min(self.cursor, len(rows) - 1))
+        if self.cursor in self.inert:
+            self.cursor = self._next_enabled(self.cursor, 1)
         self._draw()
+        if cursor is not None and self.is_mounted:  # a cursor set below the rows shown: in
+            # view, once the new rows are laid out (the list may have grown)
+            self.call_after_refresh(self.call_after_refresh, self._keep_cursor_in_view)
         if rows:
             self.post_message(self.Highlighted(self, self.cursor))
 
@@ -102,9 +110,17 @@ class MenuList(Shown, can_focus=True):
     def on_blur(self) -> None:
         self._draw()
 
+    def _next_enabled(self, row: int, step: int) -> int:
+        """The first row from ``row`` on (by ``step``) that is not disabled (else ``row``)."""
+        for k in range(1, len(self.rows) + 1):
+            found = (row + k * step) % len(self.rows)
+            if found not in self.inert:
+                return found
+        return row
+
     def action_move(self, step: int) -> None:
         if self.rows:
-            self.cursor = (self.cursor + step) % len(self.rows)
+            self.cursor = self._next_enabled(self.cursor, step)
             self._draw()
             self._keep_cursor_in_view()
             self.post_message(self.Highlighted(self, self.cursor))
@@ -114,10 +130,12 @@ class MenuList(Shown, can_focus=True):
         lines = [n for n, row in enumerate(self._line_rows) if row == self.cursor]
         parent = self.parent
         if lines and isinstance(parent, Widget) and parent.is_scrollable:
-            parent.scroll_to_region(Region(0, lines[0], 1, len(lines)), animate=False, immediate=True)
+            # one line more below: the last line of a short list can sit under its edge
+            parent.scroll_to_region(Region(0, lines[0], 1, len(lines) + 1), animate=False,
+                                    immediate=True)
 
     def action_select(self) -> None:
-        if self.rows:
+        if self.rows and self.cursor not in self.inert:
             self.post_message(self.Selected(self, self.cursor))
 
     def _changes_size(self, old: Text, new: Text) -> bool:
@@ -127,7 +145,7 @@ class MenuList(Shown, can_focus=True):
         if not 0 <= event.y < len(self._line_rows):
             return
         index = self._line_rows[event.y]
-        if 0 <= index < len(self.rows):
+        if 0 <= index < len(self.rows) and index not in self.inert:
             self.cursor = index
             self._draw()
             self.post_message(self.Selected(self, index))

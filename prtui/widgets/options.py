@@ -2,7 +2,8 @@
 
 A yes/no option is one checkbox whose label says its state in words; an option that
 takes any set of its choices ("multi": Puerto Rico's expansions) is one such checkbox
-per choice, its value the chosen ones in the order the game lists them. Words come
+per choice, with the line the game gives about it beside (``abouts``), its value the
+chosen ones in the order the game lists them. Words come
 from the server's catalog and are shown as plain text.
 """
 
@@ -19,14 +20,17 @@ class OptionFlag(Checkbox):
     alone ("▐X▌") differs only by colour, which some themes make hard to see."""
 
     def __init__(self, title: Text, about: Text | None, value: bool, *, id: str,
-                 classes: str = "") -> None:
-        self.title, self.about = title, about
+                 classes: str = "", beside: bool = False) -> None:
+        """``beside``: the ``about`` after a dot, dim (one line per choice of a set)."""
+        self.title, self.about, self.beside = title, about, beside
         super().__init__(self._state_label(value), value=value, id=id, classes=classes)
 
     def _state_label(self, value: bool) -> Text:
         text = self.title.copy().append(": ")
         text.append("on" if value else "off", style="bold" if value else "")
-        if self.about is not None:
+        if self.about is not None and self.beside:
+            text.append(" · ", style="dim").append(self.about.plain, style="dim")
+        elif self.about is not None:
             text.append(" (").append_text(self.about).append(")")
         return text
 
@@ -44,14 +48,19 @@ class OptionChoices(Vertical):
     OptionChoices Checkbox:focus { border: none; background: $boost; }
     """
 
-    def __init__(self, choices: list[tuple[str, Text]], chosen: list[str], *, id: str) -> None:
+    def __init__(self, choices: list[tuple[str, Text]], chosen: list[str], *, id: str,
+                 abouts: list[Text] | None = None) -> None:
+        """``abouts``: one line per choice, what it adds (shown beside its box)."""
         super().__init__(id=id, classes="option-choices")
         self.choices = choices
+        self.abouts = abouts if abouts and len(abouts) == len(choices) else None
         self._chosen = set(chosen)
 
     def compose(self) -> ComposeResult:
         for j, (value, label) in enumerate(self.choices):
-            yield OptionFlag(label, None, value in self._chosen, id=f"{self.id}-{j}")
+            about = self.abouts[j] if self.abouts else None
+            yield OptionFlag(label, about, value in self._chosen, id=f"{self.id}-{j}",
+                             beside=True)
 
     @property
     def value(self) -> list[str]:

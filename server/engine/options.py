@@ -42,6 +42,7 @@ class OptionSpec:
     title: str = ""  # a short label for a form ("Edition"); the name when empty
     choices: tuple[str, ...] = ()  # "choice"/"multi": the allowed values
     labels: tuple[str, ...] = ()  # "choice"/"multi": a human name per value (optional)
+    abouts: tuple[str, ...] = ()  # "multi": one short line per value, what it adds (optional)
     min: int | None = None  # "int": inclusive bounds (None: unbounded)
     max: int | None = None
     max_len: int = 64  # "str": the longest value
@@ -61,6 +62,9 @@ class OptionSpec:
             raise ValueError(f"option {self.name}: multi choices are words without commas")
         if self.labels and len(self.labels) != len(self.choices):
             raise ValueError(f"option {self.name}: one label per choice")
+        if self.abouts and (len(self.abouts) != len(self.choices)
+                            or any("\n" in about for about in self.abouts)):
+            raise ValueError(f"option {self.name}: one line about each choice")
         if self.reveals_hidden and self.type != "bool":
             raise ValueError(f"option {self.name}: only a bool option can reveal hidden information")
         if "\n" in self.description:
@@ -154,6 +158,8 @@ class OptionSpec:
         if self.type in ("choice", "multi"):
             data["choices"] = list(self.choices)
             data["labels"] = list(self.labels or self.choices)
+            if self.abouts:
+                data["abouts"] = list(self.abouts)
         elif self.type == "int":
             data["min"], data["max"] = self.min, self.max
         elif self.type == "str":

@@ -46,3 +46,33 @@ def test_keyed_choices_keep_their_keys_when_a_keyless_one_gets_a_freed_key() -> 
     after = keys.slots(DECISION, kept)
     assert after[:2] == [before[3], before[7]]
     assert action_key(after[2]) not in ("", action_key(before[3]), action_key(before[7]))
+
+
+def place(what: str) -> dict[str, object]:
+    return {"type": "mayor_place", "where": "island", "index": 0, "label": f"Place on {what}"}
+
+
+def test_a_choice_that_left_stays_on_its_number_and_no_new_one_takes_it() -> None:
+    """A full place is shown disabled on its number (``gone``); a send-back coming later
+    takes a number never used in the turn, and past the ten goes keyless."""
+    keys = ActionKeys()
+    places = [place(f"tile {n}") for n in range(8)]
+    first = keys.slots(DECISION, places)
+    after = keys.slots(DECISION, places[1:])  # tile 0 is full
+    assert after == first[1:]
+    assert keys.gone() == [(first[0], places[0])]
+    backs = [{"type": "undo", "kind": "take_back", "where": "island", "index": n,
+              "label": f"Send back from tile {n}"} for n in range(4)]
+    mixed = keys.slots(DECISION, places[1:] + backs)
+    numbers = [action_key(n) for n in mixed]
+    assert action_key(first[0]) not in numbers  # tile 0's number is still tile 0's
+    assert numbers[7:] == ["9", "0", "", ""], numbers
+    assert keys.gone() == [(first[0], places[0])]
+
+
+def test_confirm_undo_and_decline_have_their_letters() -> None:
+    keys = ActionKeys()
+    legal = [place("corn"), {"type": "mayor_done", "kind": "confirm", "label": "Confirm"},
+             {"type": "undo", "kind": "undo", "label": "Undo: corn"},
+             {"type": "pass", "kind": "decline", "label": "Leave it"}]
+    assert [action_key(n) for n in keys.slots(DECISION, legal)] == ["1", "y", "u", "n"]

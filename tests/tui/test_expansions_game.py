@@ -20,21 +20,23 @@ from prtui.controller import TableSetup
 from prtui.launch import local_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
+from prtui.widgets.actions import ActionsPanel
 from tests.tui.screen import screen_rows
 
 MAX_PAUSES = 200_000
 STALL = 20_000  # pauses without a new state for me: a key that did nothing
-KEY_ROW = re.compile(r"([0-9]) (\S.*?)\s*$")
+KEY_ROW = re.compile(r"([0-9yn]) (\S.*?)\s*$")  # numbers, confirm, decline (never u: undo)
 
 
 def keys_on_screen(app: PrtuiApp) -> dict[str, str]:
     """The number keys written in front of the actions the list shows (the rows of the
     screen where the actions list is, not the headline above it), with their label."""
     box = app.screen.query_one("#actions-scroll").region
+    offered = set(app.screen.query_one(ActionsPanel)._keys)  # not a place shown greyed
     keys: dict[str, str] = {}
     for row in screen_rows(app)[box.y:box.bottom]:
         found = KEY_ROW.match(row[box.x:box.right])
-        if found:
+        if found and found.group(1) in offered:
             keys.setdefault(found.group(1), found.group(2))
     return keys
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.launch import local_plan
-from prtui.screens.confirm import ConfirmScreen
+from prtui.screens.confirm import ChoiceScreen
 from prtui.screens.game import GameScreen
 from prtui.widgets.status import StatusLine
 from tests.tui.waiting import wait_for
@@ -34,11 +34,11 @@ async def test_ctrl_l_asks_and_no_lag_is_shown(tmp_path: Path) -> None:
         await pilot.pause()
         assert "lag" not in board.query_one(StatusLine)._shown.plain
         await pilot.press("ctrl+l")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("n")  # stay
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("escape")  # stay
         await wait_for(pilot, lambda: app.screen is board)
         assert app.is_running
         await pilot.press("ctrl+l")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("k")  # kept for the next prtui
         await wait_for(pilot, lambda: not app.is_running)

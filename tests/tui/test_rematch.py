@@ -39,8 +39,9 @@ async def play_by_keys_to_the_end(app: PrtuiApp, pilot: Any) -> int:
             panel = board.query_one(ActionsPanel)
             if panel._legal == board.snapshot["legal"]:
                 last = board.snapshot
-                assert not takes_back(panel._legal[panel._rows[0]])
-                await pilot.press(panel._keys[panel._rows[0]] or "enter")
+                top = next(n for n in panel._rows if n < len(panel._legal))  # not a gone one
+                assert not takes_back(panel._legal[top])
+                await pilot.press(panel._keys[top] or "enter")
                 moves += 1
         await pilot.pause()
     return moves

@@ -73,6 +73,8 @@ def shown_keys(app: PrtuiApp) -> dict[str, str]:
     panel = app.screen.query_one(ActionsPanel)
     keys = {}
     for row, n in zip(panel._menu.rows, panel._rows, strict=True):
+        if n >= len(panel._legal):  # a choice that left, shown disabled
+            continue
         assert row.plain[:1] == (panel._keys[n] or " ")
         keys[panel._legal[n]["label"]] = panel._keys[n]
     return keys
@@ -98,8 +100,8 @@ async def test_mayor_keys_stay_on_their_places_while_placing() -> None:
         await pilot.pause()
         before = shown_keys(app)
         lift = next(label for label in before if label.startswith("Rearrange"))
-        # the take-back is listed last and not highlighted: Enter places a colonist
-        assert list(before)[-1] == lift and before[lift] == str(len(before))
+        # the take-back is listed last, on u, and not highlighted: Enter places a colonist
+        assert list(before)[-1] == lift and before[lift] == "u"
         assert not takes_back(highlighted(app))
         await pilot.press("enter")
         await pilot.pause()

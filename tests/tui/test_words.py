@@ -49,7 +49,8 @@ def card(screen: GameScreen, role: str) -> str:
 
 
 async def my_role_choice(app: PrtuiApp, pilot: Any) -> GameScreen:
-    """Play "1" until I choose a role while the log already names a chosen role."""
+    """Play the highlighted choice until I choose a role while the log already names a
+    chosen role."""
     for _ in range(MAX_MOVES):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
                        and bool(app.screen.snapshot.get("legal")))
@@ -61,7 +62,7 @@ async def my_role_choice(app: PrtuiApp, pilot: Any) -> GameScreen:
             await pilot.pause()
             return screen
         seen = screen.snapshot
-        await pilot.press("1")
+        await pilot.press("enter")  # the highlighted choice ("1" may be a full place now)
         await wait_for(pilot, lambda seen=seen: app.screen.snapshot is not seen)  # type: ignore[attr-defined]
     raise AssertionError("never my turn to choose a role after one was chosen")
 

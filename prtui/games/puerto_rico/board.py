@@ -22,7 +22,8 @@ from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
 
 KEYS = (
-    "Keys: 1-9,0 take the numbered action · a actions list · b building supply · "
+    "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
+    "y confirm · u undo · n decline (leave it, take nothing) · a actions list · b building supply · "
     "o every board at a glance (↑↓ Enter: that board) · "
     "? help (on a focused building: its help) · c chat · v classic/1897 names · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)\n"

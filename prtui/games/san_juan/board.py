@@ -22,7 +22,8 @@ from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
 
 KEYS = (
-    "Keys: 1-9,0 take the numbered action · a actions list · h your hand (Enter plays "
+    "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
+    "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
     "the card, ? its help) · o opponents in full (80 columns) · ? help · c chat · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)"
 )

@@ -31,7 +31,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "the smuggler, the festival",
                title="Expansions", choices=C.EXPANSIONS,
                labels=("I: New Buildings", "II: The Citizens", "III: The Smuggler",
-                       "IV: The Festival")),
+                       "IV: The Festival"),
+               abouts=("a building draft, forests", "citizens and their buildings",
+                       "raid/plunder/poach/capture", "3 goals to race for")),
 )
 """Every option Puerto Rico accepts, besides "names" (one display name per seat, used
 only in words: log, labels, view)."""

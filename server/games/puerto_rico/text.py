@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from server.wording import Renderer
 
 from . import catalog as C
+from .kinds import mark
 
 if TYPE_CHECKING:
     from .state import PRState
@@ -183,7 +184,9 @@ def finish_events(events: list[Any], s: PRState) -> None:
 
 
 def finish_action(action: dict[str, Any], edition: str) -> dict[str, Any]:
-    """The same for an action's ``label`` (labels never name a player)."""
+    """The same for an action's ``label`` (labels never name a player); and its
+    ``kind`` (kinds.py), as every action dict passes here once."""
+    mark(action)
     tmpl = action["label"]
     action["tmpl"] = tmpl
     action["label"] = text_of(tmpl, edition)

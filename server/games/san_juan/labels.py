@@ -12,6 +12,7 @@ from typing import Any
 from . import catalog as C
 from .moves import (
     BUILD,
+    CONFIRM,
     DISCARD,
     GOOD_ITEM,
     KEEP,
@@ -105,8 +106,22 @@ def _make_dict(m: Move) -> dict[str, Any]:
         label = _undo_label(m)
     else:
         label = _confirm_label(m)
+    kind = _kind(m)
+    if kind:
+        d["kind"] = kind
     d["label"] = label
     return d
+
+
+def _kind(m: Move) -> str | None:
+    """What the action is for in the turn (a client's fixed keys read it, never the
+    label): ``undo`` takes the last pick back, ``confirm`` commits the picks, and
+    ``pass`` or a confirm of no pick at all ("produce nothing") is a ``decline``."""
+    if m[0] == UNDO:
+        return "undo"
+    if m[0] == PASS or (m[0] == CONFIRM and not m[2]):
+        return "decline"
+    return "confirm" if m[0] == CONFIRM else None
 
 
 def _undo_label(m: Move) -> str:

@@ -114,7 +114,7 @@ def take_all(s: PRState) -> list[LogEvent]:
 
 def strip(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Actions without their labels, for comparing parameters."""
-    return [{k: v for k, v in a.items() if k != "label"} for a in actions]
+    return [{k: v for k, v in a.items() if k not in ("label", "kind")} for a in actions]
 
 
 def step(s: PRState) -> str:

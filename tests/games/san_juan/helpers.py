@@ -79,7 +79,7 @@ def legal(s: SJState) -> list[dict[str, Any]]:
 
 
 def bare(a: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in a.items() if k != "label"}
+    return {k: v for k, v in a.items() if k not in ("label", "kind")}  # kinds: test_kinds.py
 
 
 def options(s: SJState) -> list[dict[str, Any]]:

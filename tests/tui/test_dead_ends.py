@@ -1,0 +1,105 @@
+"""No dead ends (issue 22, item 4): the board looked at after the game leads back to the
+game-over screen and its rematch, replay and new table; an unfinished local game can be
+abandoned (asked twice), and plain prtui then no longer brings it back. The real app
+under the pilot with its embedded server, a local game against a bot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from prtui.app import PrtuiApp
+from prtui.controller import LOCAL_BOOK_KEY, TableSetup
+from prtui.launch import local_plan
+from prtui.screens.confirm import ChoiceScreen, ConfirmScreen
+from prtui.screens.game import GameScreen
+from prtui.screens.gameover import GameOverScreen
+from prtui.screens.newgame import NewGameScreen
+from prtui.screens.replay import ReplayScreen
+from tests.tui.screen import screen_rows
+from tests.tui.test_local_resume import released
+from tests.tui.test_rematch import live_board, play_by_keys_to_the_end
+from tests.tui.waiting import form_settled, wait_for
+
+
+async def test_the_board_after_the_game_leads_back_to_rematch_and_replay(tmp_path: Path) -> None:
+    setup = TableSetup(players=2, game="san-juan", bots=["random"], bot_delay_s=0.0, seed=5,
+                       options={"fair_start": True})
+    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys_to_the_end(app, pilot)
+        controller = app.controller
+        assert controller is not None
+        first_room = controller.room
+        await pilot.press("b")  # the board, as it ended
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert "g Game over" in screen_rows(app)[-1]
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("r")  # the replay, from there
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "g Game over" not in screen_rows(app)[-1]  # a replay is no live table
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("b", "g", "m")  # board, game over, rematch
+        await wait_for(pilot, lambda: controller.room not in (None, first_room)
+                       and live_board(app) is not None
+                       and not live_board(app).snapshot["view"].get("over"))
+
+
+async def test_an_unfinished_local_game_can_be_abandoned(tmp_path: Path) -> None:
+    """ctrl+l, a (abandon), y (sure): the new-game form; quitting there, then plain prtui
+    opens the form, not the abandoned game."""
+    data = tmp_path / "data"
+    setup = TableSetup(players=2, bots=["random"], bot_delay_s=0.0, seed=11)
+    first = PrtuiApp(plan=local_plan(data, "tester", setup))
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: live_board(first) is not None)
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: isinstance(first.screen, ChoiceScreen))
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(first.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(first.screen, NewGameScreen))
+        await form_settled(pilot, first)
+        await pilot.press("escape")  # the first screen now: quitting is asked
+        await wait_for(pilot, lambda: isinstance(first.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not first.is_running)
+    await released(data / "prtui.lock")
+    assert LOCAL_BOOK_KEY not in json.loads((data / "tokens.json").read_text())
+    again = PrtuiApp(plan=local_plan(data, "tester", None))  # plain `prtui`
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, NewGameScreen | GameScreen))
+        assert isinstance(again.screen, NewGameScreen)
+
+
+async def test_a_finished_lan_room_offers_no_seat_and_no_start(port: int) -> None:
+    """The room screen of a room whose game is over (its status as the server pushes
+    it): no t/b/l/x/r/s in the footer, their keys do nothing, the help says so."""
+    from prtui.launch import remote_plan
+    from prtui.screens.room import RoomScreen
+    from tests.tui.test_dead_client import host_room
+
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_room(app, pilot)
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        assert "s Start" in screen_rows(app)[-1] and "t Sit" in screen_rows(app)[-1]
+        room.update_room({**room.info, "status": "over"})
+        await pilot.pause()
+        footer = screen_rows(app)[-1]
+        assert not any(k in footer for k in ("Sit", "Bot", "Ready", "Start")), footer
+        assert "This game is over" in str(room.query_one("#room-help").render())
+        sent = []
+        real = app.controller.client.command
+
+        async def spy(t: str, **fields: object) -> object:
+            sent.append(t)
+            return await real(t, **fields)
+
+        app.controller.client.command = spy  # what reaches the server
+        await pilot.press("t", "b", "r", "s")
+        await pilot.pause()
+        assert sent == []
