@@ -36,7 +36,7 @@ def test_the_owner_is_asked_before_the_four_cards_are_turned_up() -> None:
     assert GAME.legal_actions(s, 1) == [
         {"type": "gold_mine",
          "label": "Turn up 4 cards with the gold mine (keep one if all costs differ)"},
-        {"type": "pass", "label": "Leave the gold mine's cards face down"},
+        {"type": "pass", "kind": "decline", "label": "Leave the gold mine's cards face down"},
     ]
     deck = list(s.deck)
     events = act(s, "pass")
