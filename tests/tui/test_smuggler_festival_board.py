@@ -126,8 +126,8 @@ async def test_the_festival_board_at_80x24_each_goal_whole_on_its_own_row(theme:
         await pilot.pause()
         rows = [r[:50] for r in screen_rows(app)]  # the table's columns, not the actions
     text = "\n".join(rows)
-    goals = [r[:20] for r in rows if r.startswith(("Fest.", "Crn Frt Cof", "harbor"))]
-    assert [g.rstrip() for g in goals] == ["Fest. 3 Frt ✓ana", "Crn Frt Cof ✓bot2", "harbor open"], text
+    goals = [r[:20] for r in rows if r.startswith(("Fest.", "Crn Frt Cof", "Harbor"))]
+    assert [g.rstrip() for g in goals] == ["Fest. 3 Frt ✓ana", "Crn Frt Cof ✓bot2", "Harbor open"], text
     for row in rows:  # the supply's fields keep rows of their own beside the festival
         if row.startswith(("Fest.", "Crn Frt Cof", "harbor")):
             right = row[20:].strip()

@@ -91,7 +91,8 @@ class PlayerHeader(Shown):
         text.append("\n  ")  # second line: what the player holds
         text.append(f"{player.get('doubloons', 0)}$", style="bold yellow")
         vp = player.get("vp_chips")  # None: hidden from this viewer (no open VP), not unknown
-        text.append(f"{gap}VP {vp if vp is not None else 'hid' if ctx.brief else 'hidden'}",
+        chips = "chips" if tight else "VP chips"  # the chips, not the score (score.py)
+        text.append(f"{gap}{chips} {vp if vp is not None else 'hid' if ctx.brief else 'hidden'}",
                     style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
         citizens = int(player.get("san_juan_citizens") or 0)  # among the waiting
