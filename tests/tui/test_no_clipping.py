@@ -108,3 +108,44 @@ async def test_no_screen_cuts_its_text(name: str, size: tuple[int, int]) -> None
         await check.look("game over")
     cut = [f for f in check.found if f.split(": ")[1].split("#")[0] not in LAYOUT_REWRITE]
     assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> None:
+    """The lobby and a room, on a real server: 32-character player and room names."""
+    from prtui.controller import Controller
+    from prtui.netclient import Client
+    from prtui.screens.lobby import LobbyScreen
+    from prtui.screens.room import RoomScreen
+    from tests.tui.waiting import wait_for
+
+    host = await Client.connect("127.0.0.1", port, NAMES[1])
+    data = await host.command("create_room", game="puerto-rico", players=5,
+                              options={"edition": "1897"}, name=NAMES[3])
+    room = str(data["room"])
+    await host.command("join_room", room=room, as_="player")
+    await host.command("take_seat", room=room, seat=1)
+    for seat in (2, 3):
+        await host.command("add_bot", room=room, seat=seat, level="hard")
+    app = PrtuiApp()
+    async with app.run_test(size=size) as pilot:
+        check = Checker(app, pilot)
+        controller = Controller(app, await Client.connect("127.0.0.1", port, NAMES[0]))
+        app.controller = controller
+        await controller.games()
+        lobby = LobbyScreen(controller)
+        await app.push_screen(lobby)
+        await wait_for(pilot, lambda: len(lobby.rooms) == 1)
+        lobby.add_chat(NAMES[1], "a chat line long enough to wrap at eighty columns, or so")
+        await check.look("lobby")
+        await controller.join(room, as_player=True)
+        await controller.take_seat(0)
+        rooms = (await controller.client.command("list_rooms"))["rooms"]
+        controller.room_info = next(r for r in rooms if r["id"] == room)
+        screen = RoomScreen(controller)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: screen.query_one("#seats").row_count == 5)
+        await check.look("room")
+        await controller.close()
+    await host.close()
+    assert not check.found, "\n".join(check.found)
