@@ -39,3 +39,20 @@ async def test_build_labels_say_the_last_round_and_the_festival_goal(size: tuple
     assert row("guild_hall").endswith(": your city is full: this round is the last"), rows
     assert row(str(snap["view"]["festival"]["building"])).endswith(": the festival's building goal, +3 VP"), rows
     assert ":" not in row("large_market") and ":" not in row("factory"), rows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_san_juan_role_choices_say_what_each_gives_now(size: tuple[int, int]) -> None:
+    from tests.tui.san_juan_boards import frames, sj_game
+
+    snap = next(f for f in frames(4, 11) if f["view"].get("role_gains")
+                and f["view"]["round"] >= 4)
+    gains = snap["view"]["role_gains"]
+    app = PrtuiApp(lambda a: GameScreen(None, snap, game=sj_game()))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = [row.plain for row in app.screen.query_one("#actions-list", MenuList).rows]
+    roles = [a["role"] for a in snap["legal"] if a["type"] == "role"]
+    assert roles
+    for role in roles:
+        assert any(r.endswith(f"{role.title()}: {gains[role]}") for r in rows), (role, rows)
