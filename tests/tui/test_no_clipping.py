@@ -47,7 +47,15 @@ PR_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {
     "late, five players": late_game_5p,
     "midgame": midgame_4p,
 }
-SJ_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {"paying": paying_4p}
+def sj_choosing() -> dict[str, Any]:
+    """Seat 0 choosing a role late in a game: the role choices say what each gives."""
+    from tests.tui.san_juan_boards import frames
+
+    return [f for f in frames(4, 11) if f["view"].get("role_gains")][-1]
+
+
+SJ_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {"paying": paying_4p,
+                                                      "choosing a role": sj_choosing}
 GAMES = {
     "puerto-rico": (pr_game, PR_BOARDS, final_5p, "1897", ["b", "o"]),
     "san-juan": (sj_game, SJ_BOARDS, final_4p, None, ["o", "h"]),
