@@ -48,8 +48,9 @@ class Vocabulary:
         return self.shorts.get(ident)
 
     def tag(self, ident: str) -> str:
-        """Three letters for one cell ("Crn"); the id's first three else."""
-        return self.tags.get(ident) or ident[:3].title()
+        """Three letters for one cell ("Crn"); else its word's first three, so a tag
+        reads as the name shown (1897's Planter is "Pla", never the classic "Set")."""
+        return self.tags.get(ident) or self(ident).replace(" ", "")[:3].title()
 
     def render(self, template: str, names: Sequence[str] = ()) -> str:
         """A server template in these words, with the seats' names put in as typed."""

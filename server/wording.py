@@ -29,7 +29,10 @@ MARK = re.compile(r"\{\{|\}\}|\{([wWanp]):([a-z0-9_]+)(?::(\d+))?\}")
 
 
 def article(word: str) -> str:
-    """The indefinite article a reader expects before ``word`` ("an indigo")."""
+    """The indefinite article a reader expects before ``word`` ("an indigo"; by its
+    sound for a number: "an 8-space", "an 11")."""
+    if word[:1].isdigit():
+        return "an" if word[:1] == "8" or word.split("-")[0] in ("11", "18") else "a"
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 

@@ -166,7 +166,7 @@ class GameScreen(BoardKeys):
         ctx = self.context()
         self._remember_scores(ctx)
         waiting = self.waiting_text(ctx)
-        parts["status"].refresh_from(ctx, self.lag_ms, waiting)
+        parts["status"].refresh_from(ctx, self.lag_ms, self.waiting_text)
         self.table.refresh_from(ctx)
         parts["actions"].refresh_from(ctx, waiting)
         parts["log"].extend(ctx.log, ctx.vocab, ctx.seat_names(), ctx.view.get("round"))

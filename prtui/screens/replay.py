@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.events import Resize
 from textual.widgets import Static
 
 from prtui.games import board_for, cannot_draw, game_title
@@ -78,8 +79,18 @@ class ReplayScreen(GameScreen):
                              (f"step {self.step}/{self.steps}", "bold"))
         if self.wanted != self.step:
             text.append(f" → {self.wanted}…", style="italic")
-        text.append("   ←/→ step · PgUp/PgDn ±10 · Home/End · Esc close", style="dim")
-        self.query_one("#replay-bar", Static).update(text)
+        bar = self.query_one("#replay-bar", Static)
+        width = bar.content_size.width or self.app.size.width - 2
+        for keys in ("   ←/→ step · PgUp/PgDn ±10 · Home/End · Esc close", "   ←/→ step · Esc close"):
+            if text.cell_len + len(keys) <= width:  # the keys are in the footer and help too
+                text.append(keys, style="dim")
+                break
+        bar.update(text)
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        if self.is_mounted:  # the bar's keys follow its width
+            self._show_bar()
 
     def render_snapshot(self) -> None:
         """The log shows the game up to this step only: going back redraws it."""

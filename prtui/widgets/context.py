@@ -37,6 +37,8 @@ class BoardContext:
     facts: Any = None  # the game's facts, from the server (GameBoard.facts)
     slots: list[int] = field(default_factory=list)  # per legal action: its key's slot
     gone: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # shown disabled
+    name_cells: int = NAME_CELLS  # widest name shown (a one-line header asks for less)
+    brief: bool = False  # a one-line text out of room: leave out what is said elsewhere
 
     def key_of(self, index: int) -> str:
         """The key of ``legal[index]``: stable within a decision (prtui/widgets/actions.py,
@@ -57,10 +59,10 @@ class BoardContext:
         if seat is None:
             return "-"
         if seat in self.names:
-            return shown(self.names[seat], NAME_CELLS)
+            return shown(self.names[seat], self.name_cells)
         players = self.view.get("players", [])
         named = players[seat].get("name") if 0 <= seat < len(players) else None
-        return shown(named, NAME_CELLS) if named else f"P{seat + 1}"
+        return shown(named, self.name_cells) if named else f"P{seat + 1}"
 
     def me(self) -> dict[str, Any] | None:
         if self.seat is None:

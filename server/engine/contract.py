@@ -9,7 +9,8 @@ Conventions
 - An action is a plain dict: ``{"type": ..., <params>..., "label": "human text"}``.
   ``legal_actions`` returns actions that ``apply`` accepts exactly as given; ``apply``
   ignores what is only shown (``SHOWN_ONLY``: the ``label`` and, from a game that
-  writes templates, its ``tmpl``), so a client may send the dict back as is.
+  writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
+  label ends with), so a client may send the dict back as is.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
   describe its vocabularies and the facts a client shows (``display``, in
@@ -46,7 +47,7 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl"))
+SHOWN_ONLY = frozenset(("label", "tmpl", "note"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 

@@ -128,7 +128,7 @@ async def test_spectator_sees_no_vp_and_cannot_act() -> None:
     app = game_app(spectator_of(late_game_5p()), link)
     async with app.run_test(size=(160, 50)) as pilot:
         headers = [plain(h) for h in app.screen.query(PlayerHeader)]
-        assert len(headers) == 5 and all("VP hidden" in h for h in headers)
+        assert len(headers) == 5 and all("VP chips hidden" in h for h in headers)
         assert "spectating" in plain(app.screen.query_one(StatusLine))
         await pilot.press("1", "f")
         await pilot.pause()

@@ -87,7 +87,7 @@ def test_1897_names_come_from_the_server_and_fall_back_to_classic() -> None:
     v = words.get("1897")
     assert v("settler") == "Planter" and v("mayor") == "Recruiter" and v("indigo") == "fruit"
     assert v("guild_hall") == "Fire Station" and v("university") == "School"
-    assert v("harbor") == "harbor"  # same in both editions
+    assert v("harbor") == "Harbor" and v("corn") == "corn"  # Title Case buildings; corn falls back
     assert v.tag("indigo") == "Frt" and words.get("classic").tag("indigo") == "Ind"
     assert words.get("classic")("settler") == "Settler"
     assert words.get("nonsense").name == "classic" and words.after("1897") == "classic"

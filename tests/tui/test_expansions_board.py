@@ -53,9 +53,9 @@ async def test_the_draft_is_its_own_step_and_enter_on_a_candidate_places_it() ->
         assert "1:···" in spaces  # the 1-space is still empty
         candidates = plain(screen.query_one(DraftCandidates)).splitlines()
         assert len(candidates) >= 5
-        assert "small market" in candidates[0] and "Trader: +1 coin when you" in candidates[0]
+        assert "Small Market" in candidates[0] and "Trader: +1 coin when you" in candidates[0]
         assert "the draft" in "\n".join(screen_rows(app)[:1])
-        assert action_rows(app)[0] == "1 small market (1$)"
+        assert action_rows(app)[0] == "1 Small Market (1$)"
         assert preview_text(app).startswith("2 copies on a 1-space, 1 VP: Trader: +1 coin")
         screen.query_one(DraftCandidates).focus()
         await pilot.press("down", "question_mark")  # its help, though not on the board yet
@@ -129,7 +129,7 @@ async def test_black_market_payments_say_what_they_give_up() -> None:
     app = app_for(snap, Table())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "Black market: pay the rest" in plain(app.screen.query_one("#actions-title"))
+        assert "Black Market: pay the rest" in plain(app.screen.query_one("#actions-title"))
         rows = action_rows(app)
         legal = snap["legal"]
         goods = snap["view"]["players"][0]["goods"]

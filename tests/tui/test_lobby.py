@@ -74,7 +74,7 @@ async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> No
             screen = app.screen
             assert screen.snapshot["seat"] is None and screen.snapshot["legal"] == []
             headers = [h._shown.plain for h in screen.query(PlayerHeader)]
-            assert all("VP hidden" in h for h in headers)
+            assert all("VP chips hidden" in h for h in headers)
             await pilot.press("f")
             await wait_for(pilot, lambda: screen.followed == 0)
     finally:

@@ -34,8 +34,8 @@ async def test_my_vp_is_the_engines_final_score_now_with_the_bonus() -> None:
     state, snap = find(_bonus, seeds=range(1, 200))
     parts = breakdown(state, 0)
     rows = await screen(snap, (160, 50))
-    line = next(r for r in rows if r.lstrip().startswith("VP ") and "chips" in r)
-    assert f"VP {sum(parts.values())} (chips {parts['vp_chips']}, buildings {parts['buildings']}" in line
+    line = next(r for r in rows if r.lstrip().startswith("Score ") and "chips" in r)
+    assert f"Score {sum(parts.values())} (chips {parts['vp_chips']}, buildings {parts['buildings']}" in line
     bonus = next(b for b in C.LARGE_BONUS if state.occupied(0, b))
     assert re.search(r", [a-z ]+ " + str(parts[C.BUILDINGS[bonus]]), line), line
 

@@ -110,7 +110,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         price = _price(ctx, action)
         name = ctx.vocab(str(action["building"]))
         cost = "" if price is None else f" ({price}$)"
-        return f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}"
+        note = f": {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
+        return (f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}") + note  # "...: the last round"
     return label_of(ctx, action) + gains.label_gain(ctx, action)  # ": sell coffee for 5$"
 
 

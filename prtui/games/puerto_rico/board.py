@@ -56,12 +56,13 @@ class PuertoRicoBoard:
         phase = view.get("phase", {})
         step = str(phase.get("step", ""))
         text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
-        text.append(f"  Governor {ctx.name(view.get('governor'))}")
+        if not ctx.brief:  # brief: the governor's ♛ is on the boards
+            text.append(f"  {'Gov' if ctx.narrow else 'Governor'} {ctx.name(view.get('governor'))}")
         role = phase.get("role")
         if role:
             text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
             text.append(f" of {ctx.name(phase.get('role_player'))}")
-        if step != role:  # "Mayor of ana (mayor)" says nothing new
+        if step != role and not ctx.brief:  # "Mayor of ana (mayor)" says nothing new
             words = ctx.facts.steps.get(step)
             text.append(f"  ({ctx.vocab.render(words) if words else ctx.vocab(step)})", style="dim")
         if view.get("last_round"):

@@ -101,7 +101,7 @@ class DraftCandidates(MenuList):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(wrap=True, **kwargs)  # a building's effect read whole, never cut
         self._picks: dict[str, dict] = {}
 
     @property

@@ -80,7 +80,7 @@ def role_gain(ctx: BoardContext, role: str) -> str | None:
     if role == "mayor":
         return _mayor(ctx)
     if role == "settler":
-        return f"a {ctx.vocab('plantation')} or a quarry"
+        return ctx.vocab.render("{a:plantation} or {a:quarry}")  # 1897: "an estate"
     if role == "captain":
         held = sum(_count(n) for n in (me.get("goods") or {}).values())
         return f"ship up to {held}, +1 VP" if held else "+1 VP if you ship"

@@ -7,8 +7,10 @@ placement is previewed on the board itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -51,9 +53,28 @@ def _place_keys(ctx: BoardContext, where: str) -> dict[int, str]:
 
 
 class PlayerHeader(Shown):
-    """Name, governor, role, doubloons, goods and VP (hidden unless mine or open VP)."""
+    """Name, governor, role, doubloons, goods and VP (hidden unless mine or open VP).
+
+    Two lines of fixed height: when a line is wider than the board, the name gets
+    shorter and the goods closer, rather than the line running off the edge."""
+
+    _last: tuple[BoardContext, dict] | None = None
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+        self._last = (ctx, player)
+        width = self.content_size.width
+        text = self._lines(ctx, player, tight=False)
+        for cells, brief in ((12, False), (6, False), (6, True)):
+            if not width or max(cell_len(line) for line in text.plain.split("\n")) <= width:
+                break
+            text = self._lines(replace(ctx, name_cells=cells, brief=brief), player, tight=True)
+        self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.refresh_from(*self._last)
+
+    def _lines(self, ctx: BoardContext, player: dict, tight: bool) -> Text:
         seat = int(player.get("seat", 0))
         turn = ctx.view.get("phase", {}).get("turn")
         text = Text.assemble(("▶ " if turn == seat else "  ", "bold yellow"))
@@ -63,25 +84,31 @@ class PlayerHeader(Shown):
             text.append(" ♛gov", style="yellow")
         held = player.get("roles") or ([player["role"]] if player.get("role") else [])
         if held:  # two players hold up to three roles a round
-            text.append(" [" + ", ".join(ctx.vocab.title(r) for r in held) + "]", style="cyan")
+            titles = (ctx.vocab.title(r) for r in held) if not tight else \
+                (fit_name(ctx.vocab, r, 6, title=True) for r in held)
+            text.append(" [" + ", ".join(titles) + "]", style="cyan")
+        gap = " " if tight else "  "
         text.append("\n  ")  # second line: what the player holds
         text.append(f"{player.get('doubloons', 0)}$", style="bold yellow")
         vp = player.get("vp_chips")  # None: hidden from this viewer (no open VP), not unknown
-        text.append(f"  VP {vp if vp is not None else 'hidden'}",
+        chips = "chips" if tight else "VP chips"  # the chips, not the score (score.py)
+        text.append(f"{gap}{chips} {vp if vp is not None else 'hid' if ctx.brief else 'hidden'}",
                     style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
         citizens = int(player.get("san_juan_citizens") or 0)  # among the waiting
         if waiting:
-            text.append(f"  {ctx.vocab('san_juan')} {waiting}", style="cyan")
+            word = ctx.short("san_juan") if ctx.brief else ctx.vocab("san_juan")
+            text.append(f"{gap}{word} {waiting}", style="cyan")
             if citizens:
                 text.append(f" ({citizens}{CITIZEN})", style="bold magenta")
-        text.append("  ")
+        text.append(gap)
         goods = player.get("goods", {})
         for g in ctx.facts.goods:
             if goods.get(g):
-                text.append_text(ctx.good(g, f"{ctx.short(g)}×{goods[g]}"))
+                text.append_text(ctx.good(g, f"{ctx.short(g)}{'' if tight else '×'}{goods[g]}"))
                 text.append(" ")
-        self.show(text)
+        text.rstrip()
+        return text
 
 
 class IslandView(Shown):

@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 
 from prtui.widgets.context import BoardContext
+from server.wording import article
 
 
 def _place(ctx: BoardContext, where: str, index: int) -> tuple[str, str | None]:
@@ -49,7 +50,7 @@ def _draft(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     else:
         copies = 1 if facts is None or facts.large else int(board.get("copies_per_space", 1))
     text = Text(f"{copies} {'copy' if copies == 1 else 'copies'}"
-                + (f" on a {facts.cost}-space, {facts.vp} VP: " if facts else ": "), style="bold")
+                + (f" on {article(str(facts.cost))} {facts.cost}-space, {facts.vp} VP: " if facts else ": "), style="bold")
     text.append(_effect(ctx, bid))
     return text
 

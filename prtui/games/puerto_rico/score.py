@@ -43,7 +43,8 @@ def vp_cell(player: Mapping[str, Any]) -> str:
 
 
 def my_score(ctx: BoardContext) -> Text:
-    """'VP 21 (chips 12, buildings 7, guild hall 2)': mine, every part that counts now."""
+    """'Score 21 (chips 12, buildings 7, guild hall 2)': mine, every part that counts now
+    (named "Score": the players' headers show the VP chips, another figure)."""
     me = ctx.me() or {}
     shown = me.get("vp_shown")
     if not isinstance(shown, Mapping) or ctx.watching:
@@ -56,7 +57,7 @@ def my_score(ctx: BoardContext) -> Text:
         word = "chips" if part == "vp_chips" else ctx.vocab(part)
         if _int(value) or part in ("vp_chips", "buildings"):
             parts.append(f"{word} {_int(value)}")
-    text = Text.assemble(("VP ", "bold"), (str(total), "bold green"))
+    text = Text.assemble(("Score ", "bold"), (str(total), "bold green"))
     text.append(f" ({', '.join(parts)})" if not ctx.narrow else "")
     return text
 

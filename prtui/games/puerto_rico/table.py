@@ -3,6 +3,8 @@ VP chips and goods supply. Each widget redraws itself from a BoardContext."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
@@ -46,15 +48,22 @@ class RoleCard(Shown):
                 room = max(2, width - len(name) - len(extra) - 2)
                 text.append(f" {mark[0]}{seat_tag(ctx.name(mark[1]), room)}", style="bold magenta")
         else:
-            text = Text.assemble((ctx.vocab.title(self.role_id), style))
-            if coins:
-                text.append(f" +{coins}$", style="bold yellow")
+            width = self.content_size.width or 99
+            extra = f" +{coins}$" if coins else ""
+            title = ctx.vocab.title(self.role_id)
+            below = len(title) + len(extra) > width  # the coins go to the second line
+            text = Text.assemble((fit_name(ctx.vocab, self.role_id, width, title=True), style))
+            if coins and not below:
+                text.append(extra, style="bold yellow")
             text.append("\n")
+            if coins and below:
+                text.append(extra.strip() + " ", style="bold yellow")
+            named = replace(ctx, name_cells=max(4, width - 2 - (len(extra) if below else 0)))
             mark = role_mark(ctx, self.role_id, taken)  # III: ☠ holder, ⚑ captor
             if mark:
-                text.append(f"{mark[0]} {ctx.name(mark[1])}", style="bold magenta")
+                text.append(f"{mark[0]} {named.name(mark[1])}", style="bold magenta")
             else:
-                text.append(f"{ctx.name(taken)}" if taken is not None else "free",
+                text.append(f"{named.name(taken)}" if taken is not None else "free",
                             style="italic" if taken is None else "")
         self.show(text)
 
@@ -128,7 +137,14 @@ CITIZEN = "◆"
 class ColonistsPanel(Shown):
     """The colonist ship and the colonist supply (with the Citizens: their citizens)."""
 
+    _last: BoardContext | None = None
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # "supply" or "sup" follows the width
+            self.refresh_from(self._last)
+
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         col = ctx.view.get("colonists", {})
         ship_cit, supply_cit = col.get("ship_citizens"), col.get("citizens_supply")
         ship = people(int(col.get("ship", 0)), ship_cit)  # the ship's count has its citizen
@@ -136,6 +152,8 @@ class ColonistsPanel(Shown):
         supply.stylize("not bold")
         if ctx.compact:  # one line of its own: never runs into the next panel
             text = Text.assemble(("Ship ", "bold"), ship, " supply ", supply)
+            if self.content_size.width and text.cell_len > self.content_size.width:
+                text = Text.assemble(("Ship ", "bold"), ship, " sup ", supply)
         else:
             text = Text.assemble((f"{ctx.vocab.title('colonist_ship')}: ", "bold"), ship,
                                  f"\n{ctx.vocab.title('colonist_supply')}: ", supply)

@@ -99,10 +99,17 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         return f"{name}{where} ({action.get('cost', '?')}c)"
     if ctx.narrow and kind in _VERBS and isinstance(action.get("card"), str):
         return f"{_VERBS[str(kind)]} {ctx.vocab(action['card'])}"
-    if ctx.narrow and kind == "role":
+    if kind == "role":  # with what it gives me now, as the server worked it out
+        gains = ctx.view.get("role_gains")
+        gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
         name = ctx.vocab.title(str(action.get("role")))
         lib = action.get("library")
-        return name if lib is None else f"{name} ({'library' if lib else 'keep library'})"
+        if lib is not None:
+            name = f"{name} ({'library' if lib else 'keep library'})"
+        if isinstance(gain, str) and gain:
+            return f"{name}: {gain}"
+        if ctx.narrow:
+            return name
     return label_of(ctx, action)
 
 

@@ -93,7 +93,7 @@ class HandList(MenuList):
     def refresh_from(self, ctx: BoardContext) -> None:
         me = shown_player(ctx) or {}
         hand = me.get("hand")
-        self.wrap = not ctx.compact  # wide: whole effects, over two lines if need be
+        self.wrap = True  # whole effects, over more lines if need be: never cut mid-sentence
         self._on_card = {}
         for a in ctx.legal:
             card = a.get("card") or (a.get("building") if "over" not in a else None)

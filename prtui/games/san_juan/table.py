@@ -8,13 +8,14 @@ the kind its production building makes (the server's facts), never the card's fa
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 from textual.events import Click
 
 from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
-from prtui.widgets.context import BoardContext, Shown
+from prtui.widgets.context import NAME_CELLS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
 GOOD = "●"
@@ -28,8 +29,24 @@ def tile_text(tile: Any) -> str:
 class RolesBar(Shown):
     """The five role cards and who took each this round; click one to choose it."""
 
+    _last: BoardContext | None = None
+
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         self._actions = {str(a.get("role")): a for a in ctx.actions("role")}
+        width = self.content_size.width
+        cells = (8 if ctx.compact else 16, 6, 0)  # who took a card: shorter, then left out
+        for limit in cells:  # one line: it never wraps into a second one
+            text = self._line(ctx, limit)
+            if not width or text.cell_len <= width:
+                break
+        self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.refresh_from(self._last)
+
+    def _line(self, ctx: BoardContext, limit: int) -> Text:
         text = Text()
         self._spans: list[tuple[int, int, str]] = []
         for role in ctx.view.get("roles", []):
@@ -42,11 +59,12 @@ class RolesBar(Shown):
                      else "dim strike" if taken is not None else "bold")
             start = len(text)
             text.append(name, style=style)
-            if taken is not None and not ctx.narrow:
-                text.append(f" {ctx.name(taken)[:8 if ctx.compact else 16]}", style="cyan")
+            if taken is not None and not ctx.narrow and limit:
+                text.append(f" {ctx.name(taken)[:limit]}", style="cyan")
             self._spans.append((start, len(text), rid))
             text.append("  " if not ctx.narrow else " ")
-        self.show(text)
+        text.rstrip()
+        return text
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
@@ -59,16 +77,39 @@ class RolesBar(Shown):
 
 class InfoLine(Shown):
     """Governor, deck and discard, the price tile turned this round (each good's price
-    in its colour), the tiles seen and still face down."""
+    in its colour), the tiles seen and still face down. One line: when the words do not
+    fit, shorter ones, so that no good's price is lost off the edge."""
+
+    _last: BoardContext | None = None
 
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
+        width = self.content_size.width
+        tries = [(ctx.narrow, not ctx.compact, 8 if ctx.narrow else 32), (ctx.narrow, False, 12),
+                 (True, False, 8), (True, False, 0)]
+        for narrow, extra, gov in tries:
+            text = self._line(ctx, narrow, extra, gov)
+            if not width or text.cell_len <= width:
+                break
+        self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.refresh_from(self._last)
+
+    def _line(self, ctx: BoardContext, narrow: bool, extra: bool, gov_cells: int) -> Text:
         view = ctx.view
         tiles = view.get("price_tiles") or {}
         gov = ctx.name(view.get("governor"))
-        narrow = ctx.narrow
-        text = Text.assemble(("Gov " if narrow else "Governor ", "dim"), (gov[:8] if narrow else gov, "bold"),
-                             ("  deck ", "dim"), str(view.get("deck", 0)),
-                             ("  disc " if narrow else "  discard ", "dim"), str(view.get("discard", 0)))
+        text = Text()
+        if gov_cells or not narrow:
+            text.append("Gov " if narrow else "Governor ", "dim")
+            text.append(gov[:gov_cells], "bold")
+            text.append("  ")
+        text.append("deck ", "dim")
+        text.append(str(view.get("deck", 0)))
+        text.append("  disc " if narrow else "  discard ", "dim")
+        text.append(str(view.get("discard", 0)))
         current = tiles.get("current")
         text.append("  prices " if narrow else "  price tile ", style="dim")
         if isinstance(current, list) and len(current) == len(ctx.facts.goods):
@@ -78,10 +119,11 @@ class InfoLine(Shown):
                 text.append(" ")
         else:
             text.append("-" if narrow else "not turned", style="dim")
-        if not ctx.compact:
+        if extra:
             text.append(f"  ({len(tiles.get('seen') or [])} seen, "
                         f"{tiles.get('face_down', 0)} face down)", style="dim")
-        self.show(text)
+        text.rstrip()
+        return text
 
 
 class OfferPanel(Shown):
@@ -180,7 +222,10 @@ class OpponentBoard(Shown):
         super().__init__(classes="sj-opponent")
         self.after = offset
 
+    _last: BoardContext | None = None
+
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         count = len(ctx.view.get("players", []))
         base = ctx.seat if ctx.seat is not None else 0
         player = _player(ctx, (base + self.after) % count) if count else None
@@ -189,12 +234,21 @@ class OpponentBoard(Shown):
             return
         full = self.screen.has_class("-sj-opponents")  # `o` at 80 columns: in full
         one_line = ctx.narrow and not full
-        text = header(ctx, player, me=False)
-        text.append("  ")
-        text.append_text(counts(ctx, player, short=ctx.narrow))
-        text.append(" " if one_line else "\n")
-        text.append_text(building_marks(ctx, player, tags=ctx.narrow and not full))
+        width = self.content_size.width
+        for cells in (NAME_CELLS, 12, 6):  # one line if a shorter name makes it fit
+            named = replace(ctx, name_cells=cells)
+            text = header(named, player, me=False)
+            text.append("  ")
+            text.append_text(counts(named, player, short=ctx.narrow))
+            text.append(" " if one_line else "\n")
+            text.append_text(building_marks(named, player, tags=ctx.narrow and not full))
+            if not (one_line and width) or text.cell_len <= width:
+                break
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.refresh_from(self._last)
 
 
 def _player(ctx: BoardContext, seat: int) -> Mapping[str, Any] | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from bisect import insort
 
+from server.wording import article
+
 from . import catalog as C
 from .common import Events, say, who
 from .moves import DRAFT_PICK, Move
@@ -46,7 +48,7 @@ def act(s: PRState, m: Move, ev: Events) -> None:
         v = VOCAB[s.edition]
         copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
         say(ev, p, "draft",
-            f"{who(s, p)} places the {v.buildings[b]}{copies} on a {C.COST[b]}-space of the board")
+            f"{who(s, p)} places the {v.buildings[b]}{copies} on {article(str(C.COST[b]))} {C.COST[b]}-space of the board")
     if -1 not in s.spaces:  # every space filled
         say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
         s.step = CHOOSE_ROLE

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
-from . import labels_x
+from . import labels_warn, labels_x
 from .captain import privilege
 from .common import colonist_source
 from .craftsman import factory_bonus, harvest, specialty_bonus
@@ -89,22 +89,34 @@ def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
     little is the memo key, so each distinct dict is built once.
     """
     fixed = FIXED[s.edition]
-    d = fixed.get(m)
+    festival = m[0] == PLANTATION and bool(s.festival)  # a plantation may take its goal
+    d = None if festival else fixed.get(m)
     if d is not None:
         return d
     if s.pending or m[0] >= DRAFT_PICK or len(m) > _BASE_LEN.get(m[0], 9):
         return labels_x.shared(m, s)  # the expansions' moves and the interrupts
-    if m[0] in _STATELESS:
+    if m[0] in _STATELESS and not festival:
         d = fixed[m] = finish_action(_make_dict(m, s), s.edition)
         return d
     memo = _MEMO[s.edition]
-    key = (m, _label_key(m, s))
+    key = (m, _label_key(m, s), labels_warn.key(m, s))
     d = memo.get(key)
     if d is None:
         if len(memo) >= _MEMO_CAP:
             memo.clear()
-        d = memo[key] = finish_action(_make_dict(m, s), s.edition)
+        d = _make_dict(m, s)
+        note = labels_warn.note(m, s, _loaded(m, s) if m[0] == LOAD else 0)
+        if note:  # in the label, and apart for a client that writes its own short label
+            d["label"] += note
+            d["note"] = note.removeprefix(": ")
+        d = memo[key] = finish_action(d, s.edition)
     return d
+
+
+def _loaded(m: Move, s: PRState) -> int:
+    """The barrels a load ships (its label's key reads the same)."""
+    have = s.pgoods[s.turn][m[1]]
+    return have if m[2] == C.WHARF_SHIP else min(have, s.ship_cap[m[2]] - s.ship_load[m[2]])
 
 
 def _label_key(m: Move, s: PRState) -> Any:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.wording import article
+
 from . import catalog as C
 from . import interrupts as I
 from . import smuggler_labels
@@ -95,7 +97,7 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     if code == DRAFT_PICK:
         b = m[1]
         copies = s.cat.copies[b]
-        where = f"a {C.COST[b]}-space" + (f" ({copies} copies)" if copies > 1 else "")
+        where = f"{article(str(C.COST[b]))} {C.COST[b]}-space" + (f" ({copies} copies)" if copies > 1 else "")
         return {"type": t, "building": C.BUILDINGS[b],
                 "label": f"Place the {v.buildings[b]} on {where}"}
     if code == FOREST:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import catalog as C
 from . import flow, mayor_undo
 from .catalog import EDITIONS
 from .costs import build_prices
 from .labels import FIXED, shared_dict
-from .moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, Move
+from .moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, PLANTATION, Move
 from .state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, PRState
 
 Dict = dict[str, Any]
@@ -59,8 +60,9 @@ def _any(s: PRState, moves: list[Move]) -> list[Dict]:
     ed = s.edition
     fixed = FIXED[ed]  # the moves whose labels read nothing of the state
     out = []
+    festival = bool(s.festival)  # a plantation's label may say the festival's goal
     for m in moves:
-        d = fixed.get(m)
+        d = None if festival and m[0] == PLANTATION else fixed.get(m)
         if d is None:
             if m[0] == PASS:  # its label reads the step and what is left to take
                 key = (ed, s.step, s.vp_pending, s.col_supply > 0)
@@ -80,7 +82,7 @@ def _roles(s: PRState, moves: list[Move]) -> list[Dict]:
     for m in moves:
         r = m[1]
         key = coins[index[r]] << 5 | r
-        d = table.get(key)
+        d = shared_dict(m, s) if r == C.SMUGGLER else table.get(key)  # says what it does now
         if d is None:
             d = table[key] = shared_dict(m, s)
         out.append(d)
@@ -96,9 +98,10 @@ def _places(s: PRState, moves: list[Move]) -> list[Dict]:
         if m[0] == MAYOR_PLACE and len(m) == 3:
             i = m[2]
             key = (city[i] << 6 | i << 1 | 1) if m[1] else (isl[i] << 6 | i << 1)
-            d = table.get(key)
-            if d is None:
-                d = table[key] = shared_dict(m, s)
+            cached = table.get(key)
+            if cached is None:
+                cached = table[key] = shared_dict(m, s)
+            d = cached
         elif m[0] == MAYOR_UNDO:
             d = mayor_undo.shared(s, m)
         else:
@@ -111,16 +114,22 @@ def _builds(s: PRState, moves: list[Move]) -> list[Dict]:
     table = _BUILD_DICTS[s.edition]
     prices = build_prices(s, s.turn)
     coins = s.coins[s.turn]
+    # the labels that warn (labels_warn.py): the festival's building, the city filled
+    goal = s.festival[4] if s.festival and s.festival_won[2] < 0 else -1
+    filling = not s.last_round and s.spaces_used(s.turn) + 2 >= C.CITY_SPACES
     out = []
     for m in moves:
-        if m[0] == BUILD:
+        if m[0] == BUILD and (filling or m[1] == goal):
+            d = shared_dict(m, s)
+        elif m[0] == BUILD:
             price = prices[m[1]]
             # more than his doubloons: the black market pays the rest (the label says
             # his doubloons and the rest, so they are part of the key)
             key = (m[1] << 6 | price) << 6 | (coins if price > coins else 63)
-            d = table.get(key)
-            if d is None:
-                d = table[key] = shared_dict(m, s)
+            cached = table.get(key)
+            if cached is None:
+                cached = table[key] = shared_dict(m, s)
+            d = cached
         else:
             d = shared_dict(m, s)
         out.append(d)

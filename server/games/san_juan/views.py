@@ -9,11 +9,13 @@ from typing import Any
 
 from . import catalog as C
 from .common import hand_limit
+from .gains import role_gains
 from .moves import GOOD_ITEM
 from .scoring import breakdown, result
 from .selection import EXACT
 from .state import (
     BUILD_PAY,
+    CHOOSE_ROLE,
     COUNCIL_KEEP,
     GAME_OVER,
     GOLD_MINE,
@@ -111,6 +113,9 @@ def view(s: SJState, viewer: int | None) -> dict[str, Any]:
         "revealed": [_CARDS[c] for c in s.pending] if s.step == GOLD_MINE else [],
         "players": [_player(s, p, viewer) for p in range(s.n)],
         "decision": _decision(s) if not over and viewer == s.turn else None,
+        # what each role would give me: only to whoever chooses a role now
+        "role_gains": role_gains(s, viewer) if not over and viewer == s.turn
+        and s.step == CHOOSE_ROLE else None,
         "over": over,
         "result": result(s).to_data() if over else None,
     }

@@ -89,7 +89,7 @@ def test_university_decision_only_with_a_colonist_to_give() -> None:
     choose(s, 0, "builder")
     act(s, 0, "build", building="small_market")
     assert _labels(s) == [
-        "School: take a worker for the small market (from the supply)",
+        "School: take a worker for the Small Market (from the supply)",
         "School: leave the worker in the supply",
     ]
     act(s, 0, "pass")

@@ -56,7 +56,7 @@ def test_black_market_harbor_for_6_coins_a_fruit_and_a_worker() -> None:
     choose(s, 0, "builder")
     GAME.apply(s, 0, {"type": "pass"})
     harbor = [a for a in legal(s) if a.get("building") == "harbor"]
-    assert harbor and "+ 2 from the black market" in harbor[0]["label"]
+    assert harbor and "+ 2 from the Black Market" in harbor[0]["label"]
     GAME.apply(s, 1, harbor[0])
     pays = {(a["pay"], a.get("good")) for a in legal(s)}
     assert pays == {("good", "indigo"), ("worker", None)}  # no VP: he has none

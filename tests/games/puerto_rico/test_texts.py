@@ -87,7 +87,8 @@ def test_the_catalog_entry_carries_both_vocabularies_and_the_printed_facts() -> 
     names = {v["name"]: v for v in display["vocabularies"]}
     assert set(names) == set(C.EDITIONS)
     assert names["1897"]["words"]["mayor"] == "Recruiter"
-    assert names["1897"]["words"]["harbor"] == names["classic"]["words"]["harbor"]  # falls back
+    assert names["1897"]["words"]["corn"] == names["classic"]["words"]["corn"]  # falls back
+    assert names["1897"]["words"]["harbor"] == "Harbor"  # 1897 names every building (Title Case)
     assert names["classic"]["short"]["settler"] == "Settl." and names["1897"]["tags"]["indigo"] == "Frt"
     facts = {b["id"]: b for b in display["buildings"]}
     for i, b in enumerate(C.BUILDINGS):

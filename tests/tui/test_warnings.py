@@ -1,0 +1,58 @@
+"""The board's action list says a big consequence before it happens (issue 22, item 7):
+the client writes its own short build labels, and keeps the server's note on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.screens.game import GameScreen
+from prtui.widgets.menu import MenuList
+from server.games.puerto_rico.state import PRState
+from tests.games.puerto_rico.helpers import build, choose, new
+from tests.tui.boards import pr_game, pr_words
+from tests.tui.pr_live_boards import snapshot
+
+
+def builder_near_the_end() -> PRState:
+    s = new(4, "1897", 1, expansions=["festival"])
+    build(s, 0, "small_market", "hacienda", "construction_hut", "small_warehouse",
+          "small_indigo_plant", "small_sugar_mill", "indigo_plant", "sugar_mill", "hospice",
+          "office")  # ten spaces: a large building fills the city
+    s.coins[0] = 40
+    choose(s, 0, "builder")
+    return s
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_build_labels_say_the_last_round_and_the_festival_goal(size: tuple[int, int]) -> None:
+    s = builder_near_the_end()
+    words = pr_words("1897")
+    snap = snapshot(s, 0)
+    app = PrtuiApp(lambda a: GameScreen(None, snap, game=pr_game(), vocabulary="1897"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = [row.plain for row in app.screen.query_one("#actions-list", MenuList).rows]
+    def row(building: str) -> str:
+        return next(r for r in rows if words(building).lower() in r.lower())
+
+    assert row("guild_hall").endswith(": your city is full: this round is the last"), rows
+    assert row(str(snap["view"]["festival"]["building"])).endswith(": the festival's building goal, +3 VP"), rows
+    assert ":" not in row("large_market") and ":" not in row("factory"), rows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_san_juan_role_choices_say_what_each_gives_now(size: tuple[int, int]) -> None:
+    from tests.tui.san_juan_boards import frames, sj_game
+
+    snap = next(f for f in frames(4, 11) if f["view"].get("role_gains")
+                and f["view"]["round"] >= 4)
+    gains = snap["view"]["role_gains"]
+    app = PrtuiApp(lambda a: GameScreen(None, snap, game=sj_game()))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = [row.plain for row in app.screen.query_one("#actions-list", MenuList).rows]
+    roles = [a["role"] for a in snap["legal"] if a["type"] == "role"]
+    assert roles
+    for role in roles:
+        assert any(r.endswith(f"{role.title()}: {gains[role]}") for r in rows), (role, rows)
