@@ -24,6 +24,7 @@ from prtui.widgets.context import BoardContext
 KEYS = (
     "Keys: 1-9,0 take the numbered action · a actions list · h your hand (Enter plays "
     "the card, ? its help) · o opponents in full (80 columns) · ? help · c chat · "
+    "l the log over the board · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)"
 )
 
