@@ -10,7 +10,9 @@ place; the next decision must bring mine back. San Juan: four players at 80x24.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
@@ -30,8 +32,24 @@ STALL = 20_000  # pauses without a new state for me: a key that did nothing
 EXPANSIONS = ["new_buildings", "citizens", "smuggler", "festival"]
 
 
+SETTLE = 200  # pauses a new state may take to be laid out on a loaded machine
+
+
 def _screen(app: PrtuiApp) -> str:
     return "\n".join(screen_rows(app))
+
+
+async def _settled(pilot: Any, check: Callable[[PrtuiApp], None]) -> None:
+    """``check`` passes once the screen is laid out (a new state can take a few
+    frames: a board shown instead of another, a summary line more); its failure when
+    it still does not after SETTLE pauses."""
+    for _ in range(SETTLE):
+        try:
+            check(pilot.app)
+            return
+        except AssertionError:
+            await pilot.pause()
+    check(pilot.app)
 
 
 def _pr_in_view(app: PrtuiApp, players: int) -> None:
@@ -53,6 +71,13 @@ def _pr_in_view(app: PrtuiApp, players: int) -> None:
     assert len(view["players"]) == players
 
 
+def _a_rival_in_view(app: PrtuiApp) -> None:
+    """`o` pressed: one full board, not mine, on screen, whole."""
+    shown = [b for b in app.screen.query(PlayerBoard) if b.display]
+    assert len(shown) == 1 and shown[0].id != "player-0", _screen(app)
+    assert not hidden_part(app, shown[0]), hidden_part(app, shown[0])
+
+
 async def test_a_whole_five_player_1897_game_at_120x40_keeps_the_table_in_view(
         tmp_path: Path) -> None:
     setup = TableSetup(players=5, bots=["easy"] * 4, bot_delay_s=0.0, seed=22,
@@ -68,8 +93,7 @@ async def test_a_whole_five_player_1897_game_at_120x40_keeps_the_table_in_view(
                 break
             if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
                     and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
-                await pilot.pause()  # the new state drawn
-                _pr_in_view(app, 5)
+                await _settled(pilot, lambda a: _pr_in_view(a, 5))
                 keys = {k: label for k, label in keys_on_screen(app).items()
                         if not label.startswith(("Rearrange", "Send back"))}
                 assert keys, "my move, but no key on screen:\n" + _screen(app)
@@ -77,11 +101,7 @@ async def test_a_whole_five_player_1897_game_at_120x40_keeps_the_table_in_view(
                 if pressed % 7 == 3 and not drafting:  # a look at a rival's board, by the footer's key
                     assert "o All boards" in screen_rows(app)[-1]
                     await pilot.press("o")
-                    await pilot.pause()
-                    mine = screen.query_one("#player-0", PlayerBoard)
-                    shown = [b for b in screen.query(PlayerBoard) if b.display]
-                    assert not mine.display and len(shown) == 1, _screen(app)
-                    assert not hidden_part(app, shown[0]), hidden_part(app, shown[0])
+                    await _settled(pilot, _a_rival_in_view)
                     looked += 1
                 last_seen = screen.snapshot
                 await pilot.press(rng.choice(sorted(keys)))
@@ -122,8 +142,7 @@ async def test_a_whole_four_player_san_juan_game_at_80x24_keeps_the_table_in_vie
                 break
             if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
                     and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
-                await pilot.pause()
-                _sj_in_view(app)
+                await _settled(pilot, _sj_in_view)
                 keys = keys_on_screen(app)
                 assert keys, "my move, but no key on screen:\n" + _screen(app)
                 last_seen = screen.snapshot

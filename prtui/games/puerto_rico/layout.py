@@ -4,7 +4,9 @@ actions, log and chat.
 
 One full board is on screen at a time: mine, or the rival's that `o` (or a summary
 row) chose; the next decision of mine brings mine back, so my board is the one on
-screen whenever I must decide. The summary says the rest of every board."""
+screen whenever I must decide. The summary says the rest of every board. A spectator
+(and a replay) has no board of his own: every board, one below the other, the chosen
+one scrolled to the top."""
 
 from __future__ import annotations
 
@@ -88,6 +90,7 @@ class PuertoRicoTable(Vertical):
             if ctx.legal and not ctx.watching:  # a decision of mine: my board
                 self.shown = None
         self._me = ctx.seat
+        self._watching = ctx.watching
         self._show_board()
         drafting = in_draft(ctx.view)
         if self.has_class("-draft") != drafting:
@@ -125,6 +128,7 @@ class PuertoRicoTable(Vertical):
             self._place_summary()
 
     _me: int | None = None  # my seat (a spectator: the seat followed)
+    _watching = False  # a spectator or a replay: every board, one below the other
 
     def _roomy(self) -> bool:
         size = self.app.size
@@ -152,13 +156,20 @@ class PuertoRicoTable(Vertical):
             return
         seats = [b.seat for b in boards]
         target = self.shown if self.shown in seats else self._me if self._me in seats else seats[0]
+        players = self.query_one("#players", VerticalScroll)
+        if self._watching:  # nobody's decision to snap back to: all, the one chosen on top
+            for board in boards:
+                board.display = True
+            if self.shown is not None:
+                players.scroll_to_widget(boards[seats.index(target)], top=True, animate=False)
+            return
         changed = False
         for board in boards:
             if board.display != (board.seat == target):
                 board.display = board.seat == target
                 changed = True
         if changed:
-            self.query_one("#players", VerticalScroll).scroll_home(animate=False)
+            players.scroll_home(animate=False)
 
     def on_resize(self) -> None:
         self._place_summary()
