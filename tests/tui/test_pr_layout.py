@@ -55,3 +55,10 @@ async def test_my_next_decision_brings_my_board_back() -> None:
         await pilot.pause()
         assert screen.query_one("#player-0").display
         assert not screen.query_one("#player-1").display
+        await pilot.press("b")  # the building supply in my board's place...
+        await pilot.pause()
+        assert screen.has_class("-show-buildings")
+        screen.apply_snapshot({**snap, "view": {**view}})  # ...until my next decision
+        await pilot.pause()
+        assert not screen.has_class("-show-buildings")
+        assert screen.query_one("#player-0").region.height > 0

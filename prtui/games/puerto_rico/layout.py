@@ -89,6 +89,8 @@ class PuertoRicoTable(Vertical):
             self._seen_view = ctx.view
             if ctx.legal and not ctx.watching:  # a decision of mine: my board
                 self.shown = None
+                if self.screen.has_class("-show-buildings"):  # `b` put the supply there
+                    self.screen.remove_class("-show-buildings")
         self._me = ctx.seat
         self._watching = ctx.watching
         self._show_board()
