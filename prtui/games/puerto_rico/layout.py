@@ -82,6 +82,7 @@ class PuertoRicoTable(Vertical):
                 "buildings": self.query_one(BuildingSupply),
                 "boards": list(self.query(PlayerBoard)),
                 "draft": self.query_one(DraftPanel),
+                "players": self.query_one("#players", VerticalScroll),
             }
         parts = self._parts
         self._place_summary()
@@ -158,7 +159,7 @@ class PuertoRicoTable(Vertical):
             return
         seats = [b.seat for b in boards]
         target = self.shown if self.shown in seats else self._me if self._me in seats else seats[0]
-        players = self.query_one("#players", VerticalScroll)
+        players = self._parts.get("players") or self.query_one("#players", VerticalScroll)
         if self._watching:  # nobody's decision to snap back to: all, the one chosen on top
             for board in boards:
                 board.display = True
