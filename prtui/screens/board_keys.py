@@ -13,7 +13,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.events import DescendantBlur, DescendantFocus
 from textual.screen import Screen
 
 from prtui.widgets.actions import ActionsPanel
@@ -192,18 +191,13 @@ class BoardKeys(Screen[None]):
         self.query_one("#actions-list").focus()
 
     def action_focus_log(self) -> None:
-        """The log, to scroll back (↑↓ PgUp PgDn); wider while it has the keys; Esc or
-        a: back to my actions."""
+        """The log read back in an overlay over the board (↑↓ PgUp PgDn; Esc closes),
+        not by squeezing the table."""
+        from prtui.screens.log import LogReader
+
         if self.has_class("-show-chat"):
             self.remove_class("-show-chat")
-        self.query_one(GameLog).focus()
-
-    def on_descendant_focus(self, event: DescendantFocus) -> None:
-        self.set_class(isinstance(event.widget, GameLog), "-reading-log")
-
-    def on_descendant_blur(self, event: DescendantBlur) -> None:
-        if isinstance(event.widget, GameLog):
-            self.remove_class("-reading-log")
+        self.app.push_screen(LogReader(self.query_one(GameLog)))
 
     def action_focus_chat(self) -> None:
         """Focus the chat input (compact layout: the chat takes the log's place)."""

@@ -83,6 +83,16 @@ class GameLog(RewrapLog):
         self._last_n = -1
         self._round = 0  # the round of the last rule written (0: none yet)
         self._vocab: Vocabulary | None = None  # the words the lines were written in
+        self.mirror: RewrapLog | None = None  # the overlay reading the log back (`l`)
+
+    def kept(self) -> list[Text]:
+        """The lines kept, oldest first."""
+        return list(self._texts)
+
+    def write_line(self, text: Text) -> None:
+        super().write_line(text)
+        if self.mirror is not None:
+            self.mirror.write_line(text)
 
     @property
     def last_n(self) -> int:
@@ -91,6 +101,8 @@ class GameLog(RewrapLog):
     def restart(self) -> None:
         """Empty the log (a replay stepped back): the next extend writes from the start."""
         self.clear()
+        if self.mirror is not None:
+            self.mirror.clear()
         self._last_n = -1
         self._round = 0
 

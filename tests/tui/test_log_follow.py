@@ -1,21 +1,24 @@
-"""A log you can follow (issue 16): a rule where each round begins, its own key to
-read it back (shown in the footer), and a wider log while it is read or when the
-screen has room. The real app on engine-made positions."""
+"""A log you can follow (issues 16, 22): a rule where each round begins, its own key to
+read it back (shown in the footer) in an overlay over the board, and a wider log when
+the screen has room. The real app on engine-made positions."""
 
 from __future__ import annotations
 
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
-from prtui.widgets.feed import GameLog
+from prtui.screens.log import LogReader
+from prtui.widgets.feed import GameLog, RewrapLog
 from tests.tui.boards import midgame_4p, pr_game
 from tests.tui.screen import screen_rows
 from tests.tui.test_board import Table
 
 
-def log_lines(app: PrtuiApp) -> list[str]:
-    return [text.plain for text in app.screen.query_one(GameLog)._texts]
+def log_lines(app: PrtuiApp | Screen[None]) -> list[str]:
+    screen = app if isinstance(app, Screen) else app.screen
+    return [text.plain for text in screen.query_one(GameLog)._texts]
 
 
 def game_app(snapshot: dict) -> PrtuiApp:
@@ -50,26 +53,38 @@ async def test_a_rule_opens_each_round() -> None:
         assert sum(line.startswith("── Round") for line in log_lines(app)) == 3
 
 
-async def test_the_log_has_its_key_and_widens_while_read() -> None:
+async def test_the_log_has_its_key_and_is_read_in_an_overlay() -> None:
+    """Issue 22: at 120x40 the log has 50 columns; `l` lays it over the board, wider
+    still, and the board underneath keeps its layout (no squeezed table)."""
     app = game_app(midgame_4p())
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        side = screen.query_one("#side").size.width
+        log = screen.query_one(GameLog)
+        assert log.scrollable_content_region.width >= 50
+        table = screen.query_one("#board").region
         footer = " ".join(screen_rows(app)[-1:])
         assert "l Log" in footer.replace("  ", " ") or " Log " in footer, footer
         assert screen.query_one(Footer)
         await pilot.press("l")
         await pilot.pause()
-        log = screen.query_one(GameLog)
-        assert screen.focused is log and screen.has_class("-reading-log")
-        assert screen.query_one("#side").size.width > side + 10
+        reader = app.screen
+        assert isinstance(reader, LogReader)
+        shown = reader.query_one("#log-reader", RewrapLog)
+        assert app.focused is shown
+        assert shown.scrollable_content_region.width > log.scrollable_content_region.width + 30
+        assert [t.plain for t in shown._texts] == log_lines(app.screen_stack[-2])
+        assert screen.query_one("#board").region == table  # the table kept its place
+        # a line written while it is open comes into the overlay too
+        screen.apply_snapshot(next_round(screen.snapshot, ["P1 shipped corn."]))
+        await pilot.pause()
+        assert shown._texts[-1].plain == "P1 shipped corn."
         await pilot.press("pageup", "up")  # keys scroll the log, not my actions
         await pilot.pause()
-        assert screen.focused is log
+        assert app.screen is reader
         await pilot.press("escape")
         await pilot.pause()
-        assert screen.focused is screen.query_one("#actions-list")
-        assert screen.query_one("#side").size.width == side
+        assert app.screen is screen and screen.focused is screen.query_one("#actions-list")
+        assert log.mirror is None
 
 
 async def test_a_roomy_screen_gives_the_log_more_width() -> None:

@@ -38,7 +38,7 @@ async def test_the_log_and_the_chat_rewrap_when_the_terminal_is_resized() -> Non
     snap = late_game_5p()
     snap["log"] = [*snap["log"], {"n": 10_000, "text": LONG}]
     app = PrtuiApp(lambda a: GameScreen(None, snap, game=pr_game()))
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=(200, 50)) as pilot:  # the roomy log
         await settle(pilot)
         screen = app.screen
         log = screen.query_one(GameLog)
@@ -60,7 +60,7 @@ async def test_the_log_and_the_chat_rewrap_when_the_terminal_is_resized() -> Non
         await settle(pilot)
         assert fits(log) and words(log) == all_words and len(rows(log)) > narrow_rows
 
-        await pilot.resize_terminal(160, 50)
+        await pilot.resize_terminal(200, 50)
         await settle(pilot)
         assert fits(log) and words(log) == all_words
         assert len(rows(log)) == wide_rows  # and back on as few as before

@@ -59,16 +59,14 @@ async def test_at_80x24_one_key_from_the_footer_opens_them() -> None:
 
 
 def _top_board(app: Any) -> int:
-    """The seat whose board is at the top of the players' column."""
-    players = app.screen.query_one("#players")
-    top = players.region.y
-    shown = [b for b in app.screen.query(".player-board") if b.region.height and b.region.y >= top]
-    return int(min(shown, key=lambda b: b.region.y).id.split("-")[1])
+    """The seat whose full board is on screen (one at a time, issue 22)."""
+    shown = [b for b in app.screen.query(".player-board") if b.display and b.region.height]
+    assert len(shown) == 1, shown
+    return int(shown[0].id.split("-")[1])
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
-async def test_enter_on_a_row_shows_that_players_board(size: tuple[int, int]) -> None:
-    async with game_app(frozen()).run_test(size=size) as pilot:
+async def test_enter_on_a_row_shows_that_players_board() -> None:
+    async with game_app(frozen()).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert _top_board(pilot.app) == 0
         await pilot.press("o", "down", "down", "enter")
@@ -77,11 +75,27 @@ async def test_enter_on_a_row_shows_that_players_board(size: tuple[int, int]) ->
         assert pilot.app.focused.id == "actions-list"  # back to my choices
 
 
+async def test_from_120x40_o_cycles_the_rivals_full_boards() -> None:
+    """Issue 22: the rows are on screen, so `o` goes straight to the next rival's
+    board, and after the last one back to mine."""
+    snap = frozen()
+    count = len(snap["view"]["players"])
+    async with game_app(snap).run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        seen = [_top_board(pilot.app)]
+        for _ in range(count):
+            await pilot.press("o")
+            await pilot.pause()
+            seen.append(_top_board(pilot.app))
+        assert seen == [*range(count), 0]
+        assert pilot.app.focused.id == "actions-list"  # my choices keep the keys
+
+
 async def test_a_click_on_a_row_shows_that_players_board() -> None:
     async with game_app(frozen()).run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         summary = pilot.app.screen.query_one(SummaryPanel)
-        await pilot.click(SummaryPanel, offset=(3, 2))  # header, then seats 0, 1, ...
+        await pilot.click(SummaryPanel, offset=(3, 3))  # header, then two lines a seat
         await pilot.pause()
         assert summary.expanded and _top_board(pilot.app) == 1
 
@@ -108,6 +122,6 @@ class PanelApp(App[None]):
         panel.refresh_from(ctx)
 
 
-@pytest.mark.parametrize(("narrow", "size"), [(False, (100, 8)), (True, (50, 8))])
+@pytest.mark.parametrize(("narrow", "size"), [(False, (100, 16)), (True, (50, 16))])
 def test_summary_panel_snapshot(snap_compare, narrow: bool, size: tuple[int, int]) -> None:
     assert snap_compare(PanelApp(narrow), terminal_size=size)

@@ -4,6 +4,8 @@ cut mid-word."""
 
 from __future__ import annotations
 
+import re
+
 from prtui.vocabulary import Vocabulary
 
 
@@ -22,3 +24,16 @@ def seat_tag(name: str, width: int) -> str:
     """A player's name squeezed for a one-line role card: "bot 2 (medium)" -> "bot2"."""
     base = name.split(" (")[0].replace(" ", "")
     return base[: max(1, width)]
+
+
+def building_tag(vocab: Vocabulary, ident: str) -> str:
+    """A building in three or four cells for a one-line city, from its name in ``vocab``:
+    one word, its first three letters ("Hos"); more, their initials and the last word's
+    second letter ("small market" -> "SMa", "small wharf" -> "SWh", "city hall" -> "CHa",
+    never "chapel"'s "Cha"). Unique in both editions' names (tests/tui/test_pr_layout.py)."""
+    words = re.findall(r"[A-Za-z]+", vocab(ident))
+    if not words:
+        return ident[:3].title()
+    if len(words) == 1:
+        return words[0][:3].title()
+    return "".join(w[0].upper() for w in words) + words[-1][1:2].lower()

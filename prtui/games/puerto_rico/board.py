@@ -23,8 +23,11 @@ from prtui.widgets.context import BoardContext
 
 KEYS = (
     "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
-    "y confirm · u undo · n decline (leave it, take nothing) · a actions list · b building supply · "
-    "o every board at a glance (↑↓ Enter: that board) · "
+    "y confirm · u undo · n decline (leave it, take nothing) · a actions list · "
+    "b building supply · "
+    "o the next rival's full board in place of yours (below 120x40: every board at a "
+    "glance, ↑↓ Enter: that board; your next decision brings yours back) · "
+    "l the log over the board · "
     "? help (on a focused building: its help) · c chat · v classic/1897 names · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)\n"
     "Marks: ● a worker · ◆ a citizen (Expansion II) · ○ an empty circle · "

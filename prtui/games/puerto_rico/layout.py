@@ -1,5 +1,12 @@
-"""Puerto Rico's part of the board screen: role cards, the shared supply, the building
-supply and the players' boards, left of the shared actions, log and chat."""
+"""Puerto Rico's part of the board screen: role cards, the shared supply, the summary
+of every board, the building supply and one player's full board, left of the shared
+actions, log and chat.
+
+One full board is on screen at a time: mine, or the rival's that `o` (or a summary
+row) chose; the next decision of mine brings mine back, so my board is the one on
+screen whenever I must decide. The summary says the rest of every board. A spectator
+(and a replay) has no board of his own: every board, one below the other, the chosen
+one scrolled to the top."""
 
 from __future__ import annotations
 
@@ -34,6 +41,8 @@ class PuertoRicoTable(BoardTable):
         self.snapshot = snapshot
         self._parts: dict[str, Any] = {}
         self._summary_open = False  # below ROOMY: the rows opened with `o`
+        self.shown: int | None = None  # the seat whose full board is on screen (None: mine)
+        self._seen_view: object = None  # the view last drawn: a new one may be a decision
 
     def compose(self) -> ComposeResult:
         view = self.snapshot.get("view", {})
@@ -74,9 +83,19 @@ class PuertoRicoTable(BoardTable):
                 "buildings": self.query_one(BuildingSupply),
                 "boards": list(self.query(PlayerBoard)),
                 "draft": self.query_one(DraftPanel),
+                "players": self.query_one("#players", VerticalScroll),
             }
         parts = self._parts
         self._place_summary()
+        if ctx.view is not self._seen_view:
+            self._seen_view = ctx.view
+            if ctx.legal and not ctx.watching:  # a decision of mine: my board
+                self.shown = None
+                if self.screen.has_class("-show-buildings"):  # `b` put the supply there
+                    self.screen.remove_class("-show-buildings")
+        self._me = ctx.seat
+        self._watching = ctx.watching
+        self._show_board()
         drafting = in_draft(ctx.view)
         if self.has_class("-draft") != drafting:
             self.set_class(drafting, "-draft")
@@ -99,7 +118,10 @@ class PuertoRicoTable(BoardTable):
             screen.toggle_class("-show-buildings")
             if screen.has_class("-show-buildings"):
                 self.query_one(BuildingSupply).focus()
-        elif name == "summary":  # below ROOMY: open or close the rows; else go to them
+        elif name == "summary":  # from ROOMY: the next rival's board; below: the rows
+            if self._roomy():
+                self._next_board()
+                return
             summary = self.query_one(SummaryPanel)
             if summary.has_focus:
                 self._summary_open = False
@@ -109,11 +131,49 @@ class PuertoRicoTable(BoardTable):
                 summary.focus()
             self._place_summary()
 
+    _me: int | None = None  # my seat (a spectator: the seat followed)
+    _watching = False  # a spectator or a replay: every board, one below the other
+
+    def _roomy(self) -> bool:
+        size = self.app.size
+        return size.width >= ROOMY[0] and size.height >= ROOMY[1]
+
     def _place_summary(self) -> None:
         """The summary's rows from ROOMY up, or when opened."""
-        size = self.app.size
-        roomy = size.width >= ROOMY[0] and size.height >= ROOMY[1]
-        self.query_one(SummaryPanel).set_expanded(roomy or self._summary_open)
+        self.query_one(SummaryPanel).set_expanded(self._roomy() or self._summary_open)
+
+    def _next_board(self) -> None:
+        """`o`: the next rival's full board clockwise; after the last one, mine again."""
+        order = self._seat_order(self.snapshot.get("view", {}))
+        mine = self._me if self._me in order else order[0]
+        order = order[order.index(mine):] + order[: order.index(mine)]
+        at = order.index(self.shown) if self.shown in order else 0
+        self.shown = order[(at + 1) % len(order)]
+        if self.shown == mine:
+            self.shown = None
+        self._show_board()
+
+    def _show_board(self) -> None:
+        """Only the chosen seat's full board (else mine) in the boards' place."""
+        boards = self._parts.get("boards") or list(self.query(PlayerBoard))
+        if not boards:
+            return
+        seats = [b.seat for b in boards]
+        target = self.shown if self.shown in seats else self._me if self._me in seats else seats[0]
+        players = self._parts.get("players") or self.query_one("#players", VerticalScroll)
+        if self._watching:  # nobody's decision to snap back to: all, the one chosen on top
+            for board in boards:
+                board.display = True
+            if self.shown is not None:
+                players.scroll_to_widget(boards[seats.index(target)], top=True, animate=False)
+            return
+        changed = False
+        for board in boards:
+            if board.display != (board.seat == target):
+                board.display = board.seat == target
+                changed = True
+        if changed:
+            players.scroll_home(animate=False)
 
     def on_resize(self) -> None:
         self._place_summary()
@@ -126,6 +186,6 @@ class PuertoRicoTable(BoardTable):
             screen.remove_class("-show-buildings")
         self._summary_open = False
         self._place_summary()
-        board = self.query_one(f"#player-{message.seat}", PlayerBoard)
-        self.query_one("#players", VerticalScroll).scroll_to_widget(board, top=True, animate=False)
+        self.shown = message.seat if message.seat != self._me else None
+        self._show_board()
         self.call_after_refresh(screen.query_one("#actions-list").focus)

@@ -33,6 +33,9 @@ def _circles(filled: int, total: int, citizens: int = 0) -> Text:
                          (EMPTY * max(0, total - filled), "dim"))
 
 
+circles = _circles  # the summary's one-line cities draw the same circles
+
+
 def island_cell(ctx: BoardContext, tile: dict) -> Text:
     """One island space in four cells: the tile's tag and its circle ("Ind●", "For♣")."""
     kind = str(tile.get("tile"))

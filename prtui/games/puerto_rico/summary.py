@@ -1,9 +1,10 @@
 """Every board at a glance: one row per player, then my score and the end's progress.
 
 A row says a player's doubloons, VP as far as I may see them, colonists, buildings,
-island and city fill, the role taken this round and the goods. The rows are on screen
-from 120x40 up; below that only the score line is, and `o` (``board('summary')``) opens
-the rows. Choosing a row (↑↓ Enter, or a click) shows that player's full board.
+island and city fill, the role taken this round and the goods; a second line lists the
+buildings with their occupancy ("SMa● Hos◆○ Fac●○○"). The rows are on screen from
+120x40 up; below that only the score line is, and `o` (``board('summary')``) opens the
+rows. Choosing a row (↑↓ Enter, or a click) shows that player's full board.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.message import Message
 
-from prtui.games.puerto_rico.abbrev import seat_tag
+from prtui.games.puerto_rico.abbrev import building_tag, seat_tag
+from prtui.games.puerto_rico.player import circles
 from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
 from prtui.widgets.context import BoardContext, Shown
 
 HEADER = "  {:<10} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}"
+MEDIUM = "  {:<8} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}"
+"""From 110 to 150 columns (the table ~70 wide): shorter names, the role's tag."""
 NARROW = "  {:<6}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
 """At 80 columns: short names, the fills as counts of 12, the role's tag."""
 ROOMY = (120, 40)
@@ -57,6 +61,11 @@ def row(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
         cells = NARROW.format(tag(ctx.name(seat), 6), f"{_int(player.get('doubloons'))}$",
                               vp_cell(player).replace("hidden", "hid"), colonists(player),
                               len(player.get("city", [])), island, city, role, "")
+    elif ctx.compact:
+        role = ",".join(ctx.vocab.tag(r) for r in held)
+        cells = MEDIUM.format(tag(ctx.name(seat), 8), f"{_int(player.get('doubloons'))}$",
+                              vp_cell(player), colonists(player), len(player.get("city", [])),
+                              f"{island}/{SPACES}", f"{city}/{SPACES}", role, "")
     else:
         role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
         cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
@@ -68,6 +77,23 @@ def row(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
     for g in ctx.facts.goods:
         if _int(goods.get(g)):
             text.append_text(ctx.good(g, f"{ctx.short(g)}{goods[g]} "))
+    return text
+
+
+def city_line(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
+    """A player's buildings with their occupancy, in build order: "SMa● Hos◆○ Fac●○○"."""
+    text = Text("    ")
+    city = [b for b in player.get("city", []) if isinstance(b, Mapping)]
+    if not city:
+        return text.append("no buildings", style="dim")
+    for i, entry in enumerate(city):
+        bid = str(entry.get("building"))
+        facts = ctx.facts.building(bid)
+        violet = facts is not None and facts.kind == "violet"
+        text.append(" " if i else "")
+        text.append(building_tag(ctx.vocab, bid), style="magenta" if violet else "")
+        text.append_text(circles(_int(entry.get("colonists")), facts.circles if facts else 1,
+                                 _int(entry.get("citizens"))))
     return text
 
 
@@ -95,14 +121,16 @@ class SummaryPanel(Shown, can_focus=True):
         self._last = ctx
         text = Text()
         if self.expanded:
-            form = NARROW if ctx.narrow else HEADER
+            form = NARROW if ctx.narrow else MEDIUM if ctx.compact else HEADER
             text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
-                                    if ctx.narrow else "Role", "Goods") + "\n", style="dim")
+                                    if ctx.compact else "Role", "Goods") + "\n", style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
                 line = row(ctx, player)
                 if self.has_focus and i == self.cursor:
                     line.stylize("reverse")
                 text.append_text(line)
+                text.append("\n")
+                text.append_text(city_line(ctx, player))
                 text.append("\n")
         text.append_text(score_line(ctx))
         self.show(text)
@@ -135,7 +163,7 @@ class SummaryPanel(Shown, can_focus=True):
             self.post_message(self.Chosen(self.cursor))
 
     def on_click(self, event: Click) -> None:
-        line = event.y - 1  # the header is the first line
-        if self.expanded and 0 <= line < self._count():
+        line = (event.y - 1) // 2  # the header first, then two lines a player
+        if self.expanded and event.y >= 1 and 0 <= line < self._count():
             self.cursor = line
             self.post_message(self.Chosen(line))

@@ -25,6 +25,7 @@ KEYS = (
     "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
     "the card, ? its help) · o opponents in full (80 columns) · ? help · c chat · "
+    "l the log over the board · "
     "f follow a seat (spectators) · ctrl+p command palette (themes)"
 )
 

@@ -1,5 +1,8 @@
 """San Juan's part of the board screen: role cards, the piles and price tile, my hand
-and my city, then the opponents, left of the shared actions, log and chat."""
+and my city, then the opponents, left of the shared actions, log and chat.
+
+My city and the opponents (one line each at 80 columns, wrapped rather than cut) stay
+put; only my hand (and the cards drawn to keep) scrolls, and only when there is no room."""
 
 from __future__ import annotations
 
@@ -30,15 +33,14 @@ class SanJuanTable(BoardTable):
         count = int(view.get("players_count", len(view.get("players", []))) or MAX_PLAYERS)
         yield RolesBar(id="sj-roles")
         yield InfoLine(id="sj-info")
-        with VerticalScroll(id="sj-body"):
-            with Horizontal(id="sj-mine"):
-                with Vertical(id="sj-hand-box"):
-                    yield HandList(id="sj-hand")
-                    yield OfferPanel(id="sj-offer")
-                yield CityPanel(id="sj-city")
-            with Vertical(id="sj-opponents"):
-                for offset in range(1, count):
-                    yield OpponentBoard(offset)
+        with Horizontal(id="sj-mine"):
+            with VerticalScroll(id="sj-body"), Vertical(id="sj-hand-box"):
+                yield HandList(id="sj-hand")
+                yield OfferPanel(id="sj-offer")
+            yield CityPanel(id="sj-city")
+        with Vertical(id="sj-opponents"):
+            for offset in range(1, count):
+                yield OpponentBoard(offset)
 
     def refresh_from(self, ctx: BoardContext) -> None:
         """Hand the new picture to every part; each redraws only if it changed."""

@@ -1,0 +1,51 @@
+"""The game log read back as an overlay (`l` on the board screen).
+
+The log at the side of the board shows the last lines as they come; reading further back
+wants width, which the table cannot spare. So `l` lays the whole log over the board,
+wide and tall, scrolled to its end; the board underneath keeps its layout. New lines
+keep coming in while it is open (the board's log hands them on). Esc, `l` or `q` close it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Footer
+
+from prtui.widgets.feed import GameLog, RewrapLog
+
+
+class LogReader(ModalScreen[None]):
+    """The board's log over the board: ↑↓ PgUp PgDn Home End scroll it."""
+
+    DEFAULT_CSS = """
+    LogReader { align: center middle; }
+    LogReader #log-reader { width: 90%; height: 90%; background: $surface;
+                            border: round $accent; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,q", "dismiss", "Close")]
+
+    def __init__(self, source: GameLog) -> None:
+        super().__init__()
+        self.source = source
+        self._reader: RewrapLog | None = None
+
+    def compose(self) -> ComposeResult:
+        reader = RewrapLog(max_lines=int(self.source.max_lines or 500), id="log-reader")
+        reader.border_title = "Log (↑↓ PgUp PgDn Home End; Esc closes)"
+        yield reader
+        yield Footer()
+
+    def on_mount(self) -> None:
+        reader = self._reader = self.query_one(RewrapLog)
+        for text in self.source.kept():
+            reader.write_line(text)
+        self.source.mirror = reader  # lines written from now on come here too
+        reader.focus()
+
+    def on_unmount(self) -> None:
+        if self.source.mirror is self._reader:
+            self.source.mirror = None
