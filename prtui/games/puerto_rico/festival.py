@@ -42,6 +42,10 @@ class FestivalPanel(Shown):
         width = self.content_size.width or (20 if ctx.narrow else 40)
         short = ctx.narrow or width < 34  # the medium layout's ships are narrow too
         lines = [self._goal(ctx, festival, goal, won.get(goal), width, short) for goal in GOALS]
+        if not short and max(line.cell_len for line in lines) > width:  # a long name: short
+            short = True
+            lines = [self._goal(ctx, festival, goal, won.get(goal), width, short)
+                     for goal in GOALS]
         if short:
             lines[0] = Text.assemble(("Fest. ", "bold"), lines[0])
             text = Text("\n").join(lines)

@@ -193,11 +193,13 @@ class SupplyPanel(Shown):
         self._last = ctx
         text = Text.assemble(("VP chips " if ctx.compact else "VP chips: ", "bold"))
         text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
-        text.append("\n" if ctx.compact else "\nGoods: ")
         goods = ctx.view.get("goods", {})
         cells = [(g, f"{ctx.short(g)} {goods.get(g, 0)}") for g in ctx.facts.goods]
         room = self.content_size.width
-        if ctx.compact and (not room or sum(len(c) + 1 for _, c in cells) - 1 > room):
+        line = sum(len(c) + 1 for _, c in cells) - 1
+        compact = ctx.compact or (room > 0 and line + len("Goods: ") > room)
+        text.append("\n" if compact else "\nGoods: ")
+        if compact and (not room or line > room):
             cells = [(g, c.replace(" ", "")) for g, c in cells]  # "Crn10": still one field each
         for i, (g, cell) in enumerate(cells):
             text.append(" " if i else "")
