@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
