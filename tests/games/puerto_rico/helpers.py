@@ -3,9 +3,11 @@ the board arranged by hand through the same lists the rules read."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from server.engine.contract import LogEvent
+from server.engine.contract import Action, LogEvent
+from server.engine.playout import choose as random_choice
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.game import PuertoRico
 from server.games.puerto_rico.state import CHOOSE_ROLE, PRState
@@ -123,3 +125,19 @@ def step(s: PRState) -> str:
 
 def text(events: list[LogEvent]) -> str:
     return "\n".join(e["text"] for e in events)
+
+
+def random_log(options: dict[str, Any], seed: int,
+               ) -> tuple[list[tuple[int, Action]], list[LogEvent], Any]:
+    """A seeded three-seat random game (playout's choice: no take-backs): its action log,
+    its events and its final state's data, for replays under older rules."""
+    s = GAME.setup(3, options, seed)
+    rnd = random.Random(seed)
+    log: list[tuple[int, Action]] = []
+    events: list[LogEvent] = []
+    while not GAME.is_over(s):
+        (seat,) = GAME.to_move(s)
+        a = random_choice(GAME.legal_actions(s, seat), rnd.randrange)
+        log.append((seat, a))
+        events += GAME.apply(s, seat, a)
+    return log, events, GAME.to_data(s)

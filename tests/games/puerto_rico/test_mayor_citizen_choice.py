@@ -6,13 +6,10 @@ and replay move for move; random play and every bot level play version 5 to the 
 
 from __future__ import annotations
 
-import random
-
 from server.bots.levels import make_bot
-from server.engine.playout import choose as random_choice
 from server.games.puerto_rico import catalog as C
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, table
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant
+from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant, random_log
 
 
 def _placing(rules: int | None = None, waiting: tuple[int, int] = (2, 1)):
@@ -74,22 +71,10 @@ def test_under_version_4_the_kind_is_chosen_on_four_buildings_only() -> None:
     assert (s.city_col[0][market], s.city_cit[0][market]) == (1, 1)
 
 
-def _random_log(options, seed):
-    s = GAME.setup(3, options, seed)
-    rnd = random.Random(seed)
-    log, events = [], []
-    while not GAME.is_over(s):
-        (seat,) = GAME.to_move(s)
-        a = random_choice(GAME.legal_actions(s, seat), rnd.randrange)
-        log.append((seat, a))
-        events += GAME.apply(s, seat, a)
-    return log, events, GAME.to_data(s)
-
-
 def test_a_version_4_log_replays_identically() -> None:
     for seed in (5, 6, 7):
         opts = {"expansions": BOTH, "rules_version": 4}
-        log, events, final = _random_log(opts, seed)
+        log, events, final = random_log(opts, seed)
         s = GAME.setup(3, opts, seed)
         replayed = []
         for seat, a in log:
@@ -103,7 +88,7 @@ def test_a_version_4_log_replays_identically() -> None:
 def test_random_play_and_the_bots_choose_and_finish_under_version_5() -> None:
     citizen_island = 0
     for seed in range(4):
-        log, _events, _final = _random_log({"expansions": CIT}, seed)
+        log, _events, _final = random_log({"expansions": CIT}, seed)
         citizen_island += sum(1 for _, a in log if a["type"] == "mayor_place"
                               and a["where"] == "island" and a.get("citizen"))
     assert citizen_island  # random play does take the new choice

@@ -15,7 +15,7 @@ from server.engine.playout import choose as random_choice
 from server.games.puerto_rico.moves import parse
 from server.net.seating import setup_options
 from server.store.base import RoomRecord, SeatRecord
-from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant
+from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, random_log
 
 
 def _placing(**opts):
@@ -121,22 +121,9 @@ def test_a_wrong_send_back_is_refused() -> None:
         act(s, 0, "undo")  # nothing placed this turn
 
 
-def _random_log(options, seed):
-    """A seeded random game (playout's choice: no take-backs) and its action log."""
-    s = GAME.setup(3, options, seed)
-    rnd = random.Random(seed)
-    log, events = [], []
-    while not GAME.is_over(s):
-        (seat,) = GAME.to_move(s)
-        a = random_choice(GAME.legal_actions(s, seat), rnd.randrange)
-        log.append((seat, a))
-        events += GAME.apply(s, seat, a)
-    return log, events, GAME.to_data(s)
-
-
 def test_a_version_3_log_replays_identically_and_not_under_version_4() -> None:
     opts = {"expansions": ["new_buildings", "citizens"], "rules_version": 3}
-    log, events, final = _random_log(opts, 11)
+    log, events, final = random_log(opts, 11)
     s = GAME.setup(3, opts, 11)
     replayed = []
     for seat, a in log:
