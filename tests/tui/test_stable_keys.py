@@ -46,11 +46,13 @@ class EngineTable:
     async def follow(self, seat: int) -> None: ...
 
 
-def find(game_name: str, players: int, wanted: Wanted) -> EngineTable:
-    """The first position of seeded random games where seat 0 faces what is wanted."""
+def find(game_name: str, players: int, wanted: Wanted,
+         options: dict[str, Any] | None = None) -> EngineTable:
+    """The first position of seeded random games (with ``options``) where seat 0 faces
+    what is wanted."""
     game = get_game(game_name)
     for seed in range(200):
-        state = game.setup(players, game.normalize_options(players, {}), seed)
+        state = game.setup(players, game.normalize_options(players, options or {}), seed)
         rng = random.Random(seed)
         while not game.is_over(state):
             seat = game.to_move(state)[0]

@@ -18,25 +18,9 @@ from prtui.widgets.actions import ActionsPanel, first_row, kind_of, row_order, t
 from prtui.widgets.context import action_key
 from server.games.registry import get_game
 from tests.tui.screen import screen_rows
-from tests.tui.test_stable_keys import EngineTable, Wanted, app_on
+from tests.tui.test_stable_keys import app_on, find
 
 ALL = ["new_buildings", "citizens", "smuggler", "festival"]
-
-
-def find_with(game_name: str, players: int, options: dict[str, Any], wanted: Wanted) -> EngineTable:
-    """The first position of seeded random games (with ``options``) where seat 0 faces
-    what is wanted."""
-    game = get_game(game_name)
-    for seed in range(200):
-        state = game.setup(players, game.normalize_options(players, options), seed)
-        rng = random.Random(seed)
-        while not game.is_over(state):
-            seat = game.to_move(state)[0]
-            legal = game.legal_actions(state, seat)
-            if seat == 0 and wanted(game.view(state, 0), legal):
-                return EngineTable(game_name, state)
-            game.apply(state, seat, rng.choice(legal))
-    raise AssertionError("no such position in 200 games")
 
 
 def mayor_start(view: Any, legal: list[dict[str, Any]]) -> bool:
@@ -71,7 +55,7 @@ async def test_a_number_is_one_thing_for_the_whole_mayor_turn(options: dict[str,
     """Place everyone (number keys), send one back, place him again, confirm with y: no
     number ever stands for two things, a place that filled stays listed on its number,
     disabled (its key sends nothing), and confirm and undo are on y and u throughout."""
-    table = find_with("puerto-rico", 3, options, mayor_start)
+    table = find("puerto-rico", 3, mayor_start, options)
     app = app_on(table)
     meaning: dict[str, set[str]] = {}
     async with app.run_test(size=(160, 50)) as pilot:
@@ -176,7 +160,7 @@ def trading(view: Any, legal: list[dict[str, Any]]) -> bool:
 
 
 async def test_n_declines_and_enter_does_not_and_the_footer_says_so() -> None:
-    table = find_with("puerto-rico", 3, {}, trading)
+    table = find("puerto-rico", 3, trading)
     app = app_on(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -187,7 +171,7 @@ async def test_n_declines_and_enter_does_not_and_the_footer_says_so() -> None:
         await pilot.press("enter")  # the highlighted choice sells; it never declines
         await pilot.pause()
         assert table.sent[-1]["type"] == "sell"
-    table = find_with("puerto-rico", 3, {}, trading)
+    table = find("puerto-rico", 3, trading)
     async with app_on(table).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("n")
