@@ -35,15 +35,22 @@ def ask(sock: socket.socket, n: int) -> None:
     sock.sendall(b"".join(encode_frame(m.command("list_rooms", i)) for i in range(1, n + 1)))
 
 
+async def deaf_client(srv: GameServer) -> tuple[socket.socket, Session]:
+    """A client named deaf that never reads: its socket, and its session once the
+    server has it."""
+    sock = deaf_socket(srv.port, "deaf")
+    await until(lambda: session_named(srv, "deaf") is not None)
+    deaf = session_named(srv, "deaf")
+    assert deaf is not None
+    return sock, deaf
+
+
 async def test_a_deaf_clients_kernel_buffer_is_bounded(tmp_path: Path) -> None:
     seed_data_dir(tmp_path, finished=100)  # every list_rooms answer is tens of KiB
     srv = GameServer(tmp_path)  # the default limits
     await srv.start()
     try:
-        sock = deaf_socket(srv.port, "deaf")
-        await until(lambda: session_named(srv, "deaf") is not None)
-        deaf = session_named(srv, "deaf")
-        assert deaf is not None
+        sock, deaf = await deaf_client(srv)
         ask(sock, 16)  # well under the queue bound (1 MiB): only the kernel can hold it
         bound = 2 * limits.SEND_BUFFER_BYTES  # what Linux makes of SO_SNDBUF
         # the kernel is full (the rest waits in the server's queue), or past the bound
@@ -65,10 +72,7 @@ async def test_a_client_that_stays_deaf_is_dropped_under_the_queue_bound(
     srv = GameServer(tmp_path, session_limits=lim)
     await srv.start()
     try:
-        sock = deaf_socket(srv.port, "deaf")
-        await until(lambda: session_named(srv, "deaf") is not None)
-        deaf = session_named(srv, "deaf")
-        assert deaf is not None
+        sock, deaf = await deaf_client(srv)
         ask(sock, 8)
         await until(lambda: deaf.backlog > 0)
         assert deaf.backlog < lim.queue_bytes  # not the queue bound: the stall drops it
