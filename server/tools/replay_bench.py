@@ -14,15 +14,14 @@ import asyncio
 import json
 import random
 import sys
-import tempfile
 import time
 from typing import Any
 
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import encode_frame
-from server.tools.limits_bench import command, read_msg, rss_mb, served
-from server.tools.search_bench import ACT_P99_TARGET_MS, Player, pct
+from server.tools.limits_bench import command, read_msg, rss_mb
+from server.tools.search_bench import ACT_P99_TARGET_MS, Player, act_line, on_seeded_server, pct
 
 
 async def replayer(port: int, i: int, rooms: list[str], until: float, counts: dict[str, int]
@@ -91,8 +90,6 @@ async def measure(port: int, pid: int, connections: int, seconds: float) -> dict
 
 
 def run_replay_bench(args: Any) -> int:
-    from server.tools.seedgames import seed_data_dir
-
     games = int(getattr(args, "games", 40))
     connections = int(getattr(args, "connections", 16))
     seconds = float(getattr(args, "seconds", 20.0))
@@ -101,17 +98,15 @@ def run_replay_bench(args: Any) -> int:
         print("prtui bench replay: --games 1..100, --connections 1..16, --seconds > 0",
               file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="prtui-replay-") as data:
-        seed_data_dir(data, finished=games, real=games)
-        with served(data) as (proc, port, _):
-            fig = asyncio.run(measure(port, proc.pid, connections, seconds))
+    fig = on_seeded_server("prtui-replay-",
+                           lambda port, pid: measure(port, pid, connections, seconds),
+                           finished=games, real=games)
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))
     else:
         print(f"replay bench: {connections} connections replay {games} finished games for "
               f"{seconds:g} s while one plays")
-        print(f"  player's act: p50 {fig['act_p50_ms']} ms, p99 {fig['act_p99_ms']} ms "
-              f"(target < {ACT_P99_TARGET_MS:g}), {fig['actions']} moves")
+        print(act_line(fig))
         print(f"  replays answered {fig['replays_answered']}, refused {fig['replays_refused']}")
         print(f"  server RSS {fig['rss_start_mb']} MB at start, peak {fig['rss_peak_mb']} MB, "
               f"{fig['rss_after_mb']} MB after")

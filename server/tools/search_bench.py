@@ -16,6 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from server.protocol import limits
@@ -151,9 +152,26 @@ async def measure(port: int, pid: int, searchers: int, seconds: float) -> dict[s
     }
 
 
-def run_search_bench(args: Any) -> int:
+def on_seeded_server(prefix: str,
+                     measure: Callable[[int, int], Coroutine[Any, Any, dict[str, Any]]],
+                     **finished: int) -> dict[str, Any]:
+    """``measure(port, pid)`` run against a server in a child process, on a fresh data
+    folder seeded with finished games (``finished``: seed_data_dir's counts)."""
     from server.tools.seedgames import seed_data_dir
 
+    with tempfile.TemporaryDirectory(prefix=prefix) as data:
+        seed_data_dir(data, **finished)
+        with served(data) as (proc, port, _):
+            return asyncio.run(measure(port, proc.pid))
+
+
+def act_line(fig: dict[str, Any]) -> str:
+    """The playing client's figures, as both benches print them."""
+    return (f"  player's act: p50 {fig['act_p50_ms']} ms, p99 {fig['act_p99_ms']} ms "
+            f"(target < {ACT_P99_TARGET_MS:g}), {fig['actions']} moves")
+
+
+def run_search_bench(args: Any) -> int:
     finished = int(getattr(args, "finished", 10_000))
     searchers = int(getattr(args, "searchers", 16))
     seconds = float(getattr(args, "seconds", 20.0))
@@ -161,18 +179,16 @@ def run_search_bench(args: Any) -> int:
         print("prtui bench search: --finished >= 0, --searchers 1..200, --seconds > 0",
               file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="prtui-search-") as data:
-        seed_data_dir(data, finished=finished)
-        with served(data) as (proc, port, _):
-            fig = asyncio.run(measure(port, proc.pid, searchers, seconds))
+    fig = on_seeded_server("prtui-search-",
+                           lambda port, pid: measure(port, pid, searchers, seconds),
+                           finished=finished)
     fig["finished"] = finished
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))
     else:
         print(f"search bench: {searchers} clients search {finished} finished games "
               f"for {seconds:g} s while one plays")
-        print(f"  player's act: p50 {fig['act_p50_ms']} ms, p99 {fig['act_p99_ms']} ms "
-              f"(target < {ACT_P99_TARGET_MS:g}), {fig['actions']} moves")
+        print(act_line(fig))
         print(f"  searches answered {fig['searches']} (p50 {fig['search_p50_ms']} ms, "
               f"p99 {fig['search_p99_ms']} ms), refused {fig['searches_refused']}")
     return 0 if fig["within_target"] else 1
