@@ -16,6 +16,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.replay import ReplayScreen
+from tests.tui.lan_tables import local_game_app
 from tests.tui.screen import screen_rows
 from tests.tui.test_local_resume import released
 from tests.tui.test_rematch import live_board, play_by_keys_to_the_end
@@ -23,9 +24,7 @@ from tests.tui.waiting import form_settled, wait_for
 
 
 async def test_the_board_after_the_game_leads_back_to_rematch_and_replay(tmp_path: Path) -> None:
-    setup = TableSetup(players=2, game="san-juan", bots=["random"], bot_delay_s=0.0, seed=5,
-                       options={"fair_start": True})
-    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    app = local_game_app(tmp_path, seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys_to_the_end(app, pilot)
         controller = app.controller

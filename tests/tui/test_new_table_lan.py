@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from prtui.app import PrtuiApp
-from prtui.controller import TokenBook
 from prtui.launch import remote_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
@@ -19,6 +18,7 @@ from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.feed import RewrapLog
 from tests.net.client import Client
+from tests.tui.lan_tables import ana_app, lan_table_with_bo
 from tests.tui.test_rematch import play_by_keys_to_the_end, plays_his_seat
 from tests.tui.waiting import wait_for
 
@@ -63,24 +63,10 @@ async def eve_watches(port: int, room: str, ana_left: asyncio.Event,
 
 async def test_a_new_table_after_a_lan_game_is_set_up_from_the_lobby(port: int,
                                                                      tmp_path: Path) -> None:
-    ana = await Client.connect(port, "ana")
-    room = (await ana.ok("create_room", game="san-juan", players=3, name="friday",
-                         options={"bot_delay_s": 0.0}))["room"]
-    await ana.ok("join_room", room=room, as_="player")
-    token = (await ana.ok("take_seat", room=room, seat=0))["token"]
-    # the bot builds: two humans who always take the first choice may never end it
-    await ana.ok("add_bot", room=room, seat=2, level="random")
-    bo = await Client.connect(port, "bo")
-    await bo.ok("join_room", room=room, as_="player")
-    await bo.ok("take_seat", room=room, seat=1)
-    await bo.ok("ready", room=room, ready=True)
-
-    await ana.ok("start", room=room)
-    await ana.close()  # ana plays in the app, by her seat token; the game waits for her
+    room, token, bo = await lan_table_with_bo(port)
 
     ana_left, report = asyncio.Event(), {}
-    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play", token=token,
-                                    tokens=TokenBook(tmp_path / "ana" / "tokens.json")))
+    app = ana_app(port, token, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         bo_task = asyncio.create_task(plays_his_seat(bo, room))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | GameOverScreen))

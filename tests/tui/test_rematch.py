@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from prtui.app import PrtuiApp
-from prtui.controller import TableSetup, TokenBook
-from prtui.launch import local_plan, remote_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from prtui.widgets.actions import ActionsPanel, takes_back
 from tests.net.client import Client
+from tests.tui.lan_tables import ana_app, lan_table_with_bo, local_game_app
 from tests.tui.waiting import wait_for
 
 MAX_MOVES = 3000
@@ -52,9 +51,7 @@ def plain_options(room: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
-    setup = TableSetup(players=2, game="san-juan", bots=["random"], bot_delay_s=0.0, seed=11,
-                       options={"fair_start": True})
-    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    app = local_game_app(tmp_path, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys_to_the_end(app, pilot)
         controller = app.controller
@@ -97,22 +94,10 @@ async def plays_his_seat(client: Client, room: str) -> None:
 
 async def test_a_lan_rematch_waits_in_the_lobby_for_the_other_human(port: int,
                                                                    tmp_path: Path) -> None:
-    ana = await Client.connect(port, "ana")
-    room = (await ana.ok("create_room", game="san-juan", players=3, name="friday",
-                         options={"bot_delay_s": 0.0, "takeover_level": "random"}))["room"]
-    await ana.ok("join_room", room=room, as_="player")
-    token = (await ana.ok("take_seat", room=room, seat=0))["token"]
-    await ana.ok("add_bot", room=room, seat=2, level="random")
-    bo = await Client.connect(port, "bo")
-    await bo.ok("join_room", room=room, as_="player")
-    await bo.ok("take_seat", room=room, seat=1)
-    await bo.ok("ready", room=room, ready=True)
-    await ana.ok("start", room=room)
-    await ana.close()  # ana plays in the app, by her seat token
+    room, token, bo = await lan_table_with_bo(port, takeover_level="random")
 
     bo_task = asyncio.create_task(plays_his_seat(bo, room))
-    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play", token=token,
-                                    tokens=TokenBook(tmp_path / "ana" / "tokens.json")))
+    app = ana_app(port, token, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: live_board(app) is not None)
         await play_by_keys_to_the_end(app, pilot)

@@ -8,33 +8,21 @@ import asyncio
 from pathlib import Path
 
 from prtui.app import PrtuiApp
-from prtui.controller import TokenBook
 from prtui.launch import remote_plan
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.room import RoomScreen
 from tests.net.client import Client
+from tests.tui.lan_tables import ana_app, lan_table_with_bo
 from tests.tui.test_rematch import live_board, play_by_keys_to_the_end, plays_his_seat
 from tests.tui.waiting import wait_for
 
 
 async def test_the_second_to_press_rematch_joins_the_first_ones_room(port: int,
                                                                       tmp_path: Path) -> None:
-    ana = await Client.connect(port, "ana")
-    room = (await ana.ok("create_room", game="san-juan", players=3, name="friday",
-                         options={"bot_delay_s": 0.0, "takeover_level": "random"}))["room"]
-    await ana.ok("join_room", room=room, as_="player")
-    token = (await ana.ok("take_seat", room=room, seat=0))["token"]
-    await ana.ok("add_bot", room=room, seat=2, level="random")
-    bo = await Client.connect(port, "bo")
-    await bo.ok("join_room", room=room, as_="player")
-    await bo.ok("take_seat", room=room, seat=1)
-    await bo.ok("ready", room=room, ready=True)
-    await ana.ok("start", room=room)
-    await ana.close()  # ana plays in the app, by her seat token
+    room, token, bo = await lan_table_with_bo(port, takeover_level="random")
 
     bo_task = asyncio.create_task(plays_his_seat(bo, room))
-    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play", token=token,
-                                    tokens=TokenBook(tmp_path / "ana" / "tokens.json")))
+    app = ana_app(port, token, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: live_board(app) is not None)
         await play_by_keys_to_the_end(app, pilot)
