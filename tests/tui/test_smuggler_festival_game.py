@@ -19,8 +19,8 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.options import OptionChoices, OptionFlag
+from tests.tui.by_keys import forward_keys, play_by_keys_on_screen
 from tests.tui.screen import screen_rows
-from tests.tui.test_expansions_game import MAX_PAUSES, STALL, keys_on_screen
 from tests.tui.waiting import wait_for
 
 ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
@@ -73,33 +73,23 @@ async def test_a_whole_game_with_all_four_expansions_by_keys_at_80x24(tmp_path: 
                        options={"expansions": ALL_FOUR, "edition": "1897"})
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     rng = random.Random(15)
-    pressed, steps, logs = 0, set(), set()
+    steps, logs = set[str](), set[str]()
+
+    def on_state(screen: GameScreen) -> None:
+        logs.update(str(line.get("text", "")) for line in screen.snapshot.get("log", []))
+
+    async def my_move(screen: GameScreen) -> str:
+        await pilot.pause()  # the new state drawn
+        keys = forward_keys(app)
+        assert keys, "my move, but no key on screen:\n" + "\n".join(screen_rows(app))
+        steps.add(screen.snapshot["view"]["phase"]["step"])
+        smuggler = [k for k, label in keys.items() if "Smuggler" in label]
+        return smuggler[0] if smuggler else rng.choice(sorted(keys))
+
     async with app.run_test(size=(80, 24)) as pilot:
-        last_seen, since_press = None, 0
-        for _ in range(MAX_PAUSES):
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen:
-                logs.update(str(line.get("text", "")) for line in screen.snapshot.get("log", []))
-            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
-                    and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
-                await pilot.pause()  # the new state drawn
-                # never "Rearrange" nor "Send back" (issue 16): each undoes the mayor's
-                # work, and random keys among many send-backs would walk in circles
-                keys = {k: label for k, label in keys_on_screen(app).items()
-                        if not label.startswith(("Rearrange", "Send back"))}
-                assert keys, "my move, but no key on screen:\n" + "\n".join(screen_rows(app))
-                steps.add(screen.snapshot["view"]["phase"]["step"])
-                last_seen = screen.snapshot
-                smuggler = [k for k, label in keys.items() if "Smuggler" in label]
-                await pilot.press(smuggler[0] if smuggler else rng.choice(sorted(keys)))
-                pressed, since_press = pressed + 1, 0
-            since_press += 1
-            assert since_press < STALL, "nothing moved after my key:\n" + "\n".join(screen_rows(app))
-            await pilot.pause()
+        pressed = await play_by_keys_on_screen(app, pilot, my_move, on_state=on_state)
         screen = app.screen
-        assert isinstance(screen, GameOverScreen), f"no game over after {pressed} moves"
+        assert isinstance(screen, GameOverScreen)
         result = screen.view["result"]
         assert sorted(s["seat"] for s in result["scores"]) == [0, 1, 2, 3]
     assert {"draft", "choose_role", "mayor", "builder", "smuggler"} <= steps, steps

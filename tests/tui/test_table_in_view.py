@@ -23,12 +23,11 @@ from prtui.games.san_juan.table import CityPanel, OpponentBoard
 from prtui.launch import local_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
+from tests.tui.by_keys import forward_keys, keys_on_screen, play_by_keys_on_screen
 from tests.tui.in_view import hidden_part
 from tests.tui.screen import screen_rows
-from tests.tui.test_expansions_game import keys_on_screen
 
 MAX_PAUSES = 400_000
-STALL = 20_000  # pauses without a new state for me: a key that did nothing
 EXPANSIONS = ["new_buildings", "citizens", "smuggler", "festival"]
 
 
@@ -84,32 +83,25 @@ async def test_a_whole_five_player_1897_game_at_120x40_keeps_the_table_in_view(
                        options={"expansions": EXPANSIONS, "edition": "1897"})
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     rng = random.Random(22)
-    pressed, looked = 0, 0
+    moves, looked = 0, 0
+
+    async def my_move(screen: GameScreen) -> str:
+        nonlocal moves, looked
+        await _settled(pilot, lambda a: _pr_in_view(a, 5))
+        keys = forward_keys(app)
+        assert keys, "my move, but no key on screen:\n" + _screen(app)
+        drafting = screen.snapshot["view"]["phase"]["step"] == "draft"
+        if moves % 7 == 3 and not drafting:  # a look at a rival's board, by the footer's key
+            assert "o All boards" in screen_rows(app)[-1]
+            await pilot.press("o")
+            await _settled(pilot, _a_rival_in_view)
+            looked += 1
+        moves += 1
+        return rng.choice(sorted(keys))
+
     async with app.run_test(size=(120, 40)) as pilot:
-        last_seen, since_press = None, 0
-        for _ in range(MAX_PAUSES):
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
-                    and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
-                await _settled(pilot, lambda a: _pr_in_view(a, 5))
-                keys = {k: label for k, label in keys_on_screen(app).items()
-                        if not label.startswith(("Rearrange", "Send back"))}
-                assert keys, "my move, but no key on screen:\n" + _screen(app)
-                drafting = screen.snapshot["view"]["phase"]["step"] == "draft"
-                if pressed % 7 == 3 and not drafting:  # a look at a rival's board, by the footer's key
-                    assert "o All boards" in screen_rows(app)[-1]
-                    await pilot.press("o")
-                    await _settled(pilot, _a_rival_in_view)
-                    looked += 1
-                last_seen = screen.snapshot
-                await pilot.press(rng.choice(sorted(keys)))
-                pressed, since_press = pressed + 1, 0
-            since_press += 1
-            assert since_press < STALL, "nothing moved after my key:\n" + _screen(app)
-            await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen), f"no game over after {pressed} moves"
+        pressed = await play_by_keys_on_screen(app, pilot, my_move, max_pauses=MAX_PAUSES)
+        assert isinstance(app.screen, GameOverScreen)
         assert sorted(s["seat"] for s in app.screen.view["result"]["scores"]) == [0, 1, 2, 3, 4]
     assert pressed > 50 and looked > 5
 
@@ -133,24 +125,15 @@ async def test_a_whole_four_player_san_juan_game_at_80x24_keeps_the_table_in_vie
     setup = TableSetup(players=4, game="san-juan", bots=["easy"] * 3, bot_delay_s=0.0, seed=22)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     rng = random.Random(22)
-    pressed = 0
+
+    async def my_move(screen: GameScreen) -> str:
+        await _settled(pilot, _sj_in_view)
+        keys = keys_on_screen(app)
+        assert keys, "my move, but no key on screen:\n" + _screen(app)
+        return rng.choice(sorted(keys))
+
     async with app.run_test(size=(80, 24)) as pilot:
-        last_seen, since_press = None, 0
-        for _ in range(MAX_PAUSES):
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen \
-                    and screen.snapshot.get("legal") and screen.snapshot.get("seat") == 0:
-                await _settled(pilot, _sj_in_view)
-                keys = keys_on_screen(app)
-                assert keys, "my move, but no key on screen:\n" + _screen(app)
-                last_seen = screen.snapshot
-                await pilot.press(rng.choice(sorted(keys)))
-                pressed, since_press = pressed + 1, 0
-            since_press += 1
-            assert since_press < STALL, "nothing moved after my key:\n" + _screen(app)
-            await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen), f"no game over after {pressed} moves"
+        pressed = await play_by_keys_on_screen(app, pilot, my_move, max_pauses=MAX_PAUSES)
+        assert isinstance(app.screen, GameOverScreen)
         assert sorted(s["seat"] for s in app.screen.view["result"]["scores"]) == [0, 1, 2, 3]
     assert pressed > 20
