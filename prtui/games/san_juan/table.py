@@ -7,7 +7,7 @@ the kind its production building makes (the server's facts), never the card's fa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -26,18 +26,16 @@ def tile_text(tile: Any) -> str:
     return "-".join(str(x) for x in tile) if isinstance(tile, list) else "?"
 
 
-class RolesBar(Shown):
-    """The five role cards and who took each this round; click one to choose it."""
+class OneLine(Shown):
+    """A line that never wraps into a second one: the first of its tries, longest first,
+    that fits the width (the last when none does), drawn again when the width changes."""
 
     _last: BoardContext | None = None
 
     def refresh_from(self, ctx: BoardContext) -> None:
         self._last = ctx
-        self._actions = {str(a.get("role")): a for a in ctx.actions("role")}
         width = self.content_size.width
-        cells = (8 if ctx.compact else 16, 6, 0)  # who took a card: shorter, then left out
-        for limit in cells:  # one line: it never wraps into a second one
-            text = self._line(ctx, limit)
+        for text in self._tries(ctx):
             if not width or text.cell_len <= width:
                 break
         self.show(text)
@@ -45,6 +43,18 @@ class RolesBar(Shown):
     def on_resize(self) -> None:
         if self._last is not None:
             self.refresh_from(self._last)
+
+    def _tries(self, ctx: BoardContext) -> Iterator[Text]:
+        raise NotImplementedError
+
+
+class RolesBar(OneLine):
+    """The five role cards and who took each this round; click one to choose it."""
+
+    def _tries(self, ctx: BoardContext) -> Iterator[Text]:
+        self._actions = {str(a.get("role")): a for a in ctx.actions("role")}
+        for limit in (8 if ctx.compact else 16, 6, 0):  # who took a card: shorter, then left out
+            yield self._line(ctx, limit)
 
     def _line(self, ctx: BoardContext, limit: int) -> Text:
         text = Text()
@@ -75,27 +85,16 @@ class RolesBar(Shown):
                 return
 
 
-class InfoLine(Shown):
+class InfoLine(OneLine):
     """Governor, deck and discard, the price tile turned this round (each good's price
     in its colour), the tiles seen and still face down. One line: when the words do not
     fit, shorter ones, so that no good's price is lost off the edge."""
 
-    _last: BoardContext | None = None
-
-    def refresh_from(self, ctx: BoardContext) -> None:
-        self._last = ctx
-        width = self.content_size.width
+    def _tries(self, ctx: BoardContext) -> Iterator[Text]:
         tries = [(ctx.narrow, not ctx.compact, 8 if ctx.narrow else 32), (ctx.narrow, False, 12),
                  (True, False, 8), (True, False, 0)]
         for narrow, extra, gov in tries:
-            text = self._line(ctx, narrow, extra, gov)
-            if not width or text.cell_len <= width:
-                break
-        self.show(text)
-
-    def on_resize(self) -> None:
-        if self._last is not None:
-            self.refresh_from(self._last)
+            yield self._line(ctx, narrow, extra, gov)
 
     def _line(self, ctx: BoardContext, narrow: bool, extra: bool, gov_cells: int) -> Text:
         view = ctx.view
