@@ -141,3 +141,14 @@ def random_log(options: dict[str, Any], seed: int,
         log.append((seat, a))
         events += GAME.apply(s, seat, a)
     return log, events, GAME.to_data(s)
+
+
+def replayed(game: dict[str, Any], rules: int) -> PRState:
+    """A recorded game (players, options, seed, actions) played again under the rules
+    version it was recorded with: it ends, with the recorded totals."""
+    s = GAME.setup(game["players"], {**game["options"], "rules_version": rules}, game["seed"])
+    for seat, action in game["actions"]:
+        GAME.apply(s, seat, action)
+    assert GAME.is_over(s)
+    assert [line.total for line in GAME.result(s).scores] == game["totals"]
+    return s

@@ -15,7 +15,7 @@ import pytest
 
 from server.bots.levels import make_bot
 from server.games.puerto_rico.conservation import violations
-from tests.games.puerto_rico.helpers import GAME
+from tests.games.puerto_rico.helpers import GAME, replayed
 from tests.games.puerto_rico.test_conservation_rich import play_checked, rich
 
 FOUR = ("new_buildings", "citizens", "smuggler", "festival")
@@ -84,11 +84,7 @@ def test_format_3_states_and_games_of_the_engine_before_replay_the_same() -> Non
     recorded = json.loads(DATA.read_text())
     for game in recorded["games"]:
         # recorded under rules version 3: a stored room passes its version (issue 16)
-        s = GAME.setup(game["players"], {**game["options"], "rules_version": 3}, game["seed"])
-        for seat, action in game["actions"]:
-            GAME.apply(s, seat, action)
-        assert GAME.is_over(s)
-        assert [line.total for line in GAME.result(s).scores] == game["totals"]
+        s = replayed(game, rules=3)
         old = game["final_state"]
         assert old["format"] == 3
         now = GAME.to_data(s)

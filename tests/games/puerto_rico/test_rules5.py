@@ -13,7 +13,7 @@ import pytest
 from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.conservation import totals, violations
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT
-from tests.games.puerto_rico.helpers import GAME, act, choose, legal, new, plant, step
+from tests.games.puerto_rico.helpers import GAME, act, choose, legal, new, plant, replayed, step
 from tests.games.puerto_rico.test_exp4_festival import _offer_face_up, fest
 from tests.games.record_games import state_digest
 
@@ -123,9 +123,5 @@ def test_games_recorded_under_version_4_replay_move_for_move() -> None:
     recorded = json.loads(RECORDED.read_text())
     assert "rules version 4" in recorded["engine"]
     for game in recorded["games"]:
-        s = GAME.setup(game["players"], {**game["options"], "rules_version": 4}, game["seed"])
-        for seat, action in game["actions"]:
-            GAME.apply(s, seat, action)
-        assert GAME.is_over(s)
-        assert [line.total for line in GAME.result(s).scores] == game["totals"]
+        s = replayed(game, rules=4)
         assert state_digest(GAME.to_data(s)) == game["state_digest"], game["options"]
