@@ -9,7 +9,9 @@ from typing import Any
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup, TokenBook
 from prtui.launch import local_plan, remote_plan
+from prtui.screens.lobby import LobbyScreen
 from tests.net.client import Client
+from tests.tui.waiting import wait_for
 
 
 async def lan_table_with_bo(port: int, **options: Any) -> tuple[str, str, Client]:
@@ -36,6 +38,20 @@ def ana_app(port: int, token: str, tmp_path: Path) -> PrtuiApp:
     """Ana's app, back at her seat on the loopback server by her seat token."""
     return PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play", token=token,
                                      tokens=TokenBook(tmp_path / "ana" / "tokens.json")))
+
+
+def eve_app(port: int) -> PrtuiApp:
+    """Eve's app, in the spectators' lobby of the loopback server."""
+    return PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate"))
+
+
+async def lobby_listing(pilot: Any, app: PrtuiApp, room: str) -> LobbyScreen:
+    """The lobby screen, once it lists ``room``."""
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                   and any(r.get("id") == room for r in app.screen.rooms))
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
 
 
 def local_game_app(tmp_path: Path, seed: int) -> PrtuiApp:

@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from prtui.app import PrtuiApp
-from prtui.launch import remote_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.feed import RewrapLog
 from tests.net.client import Client
-from tests.tui.lan_tables import ana_app, lan_table_with_bo
+from tests.tui.lan_tables import ana_app, eve_app, lan_table_with_bo, lobby_listing
 from tests.tui.test_rematch import play_by_keys_to_the_end, plays_his_seat
 from tests.tui.waiting import wait_for
 
@@ -38,12 +37,9 @@ async def eve_watches(port: int, room: str, ana_left: asyncio.Event,
     """A spectator from the lobby: watches the finished table (its game-over screen), is
     still served after ana has gone for a new table (bo's chat arrives), and can leave
     for the lobby."""
-    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate"))
+    app = eve_app(port)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
-                       and any(r.get("id") == room for r in app.screen.rooms))
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await lobby_listing(pilot, app, room)
         row = [r.get("id") for r in lobby.rooms].index(room)
         lobby.query_one("#rooms").move_cursor(row=row)
         await pilot.press("w")

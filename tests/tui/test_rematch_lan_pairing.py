@@ -12,7 +12,7 @@ from prtui.launch import remote_plan
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.room import RoomScreen
 from tests.net.client import Client
-from tests.tui.lan_tables import ana_app, lan_table_with_bo
+from tests.tui.lan_tables import ana_app, eve_app, lan_table_with_bo, lobby_listing
 from tests.tui.test_rematch import live_board, play_by_keys_to_the_end, plays_his_seat
 from tests.tui.waiting import wait_for
 
@@ -82,12 +82,9 @@ async def test_the_lobby_stays_fresh_while_watching_a_room_wait(port: int) -> No
                          options={}))["room"]
     await bo.ok("join_room", room=first, as_="player")
     await bo.ok("take_seat", room=first, seat=0)
-    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate"))
+    app = eve_app(port)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
-                       and any(r.get("id") == first for r in app.screen.rooms))
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await lobby_listing(pilot, app, first)
         await pilot.press("w")
         await wait_for(pilot, lambda: app.controller is not None and app.controller.room == first)
         cy = await Client.connect(port, "cy")
