@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,21 @@ async def waiting_room(port: int) -> tuple[Client, str]:
     await client.command("join_room", room=room, as_="player")
     await client.command("add_bot", room=room, seat=1, level="easy")
     return client, room
+
+
+@asynccontextmanager
+async def page_on(site: Site, chromium: str) -> AsyncIterator[tuple[Any, PageScreen]]:
+    """A 1280x800 page of headless Chromium open at the gateway's start page, and what
+    its terminal shows; the browser is closed on the way out."""
+    async with playwright.async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium, headless=True)
+        try:
+            page = await browser.new_page(viewport={"width": 1280, "height": 800})
+            screen = PageScreen(page)
+            await page.goto(site.url + "/")
+            yield page, screen
+        finally:
+            await browser.close()
 
 
 async def press_until(page: Any, key: str, done: Any, what: str, every_s: float = 3.0) -> None:
@@ -64,12 +81,8 @@ async def test_a_san_juan_game_to_the_end_in_chromium(site: Site, chromium: str,
                                                        artifacts: Path) -> None:
     maker, room_id = await waiting_room(site.game_port)
     room = site.server.lobby.rooms[room_id]
-    async with playwright.async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium, headless=True)
-        try:
-            page = await browser.new_page(viewport={"width": 1280, "height": 800})
-            screen = PageScreen(page)
-            await page.goto(site.url + "/")
+    try:
+        async with page_on(site, chromium) as (page, screen):
             await page.fill("#name", "ana")
             await page.click("text=Play")
             await until(lambda: in_lobby(site, "ana") and len(screen.text) > 500,
@@ -102,9 +115,8 @@ async def test_a_san_juan_game_to_the_end_in_chromium(site: Site, chromium: str,
                         CLOSE_LIMIT_S + 1.0, "the child's end")
             assert loop.time() - closed <= CLOSE_LIMIT_S
             assert site.web.places.active == 0
-        finally:
-            await maker.close()
-            await browser.close()
+    finally:
+        await maker.close()
     assert (artifacts / "san-juan-start.png").stat().st_size > 1000
     assert (artifacts / "san-juan-end.png").stat().st_size > 1000
 

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from prtui.netclient import Client
-from server.tools.browser import PageScreen
 from tests.web.conftest import Site, until
-from tests.web.test_browser_game import press_until
+from tests.web.test_browser_game import page_on, press_until
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright (a dev dependency)")
 
@@ -43,33 +42,26 @@ async def test_watch_a_puerto_rico_game_then_replay_a_san_juan_one(
         live = site.server.lobby.rooms[await bots_only(
             host, "puerto-rico", 3, {"seed": 5, "bot_delay_s": 2.0, "edition": "1897",
                                      "expansions": EVERY_EXPANSION})]
-        async with playwright.async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=chromium, headless=True)
-            try:
-                page = await browser.new_page(viewport={"width": 1280, "height": 800})
-                screen = PageScreen(page)
-                await page.goto(site.url + "/")
-                await page.click("text=Watch")
-                await until(lambda: any(p.role == "spectate"
-                                        for p in site.server.lobby.idle.values())
-                            and len(screen.text) > 500, what="the spectators' lobby")
-                (child,) = site.web.children
-                assert "spectate" in child.argv
-                await page.focus(".xterm-helper-textarea")
-                await press_until(page, "w", lambda: spectators(live) == 1, "watching")
-                mark = screen.mark()
-                await until(lambda: "fest" in screen.since(mark).lower(), what="the 1897 board")
-                await page.screenshot(path=str(artifacts / "puerto-rico-watch.png"))
-                await press_until(page, "Control+l", lambda: spectators(live) == 0, "leaving")
-                mark = screen.mark()
-                while done.replay is None:  # down to the finished game's row, then p
-                    await page.keyboard.press("ArrowDown")
-                    await press_until(page, "p", lambda: done.replay is not None, "replay", 2.0)
-                await until(lambda: "REPLAY" in screen.since(mark), what="the replay screen")
-                await press_until(page, "ArrowRight", lambda: "step 3/" in screen.since(mark),
-                                  "stepping", 2.0)
-                await page.screenshot(path=str(artifacts / "san-juan-replay.png"))
-            finally:
-                await browser.close()
+        async with page_on(site, chromium) as (page, screen):
+            await page.click("text=Watch")
+            await until(lambda: any(p.role == "spectate"
+                                    for p in site.server.lobby.idle.values())
+                        and len(screen.text) > 500, what="the spectators' lobby")
+            (child,) = site.web.children
+            assert "spectate" in child.argv
+            await page.focus(".xterm-helper-textarea")
+            await press_until(page, "w", lambda: spectators(live) == 1, "watching")
+            mark = screen.mark()
+            await until(lambda: "fest" in screen.since(mark).lower(), what="the 1897 board")
+            await page.screenshot(path=str(artifacts / "puerto-rico-watch.png"))
+            await press_until(page, "Control+l", lambda: spectators(live) == 0, "leaving")
+            mark = screen.mark()
+            while done.replay is None:  # down to the finished game's row, then p
+                await page.keyboard.press("ArrowDown")
+                await press_until(page, "p", lambda: done.replay is not None, "replay", 2.0)
+            await until(lambda: "REPLAY" in screen.since(mark), what="the replay screen")
+            await press_until(page, "ArrowRight", lambda: "step 3/" in screen.since(mark),
+                              "stepping", 2.0)
+            await page.screenshot(path=str(artifacts / "san-juan-replay.png"))
     finally:
         await host.close()
