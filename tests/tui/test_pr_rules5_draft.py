@@ -36,5 +36,5 @@ async def _preview_of(snap: dict[str, Any], building: str) -> str:
 async def test_a_two_player_tailor_shop_shows_two_copies() -> None:
     snap = _draft_snapshot()
     assert snap["view"]["board"]["copies"] == {"jeweler": 2}
-    assert (await _preview_of(snap, "jeweler")).startswith("2 copies on a 8-space")
+    assert (await _preview_of(snap, "jeweler")).startswith("2 copies on an 8-space")
     assert (await _preview_of(snap, "villa")).startswith("1 copy on a 7-space")

@@ -57,7 +57,7 @@ async def test_each_supply_field_is_whole_on_its_own_row(size: tuple[int, int]) 
     face_up = row_of(r"Sug Tob Cof Crn Ind Tob")
     assert "House" not in face_up and "Ship" not in face_up, face_up
     assert re.search(r"stack 28 Qry 4\s*$", row_of(r"stack \d+")), text
-    assert re.search(r"VP chips 104\s*$", row_of(r"VP chips")), text
+    assert re.search(r"VP chips 104\s*$", row_of(r"VP chips \d+\s*$")), text
     goods = row_of(r"Crn ?10")
     assert re.search(r"Crn ?10 Ind ?11 Sug ?11 Tob ?9 Cof ?9\s*$", goods), goods
     assert "…" not in "\n".join(rows[:10]), text  # nothing cut short either

@@ -61,7 +61,7 @@ async def test_the_replays_last_step_shows_everyones_chips_on_the_board(
             return [h._shown.plain for h in replay.query(PlayerHeader)]
 
         await wait_for(pilot, lambda: len(headers()) == 2
-                       and all(re.search(r"VP \d+", h) for h in headers()))
+                       and all(re.search(r"VP chips \d+", h) for h in headers()))
         assert not any("hidden" in h for h in headers())
         await pilot.press("home")
         await wait_for(pilot, lambda: replay.step == 0 and not replay._fetching

@@ -21,7 +21,8 @@ FESTIVAL_REWARD = 3  # festival.REWARD: workers, doubloons, VP (imported lazily 
 def key(m: Move, s: PRState) -> Any:
     code, p = m[0], s.turn
     if code == PLANTATION and s.festival:
-        return (s.festival_won[0], s.island[p].count(m[1]), min(FESTIVAL_REWARD, s.col_supply))
+        return (s.festival_won[0], s.festival[0] == m[1], s.island[p].count(m[1]),
+                min(FESTIVAL_REWARD, s.col_supply))  # whether m's kind is this game's goal
     if code == BUILD:
         festival = bool(s.festival) and s.festival_won[2] < 0 and s.festival[4] == m[1]
         return (festival, s.last_round or s.spaces_used(p) + C.SPACES[m[1]] >= C.CITY_SPACES)

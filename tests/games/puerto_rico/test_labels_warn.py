@@ -80,3 +80,24 @@ def test_the_load_that_takes_the_last_vp_chips_says_this_round_is_the_last() -> 
                          for a in loads), loads
     act(s, 0, "load", **{k: v for k, v in loads[0].items() if k in ("good", "ship")})
     assert s.last_round and s.vp_supply <= 0
+
+
+def test_the_estate_goal_warning_follows_each_games_goal_kind() -> None:
+    """Labels are shared between games (offer.py): one game's label for a kind that is not
+    its goal must not stand for another game's, where that kind is the goal (found by the
+    whole suite: the cached label of a plantation left the warning out)."""
+    first = table(["festival"])
+    other = next(k for k in range(5) if k != first.festival[0] and k not in first.island[0])
+    for s, warned in ((first, False), (table(["festival"]), True)):
+        # the second game's goal is the kind that was not the first game's goal
+        s.festival[0] = other if warned else (other + 1) % 5
+        name = C.GOODS[other]
+        plant(s, 0, name, name, occupied=False)
+        if other not in s.face_up:
+            s.stack.remove(other)
+            s.stack.append(s.face_up.pop(0))
+            s.face_up.append(other)
+            s.face_up.sort()
+        choose(s, 0, "settler")
+        label = _label(s, "plantation", tile=name)
+        assert label.endswith(": the festival's estate goal, 3 workers") == warned, label
