@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -53,7 +54,7 @@ async def test_lobby_table_resize_and_board_over_ssh(
         await ana.expect_screen("x No bot", row=39)  # the footer moved to the 40th row
         ana.send("s")  # start the game against the bots: the board
         screen = await ana.expect_screen("Choose the Settler")
-        assert "Governor ana" in screen and "Cargo ships" in screen
+        assert re.search(r"Gov(ernor)? ana", screen) and "Cargo ships" in screen
         ana.send("1")  # the first legal action: choose the Settler
         await ana.expect_screen("chooses the")  # the log says so
     finally:
@@ -117,6 +118,6 @@ async def test_same_key_takes_the_seat_back(tui_gateway: GatewayFactory, tmp_pat
     back = await open_terminal(gw.port, "someone", client_keys=[ana_key])
     try:
         screen = await back.expect_screen("Choose the Settler")  # straight back to the board
-        assert "Governor ana" in screen
+        assert re.search(r"Gov(ernor)? ana", screen)  # "Gov" where the line is short
     finally:
         await back.close()

@@ -72,7 +72,7 @@ def fullest_city(ctx: BoardContext) -> tuple[int, int | None]:
     return best, seat
 
 
-def end_progress(ctx: BoardContext) -> Text:
+def end_progress(ctx: BoardContext, width: int = 0) -> Text:
     """'End: 42 chips, 55 colonists left, fullest city 11/12 (bo)', or the last
     round when it is."""
     view = ctx.view
@@ -86,13 +86,16 @@ def end_progress(ctx: BoardContext) -> Text:
                 style="bold red" if used >= SPACES - 1 else "")
     if seat is not None and not ctx.narrow:
         text.append(f" ({seat_tag(ctx.name(seat), 12)})")
-    if view.get("last_round") and not ctx.narrow:  # narrow: the status line says it
+    # narrow, or no room left: the status line says it
+    if view.get("last_round") and not ctx.narrow and (
+            not width or text.cell_len + len("  LAST ROUND") <= width):
         text.append("  LAST ROUND", style="bold red")
     return text
 
 
-def score_line(ctx: BoardContext) -> Text:
+def score_line(ctx: BoardContext, width: int = 0) -> Text:
     """My score, then the end's progress on a line of its own (a fixed height: the
     summary never changes the layout when a number grows)."""
     mine = my_score(ctx)
-    return mine + Text("\n") + end_progress(ctx) if mine.plain else end_progress(ctx)
+    end = end_progress(ctx, width)
+    return mine + Text("\n") + end if mine.plain else end

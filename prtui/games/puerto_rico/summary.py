@@ -50,8 +50,14 @@ def colonists(player: Mapping[str, Any]) -> int:
     return placed + _int(player.get("san_juan"))
 
 
-def row(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
-    """One player's line of the summary."""
+def row(ctx: BoardContext, player: Mapping[str, Any], width: int = 0) -> Text:
+    """One player's line of the summary; past ``width`` (when known) it says hidden chips
+    as "hid" and packs the goods, so the line never wraps (two lines a player)."""
+    text = _row(ctx, player, tight=False)
+    return _row(ctx, player, tight=True) if width and text.cell_len > width else text
+
+
+def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     seat = _int(player.get("seat"))
     turn = ctx.view.get("phase", {}).get("turn")
     held = player.get("roles") or ([player["role"]] if player.get("role") else [])
@@ -71,12 +77,15 @@ def row(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
         cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
                               vp_cell(player), colonists(player), len(player.get("city", [])),
                               f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
+    if tight:
+        cells = cells.replace("hidden", "hid   ")
     text = Text("▶" if turn == seat else " ", style="bold yellow")
-    text.append(cells[1:], style="bold" if seat == ctx.seat else "")
+    text.append(cells[1:].rstrip() + " " if tight else cells[1:],
+                style="bold" if seat == ctx.seat else "")
     goods = player.get("goods", {})
     for g in ctx.facts.goods:
         if _int(goods.get(g)):
-            text.append_text(ctx.good(g, f"{ctx.short(g)}{goods[g]} "))
+            text.append_text(ctx.good(g, f"{ctx.short(g)}{goods[g]}{'' if tight else ' '}"))
     return text
 
 
@@ -125,14 +134,14 @@ class SummaryPanel(Shown, can_focus=True):
             text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
                                     if ctx.compact else "Role", "Goods") + "\n", style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
-                line = row(ctx, player)
+                line = row(ctx, player, self.content_size.width)
                 if self.has_focus and i == self.cursor:
                     line.stylize("reverse")
                 text.append_text(line)
                 text.append("\n")
                 text.append_text(city_line(ctx, player))
                 text.append("\n")
-        text.append_text(score_line(ctx))
+        text.append_text(score_line(ctx, self.content_size.width))
         self.show(text)
 
     def _redraw(self) -> None:
