@@ -65,4 +65,4 @@ async def test_the_replays_last_step_shows_everyones_chips_on_the_board(
         assert not any("hidden" in h for h in headers())
         await pilot.press("home")
         await wait_for(pilot, lambda: replay.step == 0 and not replay._fetching
-                       and all("VP hidden" in h for h in headers()))
+                       and all("VP chips hidden" in h for h in headers()))
