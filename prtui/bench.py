@@ -57,15 +57,35 @@ def diffs_of(frames: list[dict[str, Any]]) -> list[list[Any]]:
     return [diff(a, b) for a, b in itertools.pairwise(frames)]
 
 
+def _busy(app: Any) -> bool:
+    """Whether the app or a widget of its screen has a message queued or a callback
+    pending."""
+    nodes = [app, *app.screen.walk_children(with_self=True)]
+    return any(node._message_queue.qsize() or node._next_callbacks for node in nodes)
+
+
+async def _settle(app: Any) -> None:
+    """Yield to the loop until no queue held work twice in a row (a handler runs in
+    the step that took its message; one that awaits leaves work queued elsewhere)."""
+    quiet = 0
+    while quiet < 2:
+        await asyncio.sleep(0)
+        quiet = 0 if _busy(app) else quiet + 1
+
+
 async def flush(pilot: Any) -> None:
     """Until the screen is on the terminal: every widget has handled its messages, then
     the layout/compositor update is written (what the screen's update timer does).
 
-    ``pilot.pause()`` is not used: it sleeps until the process *looks* idle, which
-    measures the sleep, not the work.
+    Neither ``pilot.pause()`` (it sleeps until the process *looks* idle: it measures the
+    sleep) nor the pilot's wait for the screen (it posts a callback to each of ~100
+    widgets and waits for them all: a third of a frame's time was that wait's own) is
+    used: the loop yields until no queue holds work.
     """
-    await pilot._wait_for_screen()
-    pilot.app.screen._on_timer_update()
+    app = pilot.app
+    await _settle(app)
+    app.screen._on_timer_update()
+    await _settle(app)  # what the update itself posted (a resize after a new layout)
 
 
 async def measure(samples: int, size: tuple[int, int] = (160, 50),

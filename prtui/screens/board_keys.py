@@ -144,7 +144,8 @@ class BoardKeys(Screen[None]):
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated
-            return self.query_one(ActionsPanel).offers(str(parameters[0]))
+            # not offered now: dimmed in place, so the footer keeps its shape (widgets/footer.py)
+            return True if self.query_one(ActionsPanel).offers(str(parameters[0])) else None
         return True
 
     def action_choose(self, index: int) -> None:

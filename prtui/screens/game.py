@@ -19,7 +19,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Footer
 
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
 from prtui.screens.board_keys import BoardKeys, kind_keys_in_footer, with_bindings
@@ -28,6 +27,7 @@ from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import ChatPanel, GameLog
+from prtui.widgets.footer import KeyFooter
 from prtui.widgets.messages import ActionChosen, HelpRequested
 from prtui.widgets.notice import TableNotice
 from prtui.widgets.status import StatusLine, waiting_text
@@ -95,7 +95,7 @@ class GameScreen(BoardKeys):
                 yield ActionsPanel(self.board, id="actions")
                 yield GameLog(id="log")
                 yield ChatPanel(id="chat")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if not self.is_attached:  # taken down as it mounted (the app quitting)
@@ -119,7 +119,7 @@ class GameScreen(BoardKeys):
         if not self.has_class(tier):
             self.remove_class("-compact", "-medium", "-wide")
             self.add_class(tier)
-            for footer in self.query(Footer):  # one space between keys: 80 columns hold them
+            for footer in self.query(KeyFooter):  # one space between keys: 80 columns hold them
                 footer.compact = tier == "-compact"
             if self.is_mounted:
                 self.render_snapshot()

@@ -64,6 +64,7 @@ class ActionsPanel(Vertical):
         self._entries: list[dict[str, Any]] = []  # _legal then the gone ones
         self._rows: list[int] = []  # row -> index in _entries: by key, lettered last
         self._words: object = None  # the vocabulary the rows are in
+        self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -109,7 +110,10 @@ class ActionsPanel(Vertical):
         ids = [repr(identity(self._entries[n])) for n in self._rows]
         cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
-        self.screen.refresh_bindings()  # the footer's y/u/n follow what is offered
+        lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
+        if lettered != self._lettered:  # the footer's y/u/n follow what is offered; a
+            self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
+            self.screen.refresh_bindings()
 
     def offers(self, kind: str) -> bool:
         """Whether one of my actions has that kind's letter (the footer shows it then)."""

@@ -13,7 +13,10 @@ Chromium under Playwright, one `prtui connect` child per page. Measured:
 - ``--sessions`` pages at once against a `prtui serve --web-port` process of its own
   (each page its own browser context and address, as players behind a trusted proxy),
   all in the lobby moving the room cursor (ArrowDown/ArrowUp) at
-  ``--rate`` keys per second each for ``--seconds``: the same key latency, p50/p95/p99.
+  ``--rate`` keys per second each for ``--seconds`` (after ``SETTLE_S``: the start of
+  twenty children is not steady play): the same key latency, p50/p95/p99; meanwhile a
+  terminal player on the same server plays against a bot, each move's acknowledgement
+  timed (the game's action p99 under twenty browser sessions).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import Any
 from server.tools.browser import PageScreen, chromium_path
 
 TARGET_MS = 100.0
+SETTLE_S = 10.0  # after all lobbies are drawn, before the keys are timed
 # a keydown's time, and the delay to the first screen bytes after it (binary frames only:
 # textual-serve's pongs are text)
 PROBE = """
@@ -184,6 +188,19 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+async def game_player(port: int) -> tuple[Any, asyncio.Task[None], asyncio.StreamWriter]:
+    """A terminal player on the same server, playing Puerto Rico against a bot and timing
+    each move's acknowledgement: what the browser sessions cost the game's players."""
+    from server.protocol import messages as m
+    from server.protocol.framing import encode_frame
+    from server.tools.search_bench import Player
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(encode_frame(m.hello("player")))
+    player = Player(reader, writer)
+    return player, asyncio.create_task(player.read()), writer
+
+
 async def many_sessions(browser: Any, data: Path, sessions: int, seconds: float,
                         rate: float) -> dict[str, Any]:
     """``sessions`` pages at once against a `prtui serve` of its own (not this process,
@@ -220,6 +237,7 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
     for _c, page, screen in pages:
         screen.stop()
         await page.focus(".xterm-helper-textarea")
+    await asyncio.sleep(SETTLE_S)  # twenty children and pages starting: not steady play
     load_before = os.getloadavg()[0]
     latencies: list[float] = []
     missed = 0
@@ -240,8 +258,13 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
                 latencies.append(got)
             await asyncio.sleep(max(0.0, 1.0 / rate - (time.perf_counter() - tick)))
 
-    await asyncio.gather(*(typist(p, i / (sessions * rate))
-                           for i, (_c, p, _s) in enumerate(pages)))
+    player, reading, writer = await game_player(port)
+    try:
+        await asyncio.gather(player.play(time.monotonic() + seconds), *(
+            typist(p, i / (sessions * rate)) for i, (_c, p, _s) in enumerate(pages)))
+    finally:
+        reading.cancel()
+        writer.close()
     load_after = os.getloadavg()[0]
     children = children_of(pid)
     mem = [memory_kib(child) for child in children]
@@ -252,7 +275,8 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
     await until(lambda: not children_of(pid), 60.0)
     return {"sessions": sessions, "seconds": seconds, "keys_per_s_each": rate,
             "all_lobbies_s": round(all_lobbies_s, 2), "key": percentiles(latencies),
-            "keys_without_update": missed,
+            "keys_without_update": missed, "settle_s": SETTLE_S,
+            "actions": percentiles(player.act_ms),
             "load_1min": [round(load_before, 1), round(load_after, 1)],
             "child_rss_mib_mean": round(statistics.mean(m[0] for m in mem) / 1024, 1),
             "child_pss_mib_mean": round(statistics.mean(m[1] for m in mem) / 1024, 1),

@@ -25,10 +25,10 @@ def web_runs() -> list[Run]:
     return [run]
 
 
-def _key(figures: dict[str, object]) -> str:
+def _key(figures: dict[str, object], unit: str = "keys") -> str:
     return (f"p50 {_figure(figures.get('p50_ms'))} ms, p95 {_figure(figures.get('p95_ms'))} ms, "
             f"p99 {_figure(figures.get('p99_ms'))} ms, max {_figure(figures.get('max_ms'))} ms "
-            f"over {figures.get('n')} keys")
+            f"over {figures.get('n')} {unit}")
 
 
 def render_web(runs: list[Run]) -> list[str]:
@@ -62,19 +62,24 @@ def render_web(runs: list[Run]) -> list[str]:
             f"process (each page its own browser context and address): all lobbies drawn {_figure(many.get('all_lobbies_s'))} s after opening; "
             f"{_figure(many.get('keys_per_s_each'))} key/s each for "
             f"{_figure(many.get('seconds'))} s (room cursor): {_key(many.get('key') or {})}, "
-            f"{many.get('keys_without_update')} keys without an update (load average "
+            f"{many.get('keys_without_update')} keys without an update, timed after "
+            f"{_figure(many.get('settle_s'))} s of settling (load average "
             f"{' → '.join(str(x) for x in many.get('load_1min') or [])}); children PSS "
             f"{_figure(many.get('child_pss_mib_mean'))} MiB each, "
             f"{_figure(many.get('children_pss_mib_total'))} MiB in all; the serving process "
             f"{_figure(many.get('serve_rss_mib'))} MiB RSS.",
+            f"- Meanwhile a terminal player's moves on the same server (Puerto Rico against a "
+            f"bot, move sent → acknowledged): {_key(many.get('actions') or {}, 'moves')}.",
         ]
     goal = float(web.get("target_ms") or 100.0)
     alone = (one.get("key_actions") or {}).get("p95_ms")
     crowd = (many.get("key") or {}).get("p99_ms") if many else None
+    acting = (many.get("actions") or {}).get("p99_ms") if many else None
     out.append(f"- Goals: one session's keys p95 < {goal:g} ms: "
                f"{_verdict(alone, goal)}; {many.get('sessions') if many else 20} sessions "
-               f"at once, p99 < {goal:g} ms: {_verdict(crowd, goal)} (on this shared "
-               "machine, whose load average is quoted above).")
+               f"at once, keys p99 < {goal:g} ms: {_verdict(crowd, goal)}, game actions p99 "
+               f"< {goal:g} ms: {_verdict(acting, goal)} (the pages' Chromium shares these 2 "
+               "cores with the children; the load average is quoted above).")
     return [*out, ""]
 
 
