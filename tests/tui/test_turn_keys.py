@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from prtui.widgets.actions import ActionsPanel, first_row, kind_of, row_order, takes_back
 from prtui.widgets.context import action_key
@@ -167,7 +168,9 @@ async def test_n_declines_and_enter_does_not_and_the_footer_says_so() -> None:
         drawn = rows(app)
         assert drawn[-1][0] == "n", drawn  # the decline: last, on n
         footer = screen_rows(app)[-1]
-        assert "n Decline" in footer and "y Confirm" not in footer, footer
+        assert "n Decline" in footer, footer
+        keys = {k.key: k for k in app.screen.query(FooterKey)}  # offered lit, others dimmed
+        assert not keys["n"].has_class("-disabled") and keys["y"].has_class("-disabled")
         await pilot.press("enter")  # the highlighted choice sells; it never declines
         await pilot.pause()
         assert table.sent[-1]["type"] == "sell"
