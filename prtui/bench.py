@@ -93,12 +93,14 @@ async def measure(samples: int, size: tuple[int, int] = (160, 50),
                   players: int | None = None) -> list[float]:
     """Wall milliseconds per diff: apply ops, update the screen, flush it (CPU ms of the
     same span go to ``cpu``: the share of this process on a busy machine)."""
+    from prtui import memory
     from prtui.app import PrtuiApp
     from prtui.screens.game import GameScreen
     from server.engine.contract import describe
     from server.games.registry import get_game
     from server.protocol.diff import apply_ops
 
+    memory.enable()  # as the `prtui` command does (prtui/launch.py)
     game = get_game(game_name)
     frames = late_game_snapshots(players or game.max_players, count=min(samples, 400) + 1,
                                  game_name=game_name)

@@ -19,6 +19,7 @@ from typing import Any
 
 import platformdirs
 
+from prtui import memory
 from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 from prtui.netclient import HandshakeError, Rejected
@@ -185,6 +186,7 @@ def remote_plan(host: str, port: int, name: str, role: str, token: str | None = 
 
 def _run(app: PrtuiApp) -> int:
     """Run the app; a connect failure is printed once the terminal is ours again."""
+    memory.enable()
     code = int(app.run() or 0)
     if app.failure:
         print(f"prtui: {app.failure}", file=sys.stderr)

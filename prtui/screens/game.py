@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 
+from prtui import memory
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
 from prtui.screens.board_keys import BoardKeys, kind_keys_in_footer, with_bindings
 from prtui.theming import goods_palette
@@ -98,8 +99,8 @@ class GameScreen(BoardKeys):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        if not self.is_attached:  # taken down as it mounted (the app quitting)
-            return
+        if not self.is_attached or self.app._closing or not self.table.is_mounted:
+            return  # taken down as it mounted (the app quitting: its parts never came)
         self._apply_size(self.app.size.width)
         self.render_snapshot()
         room = getattr(self.link, "room_info", None)  # the room's last frame came first
@@ -107,6 +108,7 @@ class GameScreen(BoardKeys):
             self.update_room(room)
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
         self.query_one("#actions-list").focus()
+        self.call_after_refresh(memory.settle)  # the board's objects out of the collector's way
 
     def on_resize(self, event: Resize) -> None:
         self._apply_size(event.size.width)

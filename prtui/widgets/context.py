@@ -116,13 +116,25 @@ class Shown(Static):
         self.update(text, layout=old is None or self._changes_size(old, text))
 
     def _changes_size(self, old: Text, new: Text) -> bool:
-        """A new layout only when the height may change: another line count, or a line
-        that may now wrap. Otherwise only this widget is repainted."""
+        """A new layout only when the box may change height: the text's height (its lines
+        as wrapped to the width) differs and the box followed it, or it outgrows the box.
+        A box held taller by its min-height (the action list's window) keeps its size
+        while its text fits: a repaint of this widget only."""
         height = self.styles.height
         if height is not None and not height.is_auto:
             return False  # a fixed height: the text cannot move anything else
         width = self.content_size.width
-        lines = new.plain.split("\n")
-        if len(lines) != old.plain.count("\n") + 1 or width <= 0:
+        if width <= 0:
             return True
-        return max(cell_len(line) for line in lines) > width
+        return self._box_changes(self._height_of(old, width), self._height_of(new, width))
+
+    def _box_changes(self, before: int, after: int) -> bool:
+        box = self.content_size.height
+        return after != before and (after > box or before >= box)
+
+    def _height_of(self, text: Text, width: int) -> int:
+        """Lines once wrapped to ``width`` (wrapping only computed when a line is wider)."""
+        lines = text.plain.split("\n")
+        if max(cell_len(line) for line in lines) <= width:
+            return len(lines)
+        return len(text.wrap(self.app.console, width))

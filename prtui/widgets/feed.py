@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Resize
+from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
@@ -44,7 +45,24 @@ class RewrapLog(RichLog):
     def write_line(self, text: Text) -> None:
         """Add one line (it wraps to the width), remembered for a re-wrap."""
         self._texts.append(text)
-        self.write(text)
+        self._writing = True
+        try:
+            self.write(text)
+        finally:
+            self._writing = False
+
+    _writing = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """A line written grows only the scrolled content, never the log's own box: its
+        scrollbar is updated here instead of a layout of the whole screen (which was
+        two thirds of a move's time on a 160x50 board, `prtui bench client`). A
+        scrollbar that appears or goes still asks for the layout itself."""
+        if layout and self._writing and self.is_mounted:
+            self._scroll_update(self.virtual_size)
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def clear(self) -> Self:
         self._texts.clear()

@@ -139,7 +139,8 @@ class MenuList(Shown, can_focus=True):
             self.post_message(self.Selected(self, self.cursor))
 
     def _changes_size(self, old: Text, new: Text) -> bool:
-        return old.plain.count("\n") != new.plain.count("\n")  # lines never wrap by themselves
+        """Lines never wrap by themselves: their count is the text's height."""
+        return self._box_changes(old.plain.count("\n") + 1, new.plain.count("\n") + 1)
 
     def on_click(self, event: Click) -> None:
         if not 0 <= event.y < len(self._line_rows):

@@ -85,7 +85,9 @@ async def test_a_finished_lan_room_offers_no_seat_and_no_start(port: int) -> Non
         await host_room(app, pilot)
         room = app.screen
         assert isinstance(room, RoomScreen)
-        assert "s Start" in screen_rows(app)[-1] and "t Sit" in screen_rows(app)[-1]
+        # the footer is composed after the room is drawn (late on a loaded machine)
+        await wait_for(pilot, lambda: "s Start" in screen_rows(app)[-1]
+                       and "t Sit" in screen_rows(app)[-1])
         room.update_room({**room.info, "status": "over"})
         await pilot.pause()
         footer = screen_rows(app)[-1]

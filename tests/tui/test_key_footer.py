@@ -13,6 +13,7 @@ from prtui.bench import late_game_snapshots
 from prtui.screens.game import GameScreen
 from server.engine.contract import describe
 from server.games.registry import get_game
+from tests.tui.waiting import wait_for
 
 
 def offers_confirm(frame: dict[str, Any]) -> bool:
@@ -32,16 +33,18 @@ async def test_confirm_lights_and_dims_in_place() -> None:
         def keys() -> dict[str, FooterKey]:
             return {k.key: k for k in screen.query(FooterKey)}
 
+        await wait_for(pilot, lambda: "y" in keys())  # composed once the bindings are known
         before = keys()
         assert before["y"].has_class("-disabled") and not before["u"].has_class("-disabled")
         screen.apply_snapshot(frames[i + 1])
         await pilot.pause()
+        await wait_for(pilot, lambda: not keys()["y"].has_class("-disabled"))
         lit = keys()
         assert not lit["y"].has_class("-disabled")
         assert all(lit[k] is before[k] for k in before), "the footer was rebuilt"
         screen.apply_snapshot(frames[i + 2])
-        await pilot.pause()
-        assert keys()["y"].has_class("-disabled") and keys()["y"] is before["y"]
+        await wait_for(pilot, lambda: keys()["y"].has_class("-disabled"))
+        assert keys()["y"] is before["y"]
         await pilot.press("y")  # dimmed: nothing is sent, nothing breaks
         await pilot.pause()
         assert app.screen is screen
