@@ -72,7 +72,10 @@ class PuertoRicoSearch(SeatBot):
                  priors: list[float]) -> int:
         """The index of the winner; the worse half leaves after each stage, every
         action in the race seeing the same worlds (at least one per stage)."""
-        alive = sorted(range(len(actions)), key=lambda j: -priors[j])[:self.width]
+        width = self.width
+        if self.iterations is not None:  # a tiny cap races fewer: one world each at least
+            width = min(width, max(2, self.iterations // 2))
+        alive = sorted(range(len(actions)), key=lambda j: -priors[j])[:width]
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         budget = self.iterations if self.iterations is not None else 10**9
