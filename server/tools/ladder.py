@@ -1,6 +1,6 @@
 """The bot ladder: every level against the one below it, as one table in docs/bots.md.
 
-`python -m server.tools.ladder --write docs/bots.md [--jobs 2] [--games 48]` plays each
+`python -m server.tools.ladder --write docs/bots.md [--jobs 2] [--games N]` plays each
 row with `prtui arena` (seats rotated, ties split, Wilson 95 % intervals) and replaces
 the table between the ``<!-- ladder -->`` markers; without ``--write`` it prints it.
 
@@ -40,21 +40,24 @@ class Row:
     target: float | None = None  # the first entrant's win rate the issue asks for
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 1
+    games: int = 48
 
 
+# games: 48 for each figure issue 25 names (a target), 24 for the others
 ROWS: tuple[Row, ...] = (
-    Row("puerto-rico", "base", ("easy", "random", "random")),
-    Row("puerto-rico", "base", ("medium", "easy", "easy"), 160, "0.5 s"),
+    Row("puerto-rico", "base", ("easy", "random", "random"), games=24),
+    Row("puerto-rico", "base", ("medium", "easy", "easy"), 160, "0.5 s", games=24),
     Row("puerto-rico", "base", ("hard", "easy", "easy"), 160, "0.5 s", 0.90),
     Row("puerto-rico", "base", ("hard", "easy", "easy"), 32, "0.1 s", 0.65),
-    Row("puerto-rico", "all four", ("easy", "random", "random", "random"), options=ALL_FOUR),
+    Row("puerto-rico", "all four", ("easy", "random", "random", "random"), options=ALL_FOUR,
+        games=24),
     Row("puerto-rico", "all four", ("medium", "easy", "easy", "easy"), 64, "0.5 s",
-        options=ALL_FOUR),
+        options=ALL_FOUR, games=24),
     Row("puerto-rico", "all four", ("hard", "easy", "easy", "easy"), 64, "0.5 s", 0.70,
         options=ALL_FOUR),
-    Row("san-juan", "", ("easy", "random", "random", "random")),
-    Row("san-juan", "", ("medium", "easy", "easy", "easy"), 50, ""),
-    Row("san-juan", "", ("hard", "easy", "easy", "easy"), 50, ""),
+    Row("san-juan", "", ("easy", "random", "random", "random"), games=24),
+    Row("san-juan", "", ("medium", "easy", "easy", "easy"), 50, "", games=24),
+    Row("san-juan", "", ("hard", "easy", "easy", "easy"), 50, "", games=24),
 )
 
 
@@ -64,8 +67,8 @@ def entrants(bots: tuple[str, ...]) -> str:
     return f"{bots[0]} vs {rest[0]} ×{len(rest)}" if same else ", ".join(bots)
 
 
-def run_row(row: Row, games: int, jobs: int) -> dict[str, Any]:
-    return run_arena(row.game, list(row.bots), games, row.seed, jobs,
+def run_row(row: Row, games: int | None, jobs: int) -> dict[str, Any]:
+    return run_arena(row.game, list(row.bots), games or row.games, row.seed, jobs,
                      options=row.options, iterations=row.iterations)
 
 
@@ -93,9 +96,11 @@ HEADER = ("| game | players | entrants (seats rotated) | budget a move | games |
           "target |\n|---|---|---|---|---|---|---|---|---|---|---|")
 
 
-def build_rows(games: int, jobs: int, only: list[int] | None = None,
-               log: Any = sys.stderr) -> dict[int, str]:
-    """The table line of each row played (all, or those in ``only``), by row index."""
+def build_rows(games: int | None, jobs: int, only: list[int] | None = None,
+               write: str | None = None, log: Any = sys.stderr) -> dict[int, str]:
+    """The table line of each row played (all, or those in ``only``), by row index;
+    with ``write``, each row goes into that file as soon as it is measured (a long
+    run stopped halfway keeps what it measured)."""
     lines: dict[int, str] = {}
     for i, row in enumerate(ROWS):
         if only and i not in only:
@@ -104,6 +109,11 @@ def build_rows(games: int, jobs: int, only: list[int] | None = None,
         lines[i] = table_line(row, run_row(row, games, jobs))
         print(f"ladder: row {i} in {time.perf_counter() - started:.0f} s: {lines[i]}",
               file=log, flush=True)
+        if write:  # read only now: another run may have written its rows meanwhile
+            with open(write, encoding="utf-8") as f:
+                text = f.read()
+            with open(write, "w", encoding="utf-8") as f:
+                f.write(replace_table(text, {i: lines[i]}))
     return lines
 
 
@@ -153,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m server.tools.ladder",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--write", metavar="FILE", help="replace the table in FILE")
-    parser.add_argument("--games", type=int, default=48, help="games per row (default 48)")
+    parser.add_argument("--games", type=int,
+                        help="games per row (default: 48 for the issue's figures, else 24)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", type=int, action="append",
                         help="play only row N (0-based; repeatable); --write then "
@@ -169,13 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only and not all(0 <= i < len(ROWS) for i in args.only):
         print(f"ladder: --only takes a row from 0 to {len(ROWS) - 1}", file=sys.stderr)
         return 2
-    lines = build_rows(args.games, args.jobs, args.only)
-    if args.write:  # read only now: another run may have written its rows meanwhile
-        with open(args.write, encoding="utf-8") as f:
-            text = f.read()
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write(replace_table(text, lines))
-    else:
+    lines = build_rows(args.games, args.jobs, args.only, args.write)
+    if not args.write:
         print("\n".join([HEADER, *lines.values()]))
     return 0
 

@@ -17,6 +17,7 @@ def test_the_ladder_names_every_level_and_the_issue_figures() -> None:
     assert any(r.setting == "all four" and r.bots[0] == "hard" and r.target == 0.70
                for r in ROWS)
     assert all(r.iterations for r in ROWS if r.bots[0] in ("medium", "hard"))  # load-free
+    assert all(r.games >= 48 for r in ROWS if r.target is not None)
 
 
 def test_a_row_line_reads_the_arena_summary() -> None:
