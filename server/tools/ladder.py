@@ -6,8 +6,8 @@ the table between the ``<!-- ladder -->`` markers; without ``--write`` it prints
 
 Search levels play a fixed number of iterations a move (``--iterations``), never wall
 time, so a figure does not depend on the machine's load: a strength change is measured
-as such. Each budget is what the search does in about that many seconds on one idle
-core (``SECONDS``: playouts per CPU-second measured by ``--calibrate``).
+as such. A row's ``seconds`` says what its budget is worth on one core: hard's
+playouts per CPU-second measured by ``--calibrate`` (docs/bots.md, Ladder).
 """
 
 from __future__ import annotations
