@@ -56,6 +56,8 @@ class PuertoRicoSearch(SeatBot):
         self.last_iterations = 0
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
+        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
+                    else math.inf)  # the dud check and the priors count against the time
         actions = forward(actions)
         duds = dud_keys(game, state, seat, actions)  # never a role with nothing in it
         actions = [a for a in actions if action_key(a) not in duds]
@@ -66,10 +68,10 @@ class PuertoRicoSearch(SeatBot):
                                     if v == best])
         low, high = min(scores), max(scores)
         priors = [(v - low) / ((high - low) or 1.0) for v in scores]
-        return actions[self._halving(game, state, seat, actions, priors)]
+        return actions[self._halving(game, state, seat, actions, priors, deadline)]
 
     def _halving(self, game: Game, state: Any, seat: int, actions: list[Action],
-                 priors: list[float]) -> int:
+                 priors: list[float], deadline: float) -> int:
         """The index of the winner; the worse half leaves after each stage, every
         action in the race seeing the same worlds (at least one per stage)."""
         width = self.width
@@ -79,8 +81,6 @@ class PuertoRicoSearch(SeatBot):
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         budget = self.iterations if self.iterations is not None else 10**9
-        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
-                    else math.inf)
         stages = max(1, math.ceil(math.log2(len(alive))))
         done = 0
         for stage in range(stages):
