@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from server.bots.base import action_key
-from server.bots.duds import dud_keys
+from server.bots.duds import chose_a_dud
 from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
 from server.bots.lifeline import bind_to_parent
 from server.bots.stats import BotTally
@@ -72,7 +72,7 @@ def play_game(
             action = fallback_rng.choice(legal)
         if action.get("type") == "role":
             roles[seat] += 1
-            duds[seat] += action_key(action) in dud_keys(game, state, seat, legal)
+            duds[seat] += chose_a_dud(game, state, seat, action, legal)
         game.apply(state, seat, action)
         actions += 1
     result = game.result(state)

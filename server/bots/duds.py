@@ -63,3 +63,15 @@ def dud_keys(game: Game, state: Any, seat: int, actions: list[Action]) -> set[An
         return set()
     duds = {action_key(a) for a in roles if is_dud(game, state, seat, a)}
     return duds if len(duds) < len(roles) else set()
+
+
+def chose_a_dud(game: Game, state: Any, seat: int, action: Action,
+                actions: list[Action]) -> bool:
+    """Whether choosing ``action`` (one of ``actions``) was choosing a dud while some
+    other role was not one: what the arena counts. Plays out the chosen role first and
+    the others only when it was a dud (one check a choice, mostly, not one a role)."""
+    if action.get("type") != "role" or not is_dud(game, state, seat, action):
+        return False
+    key = action_key(action)
+    return any(not is_dud(game, state, seat, a) for a in actions
+               if a.get("type") == "role" and action_key(a) != key)

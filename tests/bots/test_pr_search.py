@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from server.bots import action_key, make_bot
 from server.bots.arena import play_game, run_arena
-from server.bots.duds import dud_keys, is_dud
+from server.bots.duds import chose_a_dud, dud_keys, is_dud
 from server.bots.puerto_rico_search import PuertoRicoSearch
 from tests.games.puerto_rico.helpers import GAME, choose, goods, new
 
@@ -84,3 +84,14 @@ def test_searched_steps_only() -> None:
     bot = make_bot("hard", GAME, 1, iterations=50)
     bot.choose(GAME, s, GAME.to_move(s)[0])
     assert bot.last_iterations == 0
+
+
+def test_choosing_a_dud_counts_only_while_another_role_is_not_one() -> None:
+    s = new(3)
+    seat = GAME.to_move(s)[0]
+    legal = GAME.legal_actions(s, seat)
+    roles = _roles(s, seat)
+    assert chose_a_dud(GAME, s, seat, roles["captain"], legal)
+    assert not chose_a_dud(GAME, s, seat, roles["settler"], legal)
+    only_duds = [roles["captain"], roles["trader"]]  # nothing better lay open
+    assert not chose_a_dud(GAME, s, seat, roles["captain"], only_duds)
