@@ -72,23 +72,37 @@ def run_row(row: Row, games: int | None, jobs: int) -> dict[str, Any]:
                      options=row.options, iterations=row.iterations)
 
 
+def _prefix(row: Row) -> str:
+    """The columns that say what a row plays: game, players, entrants, budget."""
+    budget = "–"
+    if row.iterations:
+        budget = f"{row.iterations} it." + (f" (≈ {row.seconds})" if row.seconds else "")
+    game = "Puerto Rico" if row.game == "puerto-rico" else "San Juan"
+    setting = f" {row.setting}" if row.setting else ""
+    return f"| {game}{setting} | {len(row.bots)} | {entrants(row.bots)} | {budget} |"
+
+
+def _target(row: Row, rate: float | None) -> str:
+    if row.target is None:
+        return "–"
+    if rate is None:
+        return f"≥ {row.target:.0%}"
+    return f"≥ {row.target:.0%} " + ("met" if rate >= row.target else "not met")
+
+
 def table_line(row: Row, summary: dict[str, Any]) -> str:
     first = summary["bots"][0]
     others = summary["bots"][1:]
     lo, hi = first["ci95"]
-    budget = "–"
-    if row.iterations:
-        budget = f"{row.iterations} it." + (f" (≈ {row.seconds})" if row.seconds else "")
-    target = "–"
-    if row.target is not None:
-        target = f"≥ {row.target:.0%} " + ("met" if first["win_rate"] >= row.target else "not met")
     avg_others = sum(b["avg_score"] for b in others) / len(others)
-    game = "Puerto Rico" if row.game == "puerto-rico" else "San Juan"
-    setting = f" {row.setting}" if row.setting else ""
-    return (f"| {game}{setting} | {len(row.bots)} | {entrants(row.bots)} | {budget} | "
-            f"{summary['games']} | {row.seed} | {first['wins']:g} ({first['win_rate']:.0%}) | "
-            f"[{lo:.0%}, {hi:.0%}] | {first['avg_score']:.1f} / {avg_others:.1f} | "
-            f"{first['duds']}/{first['roles']} | {target} |")
+    return (f"{_prefix(row)} {summary['games']} | {row.seed} | "
+            f"{first['wins']:g} ({first['win_rate']:.0%}) | [{lo:.0%}, {hi:.0%}] | "
+            f"{first['avg_score']:.1f} / {avg_others:.1f} | {first['duds']}/{first['roles']} | "
+            f"{_target(row, first['win_rate'])} |")
+
+
+def unmeasured_line(row: Row) -> str:
+    return f"{_prefix(row)} not measured yet | | | | | | {_target(row, None)} |"
 
 
 HEADER = ("| game | players | entrants (seats rotated) | budget a move | games | seed | "
@@ -131,8 +145,7 @@ def replace_table(text: str, lines: dict[int, str]) -> str:
     not in ``lines`` keep their current line (``--only``), or read 'not measured'."""
     old = current_rows(text)
     if len(old) != len(ROWS):
-        old = [f"| {r.game} {r.setting} | {len(r.bots)} | {entrants(r.bots)} | not measured |"
-               for r in ROWS]
+        old = [unmeasured_line(r) for r in ROWS]
     table = "\n".join([HEADER, *(lines.get(i, old[i]) for i in range(len(ROWS)))])
     block = f"{MARK_START}\n{table}\n{MARK_END}"
     start, end = text.find(MARK_START), text.find(MARK_END)

@@ -36,11 +36,11 @@ def test_a_row_line_reads_the_arena_summary() -> None:
 
 def test_only_some_rows_replaced_keeps_the_others() -> None:
     text = replace_table("# Bots\n\nintro\n", {})
-    assert text.count(MARK_START) == 1 and text.count("not measured") == len(ROWS)
+    assert text.count(MARK_START) == 1 and text.count("not measured yet") == len(ROWS)
     text = replace_table(text, {1: "| one |"})
     text = replace_table(text, {3: "| three |"})
     assert "| one |" in text and "| three |" in text
-    assert text.count("not measured") == len(ROWS) - 2
+    assert text.count("not measured yet") == len(ROWS) - 2
     assert text.startswith("# Bots\n\nintro\n") and text.rstrip().endswith(MARK_END)
 
 
@@ -52,6 +52,6 @@ def test_the_command_writes_a_measured_row(tmp_path: Path,
                         "--write", str(doc)]) == 0
     text = doc.read_text(encoding="utf-8")
     assert "| Puerto Rico base | 3 | easy vs random ×2 | – | 1 | 1 |" in text
-    assert text.count("not measured") == len(ROWS) - 1 and text.endswith("after\n")
+    assert text.count("not measured yet") == len(ROWS) - 1 and text.endswith("after\n")
     assert ladder.main(["--only", str(len(ROWS))]) == 2
     assert "--only takes a row" in capsys.readouterr().err
