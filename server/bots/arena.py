@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from server.bots.base import action_key
+from server.bots.duds import chose_a_dud
 from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
 from server.bots.lifeline import bind_to_parent
 from server.bots.stats import BotTally
@@ -56,6 +57,8 @@ def play_game(
     moves = [0] * players
     think = [0.0] * players
     fallbacks = [0] * players
+    roles = [0] * players  # role choices, and among them duds (server/bots/duds.py)
+    duds = [0] * players
     actions = 0
     while not game.is_over(state) and actions < MAX_ACTIONS:
         seat = game.to_move(state)[0]
@@ -67,6 +70,9 @@ def play_game(
         if action is None:
             fallbacks[seat] += 1
             action = fallback_rng.choice(legal)
+        if action.get("type") == "role":
+            roles[seat] += 1
+            duds[seat] += chose_a_dud(game, state, seat, action, legal)
         game.apply(state, seat, action)
         actions += 1
     result = game.result(state)
@@ -85,6 +91,8 @@ def play_game(
         "moves": moves,
         "think": think,
         "fallbacks": fallbacks,
+        "roles": roles,
+        "duds": duds,
         "finished": result is not None,
     }
 
@@ -151,7 +159,8 @@ def run_arena(
         for e, tally in enumerate(tallies):
             seat = rec["seat_of"][e]
             tally.add(seat, share if seat in rec["winners"] else 0.0, rec["totals"][seat],
-                      rec["moves"][seat], rec["think"][seat], rec["fallbacks"][seat])
+                      rec["moves"][seat], rec["think"][seat], rec["fallbacks"][seat],
+                      rec["roles"][seat], rec["duds"][seat])
     return {
         "game": game_name,
         "players": len(levels),
@@ -203,6 +212,11 @@ def run(args: Any) -> int:
     return 0
 
 
+def _duds(b: dict[str, Any]) -> str:
+    """Duds among role choices, e.g. '0/64'."""
+    return f"{b.get('duds', 0)}/{b.get('roles', 0)}"
+
+
 def format_summary(summary: dict[str, Any]) -> str:
     budget = f"move time {summary['move_time'] or DEFAULT_MOVE_TIME} s"
     if summary.get("iterations"):
@@ -212,7 +226,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
         f"seed {summary['seed']}, {budget}, {summary['seconds']} s",
         f"{'entrant':<8}{'level':<8}{'wins':>7}{'rate':>7}{'95% CI':>16}{'score':>8}"
-        f"{'ms/move':>9}{'fallb.':>7}",
+        f"{'ms/move':>9}{'fallb.':>7}{'duds':>10}",
     ]
     for b in summary["bots"]:
         lo, hi = b["ci95"]
@@ -220,6 +234,7 @@ def format_summary(summary: dict[str, Any]) -> str:
             f"{b['seat']:<8}{b['level']:<8}{b['wins']:>7g}{b['win_rate']:>7.0%}"
             f"{f'[{lo:.0%}, {hi:.0%}]':>16}{b['avg_score']:>8.1f}"
             f"{1000 * b['avg_move_seconds']:>9.1f}{b['fallbacks']:>7}"
+            f"{_duds(b):>10}"
         )
     lines.append(f"average game length: {summary['avg_length']} actions"
                  + (f"; {summary['unfinished']} unfinished" if summary["unfinished"] else ""))

@@ -29,8 +29,11 @@ MEDIUM_ROLLOUT = 6
 
 _EXTRA: dict[str, Any] = {}
 # a game's own search for medium and hard ("module:function(level, seed, move_time,
-# iterations) -> Bot", imported on first use); other games use SearchBot below
-_OWN_SEARCH = {"san-juan": "server.bots.san_juan_search:make_search"}
+# iterations) -> Bot", imported on first use); other games use SearchBot below.
+# Puerto Rico's own search plays hard only: medium stays the ISMCTS below
+_OWN_SEARCH = {"san-juan": "server.bots.san_juan_search:make_search",
+               "puerto-rico": "server.bots.puerto_rico_search:make_search"}
+_OWN_LEVELS = {"san-juan": ("medium", "hard"), "puerto-rico": ("hard",)}
 
 
 def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
@@ -81,7 +84,7 @@ def make_bot(
         if move_time is not None or iterations is None:
             budget = (DEFAULT_MOVE_TIME if move_time is None else move_time) * share
         cap = None if iterations is None else max(1, int(iterations * share))
-        if game.name in _OWN_SEARCH:
+        if level in _OWN_LEVELS.get(game.name, ()):
             module, attr = _OWN_SEARCH[game.name].split(":")
             factory = getattr(importlib.import_module(module), attr)
             return factory(level, seed, budget, cap)

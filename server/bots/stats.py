@@ -29,10 +29,12 @@ class BotTally:
     moves: int = 0
     think_seconds: float = 0.0
     fallbacks: int = 0
+    roles: int = 0  # role choices made
+    duds: int = 0  # of them, roles with nothing in them for anyone (server/bots/duds.py)
     seats: list[int] = field(default_factory=list)
 
     def add(self, seat: int, win_share: float, score: float, moves: int, think: float,
-            fallbacks: int) -> None:
+            fallbacks: int, roles: int = 0, duds: int = 0) -> None:
         self.games += 1
         self.seats.append(seat)
         self.wins += win_share
@@ -40,6 +42,8 @@ class BotTally:
         self.moves += moves
         self.think_seconds += think
         self.fallbacks += fallbacks
+        self.roles += roles
+        self.duds += duds
 
     def to_data(self) -> dict[str, object]:
         lo, hi = wilson(self.wins, self.games)
@@ -52,4 +56,6 @@ class BotTally:
             "avg_score": round(self.score_sum / self.games, 2) if self.games else 0.0,
             "avg_move_seconds": round(self.think_seconds / self.moves, 4) if self.moves else 0.0,
             "fallbacks": self.fallbacks,
+            "roles": self.roles,
+            "duds": self.duds,
         }

@@ -1,0 +1,141 @@
+"""Puerto Rico's ``hard``: sequential halving on shared sampled worlds (as San Juan's).
+
+Only the decisions that shape a game are searched: the role, the build, the plantation
+(any step whose actions are of the types in ``SEARCHED``). Every other step — the
+mayor's placements, loading, selling, storing, the expansions' small decisions — is
+the heuristic's greedy pick, as ``easy`` plays it.
+
+A searched decision is a race between the seat's best ``width`` actions by the
+heuristic (progressive widening in its simplest form: the expansions' build steps
+offer up to 30 buildings, most of them hopeless, and a race among all of them spends
+the budget on the hopeless ones). Each world is a sample the seat cannot tell from the
+real table (``game.determinize`` from its own view); every action still in the race is
+played out in the *same* world: everyone plays on greedily until ``horizon`` new rounds
+have started, and the end is scored by the heuristic's estimate as a smooth chance of
+finishing first. Sharing the worlds makes the differences between actions their own
+and not the luck of the draw, which the generic ISMCTS (a fresh sample per iteration)
+could not do once the expansions made the draws larger (docs/bots.md, the ladder).
+
+The budget is playouts (``iterations``: deterministic for a seed) and/or wall time.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from server.bots.base import SeatBot, action_key
+from server.bots.duds import dud_keys
+from server.bots.heuristic import heuristic_for
+from server.bots.search import _carry_out, forward
+from server.engine.contract import Action, Game
+
+SEARCHED = frozenset(("role", "build", "plantation", "quarry"))
+
+
+class PuertoRicoSearch(SeatBot):
+    """Sequential halving over the seat's role, build and plantation decisions;
+    ``iterations`` counts playouts per decision (a cap alone: deterministic)."""
+
+    level = "search"
+
+    def __init__(self, seed: int, move_time: float | None, iterations: int | None,
+                 horizon: int = 2, width: int = 8, spread: float = 3.0) -> None:
+        super().__init__(seed)
+        if move_time is None and iterations is None:
+            raise ValueError("a search needs a time budget or an iteration cap")
+        heuristic = heuristic_for("puerto-rico")
+        assert heuristic is not None
+        self.heuristic = heuristic
+        self.move_time = move_time
+        self.iterations = iterations
+        self.horizon = horizon  # new rounds to play into before the estimate
+        self.width = width
+        self.spread = spread
+        self.last_iterations = 0
+
+    def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
+        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
+                    else math.inf)  # the dud check and the priors count against the time
+        actions = forward(actions)
+        duds = dud_keys(game, state, seat, actions)  # never a role with nothing in it
+        actions = [a for a in actions if action_key(a) not in duds]
+        scores = self.heuristic.action_scores(game, state, seat, actions)
+        if len(actions) == 1 or not any(a.get("type") in SEARCHED for a in actions):
+            best = max(scores)
+            return self.rng.choice([a for a, v in zip(actions, scores, strict=True)
+                                    if v == best])
+        low, high = min(scores), max(scores)
+        priors = [(v - low) / ((high - low) or 1.0) for v in scores]
+        return actions[self._halving(game, state, seat, actions, priors, deadline)]
+
+    def _halving(self, game: Game, state: Any, seat: int, actions: list[Action],
+                 priors: list[float], deadline: float) -> int:
+        """The index of the winner; the worse half leaves after each stage, every
+        action in the race seeing the same worlds (at least one per stage)."""
+        width = self.width
+        if self.iterations is not None:  # a tiny cap races fewer: one world each at least
+            width = min(width, max(2, self.iterations // 2))
+        alive = sorted(range(len(actions)), key=lambda j: -priors[j])[:width]
+        totals = [0.0] * len(actions)
+        counts = [0] * len(actions)
+        budget = self.iterations if self.iterations is not None else 10**9
+        stages = max(1, math.ceil(math.log2(len(alive))))
+        done = 0
+        for stage in range(stages):
+            worlds = max(1, budget // (stages * len(alive)))
+            if self.iterations is None:
+                worlds = 10**9
+            stop = time.perf_counter() + (deadline - time.perf_counter()) / (stages - stage)
+            for _ in range(worlds):
+                started = time.perf_counter()
+                seed = self.rng.getrandbits(62)
+                for i in alive:
+                    sample = game.determinize(state, seat, seed)
+                    game.apply(sample, seat, actions[i])
+                    totals[i] += self._rollout(game, sample, seat)
+                    counts[i] += 1
+                    done += 1
+                now = time.perf_counter()
+                if now + (now - started) > stop:  # no time for another world like it
+                    break
+            alive.sort(key=lambda j: -(totals[j] / max(1, counts[j]) + 0.001 * priors[j]))
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            if len(alive) == 1:
+                break
+        self.last_iterations = done
+        return alive[0]
+
+    def _rollout(self, game: Game, s: Any, seat: int) -> float:
+        """Greedy play until ``horizon`` new rounds have started, then the estimate."""
+        rounds, last_round = 0, getattr(s, "round", 0)
+        for _ in range(5000):
+            movers = game.to_move(s)
+            if not movers:
+                break
+            now = getattr(s, "round", 0)
+            if now != last_round:
+                last_round, rounds = now, rounds + 1
+                if rounds >= self.horizon:
+                    break
+            mover = movers[0]
+            actions = game.legal_actions(s, mover)
+            i = 0
+            if len(actions) > 1:
+                scores = self.heuristic.action_scores(game, s, mover, actions)
+                i = scores.index(max(scores))
+            _carry_out(game, s, mover, actions, i)
+        return self.win_chance(self.heuristic.estimate(game, s), seat)
+
+    def win_chance(self, scores: list[float], seat: int) -> float:
+        """A smooth chance of finishing first: logistic in the gap to the best other."""
+        gap = scores[seat] - max(v for p, v in enumerate(scores) if p != seat)
+        return 1.0 / (1.0 + math.exp(-gap / self.spread))
+
+
+def make_search(level: str, seed: int, move_time: float | None,
+                iterations: int | None) -> PuertoRicoSearch:
+    bot = PuertoRicoSearch(seed, move_time, iterations)
+    bot.level = level
+    return bot

@@ -1,0 +1,203 @@
+"""The bot ladder: every level against the one below it, as one table in docs/bots.md.
+
+`python -m server.tools.ladder --write docs/bots.md [--jobs 2] [--games N]` plays each
+row with `prtui arena` (seats rotated, ties split, Wilson 95 % intervals) and replaces
+the table between the ``<!-- ladder -->`` markers; without ``--write`` it prints it.
+
+Search levels play a fixed number of iterations a move (``--iterations``), never wall
+time, so a figure does not depend on the machine's load: a strength change is measured
+as such. A row's ``seconds`` says what its budget is worth on one core: hard's
+playouts per CPU-second measured by ``--calibrate`` (docs/bots.md, Ladder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.bots.arena import run_arena
+from server.bots.levels import make_bot
+from server.bots.puerto_rico_search import PuertoRicoSearch
+from server.games.registry import get_game
+
+MARK_START = "<!-- ladder -->"
+MARK_END = "<!-- /ladder -->"
+ALL_FOUR = {"expansions": ["new_buildings", "citizens", "smuggler", "festival"]}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One arena run of the ladder: the first entrant against the rest."""
+
+    game: str
+    setting: str
+    bots: tuple[str, ...]
+    iterations: int | None = None
+    seconds: str = ""  # what the budget is worth on one core, as said in the issue
+    target: float | None = None  # the first entrant's win rate the issue asks for
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 1
+    games: int = 48
+
+
+# games: 48 for each figure issue 25 names (a target), 24 for the others
+ROWS: tuple[Row, ...] = (
+    Row("puerto-rico", "base", ("easy", "random", "random"), games=24),
+    Row("puerto-rico", "base", ("medium", "easy", "easy"), 160, "0.5 s", games=24),
+    Row("puerto-rico", "base", ("hard", "easy", "easy"), 160, "0.5 s", 0.90),
+    Row("puerto-rico", "base", ("hard", "easy", "easy"), 32, "0.1 s", 0.65),
+    Row("puerto-rico", "all four", ("easy", "random", "random", "random"), options=ALL_FOUR,
+        games=24),
+    Row("puerto-rico", "all four", ("medium", "easy", "easy", "easy"), 64, "0.5 s",
+        options=ALL_FOUR, games=24),
+    Row("puerto-rico", "all four", ("hard", "easy", "easy", "easy"), 64, "0.5 s", 0.70,
+        options=ALL_FOUR),
+    Row("san-juan", "", ("easy", "random", "random", "random"), games=24),
+    Row("san-juan", "", ("medium", "easy", "easy", "easy"), 50, "", games=24),
+    Row("san-juan", "", ("hard", "easy", "easy", "easy"), 50, "", games=24),
+)
+
+
+def entrants(bots: tuple[str, ...]) -> str:
+    rest = bots[1:]
+    same = all(b == rest[0] for b in rest)
+    return f"{bots[0]} vs {rest[0]} ×{len(rest)}" if same else ", ".join(bots)
+
+
+def run_row(row: Row, games: int | None, jobs: int) -> dict[str, Any]:
+    return run_arena(row.game, list(row.bots), games or row.games, row.seed, jobs,
+                     options=row.options, iterations=row.iterations)
+
+
+def _prefix(row: Row) -> str:
+    """The columns that say what a row plays: game, players, entrants, budget."""
+    budget = "–"
+    if row.iterations:
+        budget = f"{row.iterations} it." + (f" (≈ {row.seconds})" if row.seconds else "")
+    game = "Puerto Rico" if row.game == "puerto-rico" else "San Juan"
+    setting = f" {row.setting}" if row.setting else ""
+    return f"| {game}{setting} | {len(row.bots)} | {entrants(row.bots)} | {budget} |"
+
+
+def _target(row: Row, rate: float | None) -> str:
+    if row.target is None:
+        return "–"
+    if rate is None:
+        return f"≥ {row.target:.0%}"
+    return f"≥ {row.target:.0%} " + ("met" if rate >= row.target else "not met")
+
+
+def table_line(row: Row, summary: dict[str, Any]) -> str:
+    first = summary["bots"][0]
+    others = summary["bots"][1:]
+    lo, hi = first["ci95"]
+    avg_others = sum(b["avg_score"] for b in others) / len(others)
+    return (f"{_prefix(row)} {summary['games']} | {row.seed} | "
+            f"{first['wins']:g} ({first['win_rate']:.0%}) | [{lo:.0%}, {hi:.0%}] | "
+            f"{first['avg_score']:.1f} / {avg_others:.1f} | {first['duds']}/{first['roles']} | "
+            f"{_target(row, first['win_rate'])} |")
+
+
+def unmeasured_line(row: Row) -> str:
+    return f"{_prefix(row)} not measured yet | | | | | | {_target(row, None)} |"
+
+
+HEADER = ("| game | players | entrants (seats rotated) | budget a move | games | seed | "
+          "first entrant wins | 95 % CI | avg score (first / others) | duds / roles | "
+          "target |\n|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def build_rows(games: int | None, jobs: int, only: list[int] | None = None,
+               write: str | None = None, log: Any = sys.stderr) -> dict[int, str]:
+    """The table line of each row played (all, or those in ``only``), by row index;
+    with ``write``, each row goes into that file as soon as it is measured (a long
+    run stopped halfway keeps what it measured)."""
+    lines: dict[int, str] = {}
+    for i, row in enumerate(ROWS):
+        if only and i not in only:
+            continue
+        started = time.perf_counter()
+        lines[i] = table_line(row, run_row(row, games, jobs))
+        print(f"ladder: row {i} in {time.perf_counter() - started:.0f} s: {lines[i]}",
+              file=log, flush=True)
+        if write:  # read only now: another run may have written its rows meanwhile
+            with open(write, encoding="utf-8") as f:
+                text = f.read()
+            with open(write, "w", encoding="utf-8") as f:
+                f.write(replace_table(text, {i: lines[i]}))
+    return lines
+
+
+def current_rows(text: str) -> list[str]:
+    """The table lines now between the markers (header left out)."""
+    start, end = text.find(MARK_START), text.find(MARK_END)
+    if start < 0 or end < start:
+        return []
+    body = text[start + len(MARK_START):end].strip().splitlines()
+    return [line for line in body[2:] if line.startswith("|")]
+
+
+def replace_table(text: str, lines: dict[int, str]) -> str:
+    """``text`` with the ladder table between the markers (appended if absent); rows
+    not in ``lines`` keep their current line (``--only``), or read 'not measured'."""
+    old = current_rows(text)
+    if len(old) != len(ROWS):
+        old = [unmeasured_line(r) for r in ROWS]
+    table = "\n".join([HEADER, *(lines.get(i, old[i]) for i in range(len(ROWS)))])
+    block = f"{MARK_START}\n{table}\n{MARK_END}"
+    start, end = text.find(MARK_START), text.find(MARK_END)
+    if start < 0 or end < start:
+        return text.rstrip("\n") + "\n\n" + block + "\n"
+    return text[:start] + block + text[end + len(MARK_END):]
+
+
+def calibrate(players: int, options: dict[str, Any], seed: int = 3) -> float:
+    """Playouts per CPU-second of Puerto Rico's hard over one game against easy."""
+    game = get_game("puerto-rico")
+    state = game.setup(players, game.normalize_options(players, dict(options)), seed)
+    hard, easy = PuertoRicoSearch(1, None, 64), make_bot("easy", game, 2)
+    cpu, playouts = 0.0, 0
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        started = time.process_time()
+        action = (hard if seat == 0 else easy).choose(game, state, seat)
+        if seat == 0 and hard.last_iterations:
+            cpu += time.process_time() - started
+            playouts += hard.last_iterations
+            hard.last_iterations = 0
+        game.apply(state, seat, action)
+    return playouts / max(cpu, 1e-9)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m server.tools.ladder",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--write", metavar="FILE", help="replace the table in FILE")
+    parser.add_argument("--games", type=int,
+                        help="games per row (default: 48 for the issue's figures, else 24)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", type=int, action="append",
+                        help="play only row N (0-based; repeatable); --write then "
+                             "replaces only those rows")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="print hard's playouts per CPU-second (base 3p, all four 4p)")
+    args = parser.parse_args(argv)
+    if args.calibrate:
+        for players, options in ((3, {}), (4, ALL_FOUR)):
+            print(f"{players} players {options or 'base'}: "
+                  f"{calibrate(players, options):.0f} playouts per CPU-second")
+        return 0
+    if args.only and not all(0 <= i < len(ROWS) for i in args.only):
+        print(f"ladder: --only takes a row from 0 to {len(ROWS) - 1}", file=sys.stderr)
+        return 2
+    lines = build_rows(args.games, args.jobs, args.only, args.write)
+    if not args.write:
+        print("\n".join([HEADER, *lines.values()]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
