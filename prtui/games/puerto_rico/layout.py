@@ -36,8 +36,8 @@ from prtui.widgets.context import BoardContext
 
 GRID = (150, 46)
 """From this terminal size up every player's full board is on screen (the boards in a
-grid of three columns, two rows for five players: 13 rows each under 21 of the table's
-top and the score)."""
+grid of three columns, two rows for five players: 14 rows each, under at most 16 of role
+cards, shared supply and score)."""
 
 
 class PuertoRicoTable(BoardTable):
