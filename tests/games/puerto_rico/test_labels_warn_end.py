@@ -141,3 +141,30 @@ def test_confirming_a_placement_that_leaves_the_city_too_empty_says_so() -> None
 
 def _confirm_label_or_none(s: PRState) -> str:
     return next((a["label"] for a in legal(s, 0) if a["type"] == "mayor_done"), "")
+
+
+def test_every_mayor_choice_that_says_the_round_is_the_last_keeps_its_word() -> None:
+    """Random classic games: wherever a role card, a privilege colonist or a confirm
+    says so, the phase ends with the round the last, whatever is played after it."""
+    import random
+
+    said = 0
+    for seed in range(12):
+        for players in (3, 4, 5):
+            s = GAME.setup(players, {"edition": "classic"}, seed)
+            rnd = random.Random(seed)
+            while not GAME.is_over(s):
+                seat = GAME.to_move(s)[0]
+                actions = GAME.legal_actions(s, seat)
+                for a in actions:
+                    if str(a.get("note", "")).endswith("this round is the last") \
+                            and a["type"] in ("role", "mayor_colonist", "mayor_done"):
+                        said += 1
+                        t = GAME.from_data(GAME.to_data(s))
+                        GAME.apply(t, seat, a)
+                        while t.role == C.MAYOR:
+                            who = GAME.to_move(t)[0]
+                            GAME.apply(t, who, rnd.choice(GAME.legal_actions(t, who)))
+                        assert t.last_round, (seed, players, a)
+                GAME.apply(s, seat, rnd.choice(actions))
+    assert said > 20
