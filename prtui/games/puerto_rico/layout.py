@@ -34,10 +34,10 @@ from prtui.games.puerto_rico.table import (
 from prtui.widgets.board_table import BoardTable
 from prtui.widgets.context import BoardContext
 
-GRID = (150, 46)
+GRID = (156, 46)
 """From this terminal size up every player's full board is on screen (the boards in a
 grid of three columns, two rows for five players: 14 rows each, under at most 16 of role
-cards, shared supply and score)."""
+cards, shared supply and score; narrower than 34 columns a city's line would wrap)."""
 
 
 class PuertoRicoTable(BoardTable):
