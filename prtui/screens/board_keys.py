@@ -141,6 +141,8 @@ class BoardKeys(Screen[None]):
             return bool(getattr(self, "live", True) and view.get("over") and view.get("result"))
         if action == "choose":
             return seated
+        if action == "board" and parameters and hasattr(self, "table"):  # the game's own keys
+            return self.table.board_enabled(str(parameters[0]))
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated

@@ -21,3 +21,7 @@ class BoardTable(Vertical):
     def board_action(self, name: str) -> None:
         """Run the board key ``name`` (one of the board's ``bindings``)."""
         raise NotImplementedError
+
+    def board_enabled(self, name: str) -> bool:
+        """Whether the board key ``name`` does something now (else not in the footer)."""
+        return True

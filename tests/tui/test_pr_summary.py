@@ -80,7 +80,7 @@ async def test_from_120x40_o_cycles_the_rivals_full_boards() -> None:
     board, and after the last one back to mine."""
     snap = frozen()
     count = len(snap["view"]["players"])
-    async with game_app(snap).run_test(size=(160, 50)) as pilot:
+    async with game_app(snap).run_test(size=(120, 40)) as pilot:  # (160x50: every board)
         await pilot.pause()
         seen = [_top_board(pilot.app)]
         for _ in range(count):
@@ -92,7 +92,7 @@ async def test_from_120x40_o_cycles_the_rivals_full_boards() -> None:
 
 
 async def test_a_click_on_a_row_shows_that_players_board() -> None:
-    async with game_app(frozen()).run_test(size=(160, 50)) as pilot:
+    async with game_app(frozen()).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         summary = pilot.app.screen.query_one(SummaryPanel)
         await pilot.click(SummaryPanel, offset=(3, 3))  # header, then two lines a seat

@@ -8,6 +8,7 @@ import pytest
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.widgets.menu import MenuList
+from server.games.puerto_rico import catalog as C
 from server.games.puerto_rico.state import PRState
 from tests.games.puerto_rico.helpers import build, choose, new
 from tests.tui.boards import pr_game, pr_words
@@ -56,3 +57,36 @@ async def test_san_juan_role_choices_say_what_each_gives_now(size: tuple[int, in
     assert roles
     for role in roles:
         assert any(r.endswith(f"{role.title()}: {gains[role]}") for r in rows), (role, rows)
+
+
+async def _rows(snap: dict, size: tuple[int, int]) -> list[str]:
+    app = PrtuiApp(lambda a: GameScreen(None, snap, game=pr_game(), vocabulary="1897"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        return [row.plain for row in app.screen.query_one("#actions-list", MenuList).rows]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_mayor_that_ends_the_game_and_the_festival_barrels_say_so(
+        size: tuple[int, int]) -> None:
+    """The mayor's card (written by the client with its yield) keeps the server's note
+    that the ship cannot be refilled; producing the festival's barrels says the goal."""
+    s = new(4, "1897", 1)
+    s.col_supply = 3  # one worker a player is wanted: four
+    s.turn = s.governor = 0
+    s.legal = None
+    rows = await _rows(snapshot(s, 0), size)
+    mayor = next(r for r in rows if pr_words("1897")("mayor").lower() in r.lower())
+    assert mayor.endswith("this round is the last"), rows
+
+    s = new(4, "1897", 1, expansions=["festival"])
+    for g in s.festival[1:4]:  # a manned estate a barrel, and the mills for them
+        build_for = {1: "indigo_plant", 2: "sugar_mill", 3: "tobacco_storage", 4: "coffee_roaster"}
+        s.island[0].append(g)
+        s.island_col[0].append(1)
+        s.island_cit[0].append(0)
+        if g and s.bpos[0][C.B_INDEX[build_for[g]]] < 0:
+            build(s, 0, build_for[g], colonists=2)
+    choose(s, 0, "craftsman")
+    rows = await _rows(snapshot(s, 0), size)
+    assert any(r.endswith("the festival's goods goal, +3 coins") for r in rows), rows

@@ -99,7 +99,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         cost = f" ({facts.cost}$)" if facts else ""
         return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
     if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
-        return role  # "Trader +1$: sell coffee for 5$"
+        note = f"; {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
+        return role + note  # "Trader +1$: sell coffee for 5$", "...; ... the last"
     short = (previews.short_label(ctx, action) or mayor.short_undo(ctx, action)) \
         if ctx.narrow else None
     if short is None:  # III: "Raid 6-ship: keep 3 Sug", wider "Raid the 6-ship: keep 3 sugar"

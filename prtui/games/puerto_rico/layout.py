@@ -6,7 +6,9 @@ One full board is on screen at a time: mine, or the rival's that `o` (or a summa
 row) chose; the next decision of mine brings mine back, so my board is the one on
 screen whenever I must decide. The summary says the rest of every board. A spectator
 (and a replay) has no board of his own: every board, one below the other, the chosen
-one scrolled to the top."""
+one scrolled to the top. From GRID up (160x50) every full board is on screen at once,
+in three columns (mine first, two wide), and the building supply comes on `b` in their
+place: the summary's rows would only say again what the boards show."""
 
 from __future__ import annotations
 
@@ -31,6 +33,11 @@ from prtui.games.puerto_rico.table import (
 )
 from prtui.widgets.board_table import BoardTable
 from prtui.widgets.context import BoardContext
+
+GRID = (156, 46)
+"""From this terminal size up every player's full board is on screen (the boards in a
+grid of three columns, two rows for five players: 14 rows each, under at most 16 of role
+cards, shared supply and score; narrower than 34 columns a city's line would wrap)."""
 
 
 class PuertoRicoTable(BoardTable):
@@ -62,7 +69,7 @@ class PuertoRicoTable(BoardTable):
         yield DraftPanel(id="draft")  # Expansion I's first step, in place of the boards
         with Horizontal(id="lower"):
             yield BuildingSupply(id="buildings")
-            with VerticalScroll(id="players"):
+            with VerticalScroll(id="players"):  # a grid from GRID up
                 for seat in self._seat_order(view):
                     yield PlayerBoard(seat)
 
@@ -86,6 +93,7 @@ class PuertoRicoTable(BoardTable):
                 "players": self.query_one("#players", VerticalScroll),
             }
         parts = self._parts
+        self._place_grid()
         self._place_summary()
         if ctx.view is not self._seen_view:
             self._seen_view = ctx.view
@@ -95,6 +103,8 @@ class PuertoRicoTable(BoardTable):
                     self.screen.remove_class("-show-buildings")
         self._me = ctx.seat
         self._watching = ctx.watching
+        if self.has_class("-seated") == ctx.watching:  # my board two columns wide
+            self.set_class(not ctx.watching, "-seated")
         self._show_board()
         drafting = in_draft(ctx.view)
         if self.has_class("-draft") != drafting:
@@ -119,6 +129,8 @@ class PuertoRicoTable(BoardTable):
             if screen.has_class("-show-buildings"):
                 self.query_one(BuildingSupply).focus()
         elif name == "summary":  # from ROOMY: the next rival's board; below: the rows
+            if self._grid():  # every board is on screen already
+                return
             if self._roomy():
                 self._next_board()
                 return
@@ -134,13 +146,29 @@ class PuertoRicoTable(BoardTable):
     _me: int | None = None  # my seat (a spectator: the seat followed)
     _watching = False  # a spectator or a replay: every board, one below the other
 
+    def board_enabled(self, name: str) -> bool:
+        """`o` has nothing to show where every board is on screen."""
+        return name != "summary" or not self._grid()
+
     def _roomy(self) -> bool:
         size = self.app.size
         return size.width >= ROOMY[0] and size.height >= ROOMY[1]
 
+    def _grid(self) -> bool:
+        size = self.app.size
+        return size.width >= GRID[0] and size.height >= GRID[1]
+
+    def _place_grid(self) -> None:
+        """Every full board at once from GRID up (the class lays them out)."""
+        grid = self._grid()
+        if self.has_class("-grid") != grid:
+            self.set_class(grid, "-grid")
+            self._show_board()
+
     def _place_summary(self) -> None:
-        """The summary's rows from ROOMY up, or when opened."""
-        self.query_one(SummaryPanel).set_expanded(self._roomy() or self._summary_open)
+        """The summary's rows from ROOMY up (below GRID), or when opened."""
+        rows = (self._roomy() and not self._grid()) or self._summary_open
+        self.query_one(SummaryPanel).set_expanded(rows)
 
     def _next_board(self) -> None:
         """`o`: the next rival's full board clockwise; after the last one, mine again."""
@@ -161,10 +189,10 @@ class PuertoRicoTable(BoardTable):
         seats = [b.seat for b in boards]
         target = self.shown if self.shown in seats else self._me if self._me in seats else seats[0]
         players = self._parts.get("players") or self.query_one("#players", VerticalScroll)
-        if self._watching:  # nobody's decision to snap back to: all, the one chosen on top
+        if self._watching or self.has_class("-grid"):  # all (watching: the chosen on top)
             for board in boards:
                 board.display = True
-            if self.shown is not None:
+            if self.shown is not None and not self.has_class("-grid"):
                 players.scroll_to_widget(boards[seats.index(target)], top=True, animate=False)
             return
         changed = False
@@ -176,6 +204,7 @@ class PuertoRicoTable(BoardTable):
             players.scroll_home(animate=False)
 
     def on_resize(self) -> None:
+        self._place_grid()
         self._place_summary()
 
     def on_summary_panel_chosen(self, message: SummaryPanel.Chosen) -> None:

@@ -59,7 +59,8 @@ class PlayerHeader(Shown):
     """Name, governor, role, doubloons, goods and VP (hidden unless mine or open VP).
 
     Two lines of fixed height: when a line is wider than the board, the name gets
-    shorter and the goods closer, rather than the line running off the edge."""
+    shorter and the goods closer, rather than the line running off the edge. Given a
+    third row (the narrow boards of the grid, layout.py), the goods go on it."""
 
     _last: tuple[BoardContext, dict] | None = None
 
@@ -104,7 +105,7 @@ class PlayerHeader(Shown):
             text.append(f"{gap}{word} {waiting}", style="cyan")
             if citizens:
                 text.append(f" ({citizens}{CITIZEN})", style="bold magenta")
-        text.append(gap)
+        text.append("\n  " if self.content_size.height >= 3 else gap)
         goods = player.get("goods", {})
         for g in ctx.facts.goods:
             if goods.get(g):

@@ -90,6 +90,7 @@ def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
     """
     fixed = FIXED[s.edition]
     festival = m[0] == PLANTATION and bool(s.festival)  # a plantation may take its goal
+    festival = festival or (m[0] == MAYOR_COLONIST and labels_warn.key(m, s) is True)  # the end
     d = None if festival else fixed.get(m)
     if d is not None:
         return d

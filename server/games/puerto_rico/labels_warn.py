@@ -1,6 +1,6 @@
 """Big consequences said in an action's own label, before they happen (issue 22):
-taking a festival goal, starting the last round, and what the Smuggler's four actions
-would do now (on the role card's choice).
+taking a festival goal, starting the last round (a mayor's choice too: refill.py), and
+what the Smuggler's four actions would do now (on the role card's choice).
 
 ``key`` is the little of the state the note reads (part of the label memo's key);
 ``note`` the words appended to the label ("" when nothing big follows).
@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
-from .moves import BUILD, LOAD, PLANTATION, ROLE, Move
+from . import refill
+from .moves import BUILD, LOAD, MAYOR_COLONIST, MAYOR_DONE, PLANTATION, PRODUCE, ROLE, Move
 from .state import PRState
 from .text import VOCAB, listing
 
@@ -31,7 +32,33 @@ def key(m: Move, s: PRState) -> Any:
     if code == ROLE and m[1] == C.SMUGGLER:
         return (tuple(s.ship_load), tuple(s.ship_good), len(s.house), s.col_ship, s.cit_ship,
                 tuple(s.role_taken))
+    return _more_key(m, s)
+
+
+def _more_key(m: Move, s: PRState) -> Any:
+    """The festival's goods goal and the mayor's end: what their notes say is the key."""
+    code = m[0]
+    if code == PRODUCE:
+        return goods_goal(s)
+    if code == ROLE and m[1] == C.MAYOR:
+        return refill.by_role(s, s.turn)
+    if code == MAYOR_COLONIST:
+        return refill.by_privilege(s, m[1] if len(m) > 1 else 1)
+    if code == MAYOR_DONE:
+        return refill.by_confirm(s)
     return None
+
+
+def goods_goal(s: PRState) -> bool:
+    """Producing now takes the festival's goods goal: the harvest holds every barrel
+    still on the festival board (festival.produced)."""
+    if not s.festival or s.festival_won[1] >= 0:  # festival.GOODS
+        return False
+    from .craftsman import harvest
+    from .festival import board_goods
+
+    got, need = harvest(s, s.turn), board_goods(s)
+    return all(got[g] >= need[g] for g in range(5))
 
 
 def note(m: Move, s: PRState, loaded: int = 0) -> str:
@@ -52,6 +79,10 @@ def note(m: Move, s: PRState, loaded: int = 0) -> str:
         return f": the last {v.vp} chips, this round is the last"
     if code == ROLE and m[1] == C.SMUGGLER:
         return ": " + smuggler_now(s)
+    if _more_key(m, s) is True:
+        if code == PRODUCE:
+            return f": the festival's goods goal, +{v.coins(FESTIVAL_REWARD)}"
+        return f": too few {v.colonists} to refill the {v.ship}: this round is the last"
     return ""
 
 

@@ -14,7 +14,7 @@ from server.wording import article
 
 from . import catalog as C
 from . import interrupts as I
-from . import smuggler_labels
+from . import labels_warn, smuggler_labels
 from .moves import (
     BLACK_MARKET_PAY,
     CHARTER,
@@ -74,6 +74,8 @@ def _key(m: Move, s: PRState) -> Any:
         return (s.step, tuple(e) if e else None)
     if code == MAYOR_PLACE:
         return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
+    if code == MAYOR_COLONIST:
+        return labels_warn.key(m, s)
     if code == GUEST:
         return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
     if code in (FOREST_DRAWN, VILLA_TAKE, TAKE_VP):
@@ -114,9 +116,10 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
             where = v.buildings[s.city[p][m[2]]]
         return {"type": t, "where": WHERE[m[1]], "index": m[2], "citizen": True,
                 "label": f"Place {v.citizens(1)} on the {where}"}
-    if code == MAYOR_COLONIST:
-        return {"type": t, "count": m[1],
-                "label": f"Take {v.people(m[1])} from the supply ({v.privilege} x2)"}
+    if code == MAYOR_COLONIST:  # (labels_warn: taking them may end the game)
+        note = labels_warn.note(m, s)
+        return {"type": t, "count": m[1], **({"note": note.removeprefix(": ")} if note else {}),
+                "label": f"Take {v.people(m[1])} from the supply ({v.privilege} x2){note}"}
     if code == SELL:
         return {"type": t, "good": C.GOODS[m[1]], "to": "trading_post",
                 "label": f"Sell 1 {v.goods[m[1]]} to your {v.buildings[C.TRADING_POST]}"}

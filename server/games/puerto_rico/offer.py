@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog as C
-from . import flow, mayor_undo
+from . import flow, mayor_undo, refill
 from .catalog import EDITIONS
 from .costs import build_prices
 from .labels import FIXED, shared_dict
 from .moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, PLANTATION, Move
-from .state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, PRState
+from .state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, MAYOR_PRIVILEGE, PRState
 
 Dict = dict[str, Any]
 # the commonest labelled dicts, by edition and a small int made of what their labels read
@@ -62,7 +62,7 @@ def _any(s: PRState, moves: list[Move]) -> list[Dict]:
     out = []
     festival = bool(s.festival)  # a plantation's label may say the festival's goal
     for m in moves:
-        d = None if festival and m[0] == PLANTATION else fixed.get(m)
+        d = None if (festival and m[0] == PLANTATION) or s.step == MAYOR_PRIVILEGE else fixed.get(m)
         if d is None:
             if m[0] == PASS:  # its label reads the step and what is left to take
                 key = (ed, s.step, s.vp_pending, s.col_supply > 0)
@@ -82,7 +82,9 @@ def _roles(s: PRState, moves: list[Move]) -> list[Dict]:
     for m in moves:
         r = m[1]
         key = coins[index[r]] << 5 | r
-        d = shared_dict(m, s) if r == C.SMUGGLER else table.get(key)  # says what it does now
+        # the smuggler says what it does now; the mayor, when it ends the game (refill.py)
+        d = shared_dict(m, s) if r == C.SMUGGLER or (r == C.MAYOR and refill.by_role(s, s.turn)) \
+            else table.get(key)
         if d is None:
             d = table[key] = shared_dict(m, s)
         out.append(d)
