@@ -58,7 +58,9 @@ class LogEvent(TypedDict, total=False):
     text only that seat may read (e.g. VP gained, a hidden card). Whoever may see
     everything a seat sees (that seat, or everyone under an open-information option)
     gets it appended; others never receive it. ``tmpl`` (optional) is ``text`` as a
-    template (server/wording.py), for clients that show another vocabulary.
+    template (server/wording.py), for clients that show another vocabulary. ``round``
+    (optional) is on the line that opens a round: its number, so a client marks rounds
+    from data, never from the words (a player may be named "Round 99").
     """
 
     seat: int | None
@@ -66,6 +68,7 @@ class LogEvent(TypedDict, total=False):
     text: str
     tmpl: str
     private: dict[str, str]
+    round: int
 
 
 @dataclass
