@@ -10,7 +10,9 @@ Conventions
   ``legal_actions`` returns actions that ``apply`` accepts exactly as given; ``apply``
   ignores what is only shown (``SHOWN_ONLY``: the ``label`` and, from a game that
   writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
-  label ends with), so a client may send the dict back as is.
+  label ends with; facts a client shows beside it: a load's ``vp``, whether a confirm
+  ``commits`` what can still be taken back, the ``place`` an undo empties), so a client
+  may send the dict back as is, and reads those facts rather than the label's words.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
   describe its vocabularies and the facts a client shows (``display``, in
@@ -47,7 +49,7 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "note"))
+SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 

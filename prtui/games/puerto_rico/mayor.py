@@ -1,19 +1,16 @@
 """The mayor's placement on screen (issue 16, "Undo until confirmed"): what the confirm
 commits, where a send-back takes a colonist from, and the headline's reminder that
-nothing is final before the confirm. Read from the view alone, in the words shown."""
+nothing is final before the confirm. Read from the view and the actions' own fields
+(``commits``, an undo's ``place``), never from their words; in the words shown."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 
-from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
-
-_UNDO = re.compile(r"Undo: take the .+? back from the (.+?) to ")
 
 
 def _circles(ctx: BoardContext, b: Mapping[str, Any]) -> int:
@@ -63,7 +60,7 @@ def send_back_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
 def headline_tail(ctx: BoardContext) -> str:
     """What the headline adds once a confirm is asked for (rules 4): it commits."""
     for a in ctx.legal:
-        if a.get("type") == "mayor_done" and str(a.get("label", "")).startswith("Confirm"):
+        if a.get("type") == "mayor_done" and a.get("commits") is True:
             return " Nothing is final before Confirm."
     return ""
 
@@ -71,8 +68,16 @@ def headline_tail(ctx: BoardContext) -> str:
 def short_undo(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     """At 80 columns the undo of the last placement as "Undo: indigo plantation" (the
     full label takes three lines there); None for anything else."""
-    if action.get("type") != "undo" or "where" in action:
+    place = action.get("place")
+    if action.get("type") != "undo" or "where" in action or not isinstance(place, Mapping):
         return None
-    found = _UNDO.match(label_of(ctx, action))
-    return f"Undo: {found.group(1)}" if found else None
+    where, index = str(place.get("where")), place.get("index")
+    spaces = (ctx.me() or {}).get(where, [])
+    if not isinstance(index, int) or not 0 <= index < len(spaces):
+        return None
+    space = spaces[index]
+    if space.get("building"):
+        return f"Undo: {ctx.vocab(str(space['building']))}"
+    tile = str(space.get("tile"))
+    return f"Undo: {ctx.vocab(tile) if tile == 'quarry' else ctx.vocab(tile) + ' ' + ctx.vocab('plantation')}"
 
