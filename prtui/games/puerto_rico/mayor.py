@@ -13,31 +13,15 @@ from rich.text import Text
 from prtui.widgets.context import BoardContext
 
 
-def _circles(ctx: BoardContext, b: Mapping[str, Any]) -> int:
-    facts = ctx.facts.building(str(b.get("building"))) if ctx.facts else None
-    return facts.circles if facts else 1
-
-
-def arrangement(ctx: BoardContext, me: Mapping[str, Any]) -> tuple[int, int, int]:
-    """(on plantations, in buildings, in San Juan) once ``mayor_done`` is taken: it
-    fills every empty circle when the colonists waiting are enough to (the engine's rule)."""
-    tiles = [t for t in me.get("island", []) if t.get("tile") != "forest"]
-    island = sum(int(t.get("colonists", 0)) for t in tiles)
-    city = sum(int(b.get("colonists", 0)) for b in me.get("city", []))
-    waiting = int(me.get("san_juan", 0))
-    empty_island = sum(1 for t in tiles if not t.get("colonists"))
-    empty_city = sum(max(0, _circles(ctx, b) - int(b.get("colonists", 0)))
-                     for b in me.get("city", []))
-    if waiting and waiting >= empty_island + empty_city:
-        return island + empty_island, city + empty_city, waiting - empty_island - empty_city
-    return island, city, waiting
-
-
 def confirm_preview(ctx: BoardContext, me: Mapping[str, Any]) -> Text:
-    """"Confirm: 3 on plantations, 2 in buildings, 0 in San Juan"."""
-    island, city, waiting = arrangement(ctx, me)
-    return Text(f"Confirm: {island} on {ctx.vocab('plantations')}, {city} in buildings, "
-                f"{waiting} {ctx.vocab('in_san_juan')}")
+    """"Confirm: 3 on plantations, 2 in buildings, 0 in San Juan": where my people stand
+    once I confirm, as the server worked it out (``mayor_confirm``; the confirm fills
+    every empty circle when enough wait)."""
+    after = me.get("mayor_confirm")
+    if not isinstance(after, Mapping):  # a server that does not say: the label alone
+        return Text("Confirm")
+    return Text(f"Confirm: {after.get('island')} on {ctx.vocab('plantations')}, "
+                f"{after.get('city')} in buildings, {after.get('san_juan')} {ctx.vocab('in_san_juan')}")
 
 
 def is_send_back(action: Mapping[str, Any]) -> bool:

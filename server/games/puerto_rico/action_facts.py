@@ -15,3 +15,20 @@ def load_vp(s: PRState, barrels: int) -> int:
     if not barrels:
         return 0
     return barrels + (1 if s.occupied(s.turn, C.HARBOR) else 0)
+
+
+def confirm_arrangement(s: PRState, p: int) -> dict[str, int]:
+    """Where p's people stand once he confirms the placement (``mayor_done``): it fills
+    every empty circle (no forest) when the people waiting are enough to (mayor._fill),
+    else nothing moves. Persons on the island, in the city, still in San Juan."""
+    island = sum(s.island_col[p])
+    city = sum(s.city_col[p])
+    waiting = s.san_juan[p]
+    empty_island = sum(1 for t, c in zip(s.island[p], s.island_col[p], strict=True)
+                       if not c and t < C.FOREST)
+    empty_city = sum(C.CIRCLES[b] - c for b, c in zip(s.city[p], s.city_col[p], strict=True))
+    empty = empty_island + empty_city
+    if waiting and empty and waiting >= empty:
+        return {"island": island + empty_island, "city": city + empty_city,
+                "san_juan": waiting - empty}
+    return {"island": island, "city": city, "san_juan": waiting}
