@@ -11,7 +11,8 @@ Conventions
   ignores what is only shown (``SHOWN_ONLY``: the ``label`` and, from a game that
   writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
   label ends with; facts a client shows beside it: a load's ``vp``, whether a confirm
-  ``commits`` what can still be taken back, the ``place`` an undo empties), so a client
+  ``commits`` what can still be taken back, the ``place`` an undo empties, where the
+  ``rest`` go when placing stops), so a client
   may send the dict back as is, and reads those facts rather than the label's words.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
@@ -49,7 +50,7 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place"))
+SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 

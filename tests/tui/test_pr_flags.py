@@ -52,3 +52,13 @@ async def test_a_load_says_the_vp_the_server_sent() -> None:
     assert isinstance(load["vp"], int) and load["vp"] >= 1
     text, _ = await shown(snap, (160, 50))
     assert f"{load['label']} (+{load['vp']} VP)" in text, text
+
+
+async def test_where_the_rest_go_is_read_from_the_pass_not_its_words() -> None:
+    """A poach's placing ends with the rest back to the supply (the festival's: to San
+    Juan); the pass says so in ``rest``, whatever its label's words."""
+    _, snap = find(lambda s, f: f["view"]["phase"]["step"] == "place_workers" and any(
+        a["type"] == "pass" and a.get("rest") == "supply" for a in f["legal"]),
+        options={"expansions": ["smuggler"]})
+    text, _ = await shown(reworded(snap), (80, 24))
+    assert "Rest: back to supply" in text, text

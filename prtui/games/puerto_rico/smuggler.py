@@ -116,9 +116,9 @@ def _role_coins(ctx: BoardContext, role: str) -> int:
 
 
 def _festival_rest(ctx: BoardContext) -> bool:
-    """Placing the festival's workers (the rest go to San Juan), not a poach's."""
-    label = next((str(a.get("label", "")) for a in ctx.actions("pass")), "")
-    return not label.startswith("Place no more")
+    """Placing the festival's workers (the rest go to San Juan), not a poach's: the
+    server's ``rest`` on the pass, never its words."""
+    return any(a.get("rest") == "san_juan" for a in ctx.actions("pass"))
 
 
 def _goods_line(ctx: BoardContext, goods: list[str]) -> Text:

@@ -151,7 +151,10 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         tile = _tile(v, s.island[p][m[1]])
         return {"type": t, "index": m[1],
                 "label": f"{cap(v.buildings[C.LAND_OFFICE])}: sell the {tile} for 1 {v.doubloon}"}
-    return {"type": t, "label": decline(s, v)}
+    d = {"type": t, "label": decline(s, v)}
+    if s.pending and s.pending[0][0] == I.PLACE_WORKERS:  # where the rest go (shown only)
+        d["rest"] = "san_juan" if s.pending[0][3] else "supply"
+    return d
 
 
 def _tile(v: Vocabulary, t: int) -> str:
