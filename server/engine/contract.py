@@ -12,7 +12,7 @@ Conventions
   writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
   label ends with; facts a client shows beside it: a load's ``vp``, whether a confirm
   ``commits`` what can still be taken back, the ``place`` an undo empties, where the
-  ``rest`` go when placing stops), so a client
+  ``rest`` go when placing stops, the ``discount`` a forest brings), so a client
   may send the dict back as is, and reads those facts rather than the label's words.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
@@ -50,7 +50,8 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest"))
+SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest",
+                        "discount"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 

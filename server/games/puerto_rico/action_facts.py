@@ -32,3 +32,10 @@ def confirm_arrangement(s: PRState, p: int) -> dict[str, int]:
         return {"island": island + empty_island, "city": city + empty_city,
                 "san_juan": waiting - empty}
     return {"island": island, "city": city, "san_juan": waiting}
+
+
+def forest_discount(s: PRState, p: int) -> int:
+    """What p's forests take off every building once one more is planted, when that
+    forest changes it (1 per 2 forests, costs.discounts), else 0."""
+    k = sum(1 for t in s.island[p] if t >= C.FOREST)
+    return (k + 1) // 2 if (k + 1) % 2 == 0 else 0
