@@ -16,8 +16,8 @@ from typing import Any
 from prtui.widgets.context import KIND_SLOTS
 
 KEYS = 10  # 1..9 then 0 (prtui/widgets/context.py, action_key)
-SHOWN_ONLY = ("label", "tmpl")
-"""An action's fields that are only words (the engine contract's)."""
+SHOWN_ONLY = ("label", "tmpl", "note", "vp", "commits", "place", "rest", "discount")
+"""An action's fields that are only shown (the engine contract's): not what it is."""
 _KIND_BY_TYPE = {"undo": "undo", "mayor_lift": "undo", "mayor_done": "confirm", "pass": "decline"}
 """A server that sends no ``kind`` (older than issue 22): the kind its types meant."""
 TAKE_BACKS = frozenset(("undo", "take_back"))

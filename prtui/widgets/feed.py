@@ -5,13 +5,13 @@ template is rendered in it (prtui/vocabulary.py), and switching the vocabulary w
 the log again, so old lines speak the new words too. Both logs wrap their lines to
 their width when written and write them again when their width changes (a terminal or
 an SSH window resized), so a line is re-wrapped, never clipped. A rule marks where each
-round begins ("── Round 5 ──"): before the game's own line that opens the round, else
-before the first lines written once the view's round number went up.
+round begins ("── Round 5 ──"): before the line the server marks as opening the round
+(its ``round`` field), else before the first lines written once the view's round number
+went up. The rule never reads the words: a player named "Round 99" is just a name.
 """
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
@@ -84,10 +84,6 @@ class RewrapLog(RichLog):
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
-ROUND_LINE = re.compile(r"Round (\d+)\b")
-"""How both games' logs open a round ("Round 5: bo is governor")."""
-
-
 def round_rule(number: int) -> Text:
     return Text(f"── Round {number} ──", style="bold")
 
@@ -148,9 +144,10 @@ class GameLog(RewrapLog):
         self._round = max(self._round, now)
 
     def _opens(self, entry: dict[str, Any]) -> int:
-        """The round a line opens (the game's "Round 5: ..."), 0 for any other line."""
-        found = ROUND_LINE.match(str(entry.get("text", "")))
-        number = int(found.group(1)) if found else 0
+        """The round a line opens (the server's ``round`` field), 0 for any other line."""
+        number = entry.get("round")
+        if not isinstance(number, int) or isinstance(number, bool):
+            return 0
         return number if number > self._round else 0
 
     def _rule(self, number: int) -> None:

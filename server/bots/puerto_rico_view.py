@@ -16,7 +16,8 @@ from typing import Any
 from server.games.puerto_rico.state import PRState
 from server.games.puerto_rico.views import view
 
-LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices")
+LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices", "role_gains",
+            "mayor_confirm")
 """The players' keys this view leaves out."""
 
 

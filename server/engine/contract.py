@@ -10,7 +10,10 @@ Conventions
   ``legal_actions`` returns actions that ``apply`` accepts exactly as given; ``apply``
   ignores what is only shown (``SHOWN_ONLY``: the ``label`` and, from a game that
   writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
-  label ends with), so a client may send the dict back as is.
+  label ends with; facts a client shows beside it: a load's ``vp``, whether a confirm
+  ``commits`` what can still be taken back, the ``place`` an undo empties, where the
+  ``rest`` go when placing stops, the ``discount`` a forest brings), so a client
+  may send the dict back as is, and reads those facts rather than the label's words.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
   describe its vocabularies and the facts a client shows (``display``, in
@@ -47,7 +50,8 @@ from server.engine.options import OptionSpec
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "note"))
+SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest",
+                        "discount"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 
@@ -58,7 +62,9 @@ class LogEvent(TypedDict, total=False):
     text only that seat may read (e.g. VP gained, a hidden card). Whoever may see
     everything a seat sees (that seat, or everyone under an open-information option)
     gets it appended; others never receive it. ``tmpl`` (optional) is ``text`` as a
-    template (server/wording.py), for clients that show another vocabulary.
+    template (server/wording.py), for clients that show another vocabulary. ``round``
+    (optional) is on the line that opens a round: its number, so a client marks rounds
+    from data, never from the words (a player may be named "Round 99").
     """
 
     seat: int | None
@@ -66,6 +72,7 @@ class LogEvent(TypedDict, total=False):
     text: str
     tmpl: str
     private: dict[str, str]
+    round: int
 
 
 @dataclass

@@ -46,9 +46,12 @@ def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str,
         text = " ".join([text, *extra]) if text else " ".join(extra)
         if isinstance(tmpl, str):
             tmpl = " ".join([tmpl, *map(escape, extra)]) if tmpl else " ".join(map(escape, extra))
+    line: dict[str, Any] = {"n": n, "text": text}
     if isinstance(tmpl, str):
-        return {"n": n, "text": text, "tmpl": tmpl}
-    return {"n": n, "text": text}
+        line["tmpl"] = tmpl
+    if isinstance(ev.get("round"), int):  # the line opens this round (a client's rule)
+        line["round"] = ev["round"]
+    return line
 
 
 class GameSync:

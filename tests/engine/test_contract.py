@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server.engine.contract import Action, Game, describe
+from server.engine.contract import SHOWN_ONLY, Action, Game, describe
 from server.engine.errors import CorruptState, IllegalAction, InvalidOptions
 from server.engine.playout import pick, play_out
 from server.games.registry import get_game
@@ -225,7 +225,7 @@ def test_fuzzed_states_load_cleanly_or_raise_corrupt_state(data: st.DataObject) 
 
 def _illegal_variants(game: Game, state: Any, seat: int) -> list[Action]:
     legal = game.legal_actions(state, seat)
-    bare = [{k: v for k, v in a.items() if k not in ("label", "tmpl", "kind", "note")} for a in legal]
+    bare = [{k: v for k, v in a.items() if k not in SHOWN_ONLY and k != "kind"} for a in legal]
     out: list[Action] = [{"type": "no_such_action"}, {}, {"type": None}, {"type": 7}]
     for a in bare:
         for key in a:

@@ -25,11 +25,16 @@ def game_app(snapshot: dict) -> PrtuiApp:
     return PrtuiApp(lambda a: GameScreen(Table(), snapshot, game=pr_game()))
 
 
-def next_round(snapshot: dict, lines: list[str]) -> dict:
-    """The same board a round later, with these new log lines."""
-    later = {**snapshot, "view": {**snapshot["view"], "round": snapshot["view"]["round"] + 1}}
+def next_round(snapshot: dict, lines: list[str], opens: int | None = None) -> dict:
+    """The same board a round later, with these new log lines (line ``opens``: the one
+    the server marks as opening the round)."""
+    number = snapshot["view"]["round"] + 1
+    later = {**snapshot, "view": {**snapshot["view"], "round": number}}
     n = snapshot["log"][-1]["n"]
-    later["log"] = [*snapshot["log"], *({"n": n + 1 + i, "text": t} for i, t in enumerate(lines))]
+    new = [{"n": n + 1 + i, "text": t} for i, t in enumerate(lines)]
+    if opens is not None:
+        new[opens]["round"] = number
+    later["log"] = [*snapshot["log"], *new]
     return later
 
 
@@ -40,7 +45,8 @@ async def test_a_rule_opens_each_round() -> None:
         lines = log_lines(app)
         assert lines[0] == "── Round 7 ──" and lines[1].startswith("Round 7 begins")
         # the game's own opening line: the rule goes right before it
-        later = next_round(snap, ["P2 sold corn.", "Round 8: P3 is governor", "P3 chose the Mayor."])
+        later = next_round(snap, ["P2 sold corn.", "Round 8: P3 is governor", "P3 chose the Mayor."],
+                           opens=1)
         app.screen.apply_snapshot(later)
         await pilot.pause()
         lines = log_lines(app)

@@ -92,9 +92,8 @@ async def test_other_roles_say_their_yield_at_80_columns() -> None:
 
 async def test_the_planters_yield_takes_the_article_of_its_word() -> None:
     """1897 calls a plantation an estate: "an estate", never "a estate" (issue 22, item 9)."""
-    from tests.tui.smuggler_festival_boards import load
-    snap = load("five")  # seat 0 may choose the settler (the Planter in 1897)
-    assert any(a.get("role") == "settler" for a in snap["legal"])
+    _, snap = find(lambda s, f: _role(f, "settler") is not None and f["view"]["quarries"] > 0,
+                   options={"edition": "1897"})  # seat 0 may choose the Planter
     async with PrtuiApp(lambda a: GameScreen(Table(), snap, vocabulary="1897",
                                              game=pr_game())).run_test(size=(160, 50)) as pilot:
         await pilot.pause()

@@ -1,46 +1,27 @@
 """The mayor's placement on screen (issue 16, "Undo until confirmed"): what the confirm
 commits, where a send-back takes a colonist from, and the headline's reminder that
-nothing is final before the confirm. Read from the view alone, in the words shown."""
+nothing is final before the confirm. Read from the view and the actions' own fields
+(``commits``, an undo's ``place``), never from their words; in the words shown."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 
-from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
-
-_UNDO = re.compile(r"Undo: take the .+? back from the (.+?) to ")
-
-
-def _circles(ctx: BoardContext, b: Mapping[str, Any]) -> int:
-    facts = ctx.facts.building(str(b.get("building"))) if ctx.facts else None
-    return facts.circles if facts else 1
-
-
-def arrangement(ctx: BoardContext, me: Mapping[str, Any]) -> tuple[int, int, int]:
-    """(on plantations, in buildings, in San Juan) once ``mayor_done`` is taken: it
-    fills every empty circle when the colonists waiting are enough to (the engine's rule)."""
-    tiles = [t for t in me.get("island", []) if t.get("tile") != "forest"]
-    island = sum(int(t.get("colonists", 0)) for t in tiles)
-    city = sum(int(b.get("colonists", 0)) for b in me.get("city", []))
-    waiting = int(me.get("san_juan", 0))
-    empty_island = sum(1 for t in tiles if not t.get("colonists"))
-    empty_city = sum(max(0, _circles(ctx, b) - int(b.get("colonists", 0)))
-                     for b in me.get("city", []))
-    if waiting and waiting >= empty_island + empty_city:
-        return island + empty_island, city + empty_city, waiting - empty_island - empty_city
-    return island, city, waiting
 
 
 def confirm_preview(ctx: BoardContext, me: Mapping[str, Any]) -> Text:
-    """"Confirm: 3 on plantations, 2 in buildings, 0 in San Juan"."""
-    island, city, waiting = arrangement(ctx, me)
-    return Text(f"Confirm: {island} on {ctx.vocab('plantations')}, {city} in buildings, "
-                f"{waiting} {ctx.vocab('in_san_juan')}")
+    """"Confirm: 3 on plantations, 2 in buildings, 0 in San Juan": where my people stand
+    once I confirm, as the server worked it out (``mayor_confirm``; the confirm fills
+    every empty circle when enough wait)."""
+    after = me.get("mayor_confirm")
+    if not isinstance(after, Mapping):  # a server that does not say: the label alone
+        return Text("Confirm")
+    return Text(f"Confirm: {after.get('island')} on {ctx.vocab('plantations')}, "
+                f"{after.get('city')} in buildings, {after.get('san_juan')} {ctx.vocab('in_san_juan')}")
 
 
 def is_send_back(action: Mapping[str, Any]) -> bool:
@@ -63,7 +44,7 @@ def send_back_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
 def headline_tail(ctx: BoardContext) -> str:
     """What the headline adds once a confirm is asked for (rules 4): it commits."""
     for a in ctx.legal:
-        if a.get("type") == "mayor_done" and str(a.get("label", "")).startswith("Confirm"):
+        if a.get("type") == "mayor_done" and a.get("commits") is True:
             return " Nothing is final before Confirm."
     return ""
 
@@ -71,8 +52,16 @@ def headline_tail(ctx: BoardContext) -> str:
 def short_undo(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     """At 80 columns the undo of the last placement as "Undo: indigo plantation" (the
     full label takes three lines there); None for anything else."""
-    if action.get("type") != "undo" or "where" in action:
+    place = action.get("place")
+    if action.get("type") != "undo" or "where" in action or not isinstance(place, Mapping):
         return None
-    found = _UNDO.match(label_of(ctx, action))
-    return f"Undo: {found.group(1)}" if found else None
+    where, index = str(place.get("where")), place.get("index")
+    spaces = (ctx.me() or {}).get(where, [])
+    if not isinstance(index, int) or not 0 <= index < len(spaces):
+        return None
+    space = spaces[index]
+    if space.get("building"):
+        return f"Undo: {ctx.vocab(str(space['building']))}"
+    tile = str(space.get("tile"))
+    return f"Undo: {ctx.vocab(tile) if tile == 'quarry' else ctx.vocab(tile) + ' ' + ctx.vocab('plantation')}"
 

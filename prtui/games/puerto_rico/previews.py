@@ -127,7 +127,8 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
         return _build_short(ctx, int(action["price"]))
     if kind in ("forest", "forest_drawn"):
         forests = int(me.get("forests", 0)) + 1
-        cut = " (-1$ on every building from now on)" if forests == 2 else ""
+        discount = action.get("discount")  # the server's: 1 per 2 forests
+        cut = f" (-{discount}$ on every building from now on)" if isinstance(discount, int) else ""
         return Text(f"face down on your {ctx.vocab('island')} as forest {forests}, never manned{cut}")
     if kind == "land_office_sell":
         name, _ = _place(ctx, "island", int(action.get("index", -1)))

@@ -78,7 +78,7 @@ def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
         kept = f"keep {keep} {ctx.short(good)}" if keep and good else "keep none"
         return f"Raid {cap}-ship: {kept}"
     if kind == "plunder":
-        return f"Plunder: {len(ctx.view.get('trading_house', []))} VP"
+        return f"Plunder: {action.get('vp', '?')} VP"  # the server's count
     if kind == "poach":
         return "Poach: place up to 3"
     if kind == "capture":
@@ -116,9 +116,9 @@ def _role_coins(ctx: BoardContext, role: str) -> int:
 
 
 def _festival_rest(ctx: BoardContext) -> bool:
-    """Placing the festival's workers (the rest go to San Juan), not a poach's."""
-    label = next((str(a.get("label", "")) for a in ctx.actions("pass")), "")
-    return not label.startswith("Place no more")
+    """Placing the festival's workers (the rest go to San Juan), not a poach's: the
+    server's ``rest`` on the pass, never its words."""
+    return any(a.get("rest") == "san_juan" for a in ctx.actions("pass"))
 
 
 def _goods_line(ctx: BoardContext, goods: list[str]) -> Text:
@@ -146,7 +146,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
         return text
     if kind == "plunder":
         sold = [str(g) for g in ctx.view.get("trading_house", [])]
-        text = Text(f"+{len(sold)} VP; back to the supply: ")
+        text = Text(f"+{action.get('vp', '?')} VP; back to the supply: ")
         text.append_text(_goods_line(ctx, sold))
         return text.append("; the trading house is empty again")
     if kind == "poach":

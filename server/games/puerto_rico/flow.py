@@ -237,6 +237,7 @@ def _end_round(s: PRState, ev: Events) -> None:
 def _round_header(s: PRState, ev: Events) -> None:
     if ev is not None:
         say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+        ev[-1]["round"] = s.round  # the client's round rule reads this, never the text
 
 
 def mover(s: PRState) -> int:

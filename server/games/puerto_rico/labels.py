@@ -13,6 +13,7 @@ from typing import Any
 
 from . import catalog as C
 from . import labels_warn, labels_x
+from .action_facts import load_vp
 from .captain import privilege
 from .common import colonist_source
 from .craftsman import factory_bonus, harvest, specialty_bonus
@@ -136,9 +137,10 @@ def _label_key(m: Move, s: PRState) -> Any:
         return (price, s.coins[p] if price > s.coins[p] else -1)  # "7 coins + 1 from ..."
     if code == LOAD:
         have = s.pgoods[p][m[1]]
+        harbor = s.occupied(p, C.HARBOR)  # the load's ``vp``
         if m[2] == C.WHARF_SHIP:
-            return have
-        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]])
+            return (have, harbor)
+        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]], harbor)
     if code == UNIVERSITY:
         return (s.city[p][-1], s.col_supply > 0)
     if code == PRODUCE:
@@ -185,6 +187,8 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
             "Confirm the placement" if s.rules >= 4 else "Done placing")
         if s.san_juan[s.turn] and _fills(s):
             label += f" (fill every empty {v.circle})"
+        if not s.mayor_fresh and s.rules >= 4:  # nothing is final before it (shown only)
+            return {"type": t, "label": label, "commits": True}
         return {"type": t, "label": label}
     if code == MAYOR_LIFT:
         return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}
@@ -295,10 +299,12 @@ def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
     have = s.pgoods[s.turn][g]
     if ship == C.WHARF_SHIP:
         label = f"Ship all {have} {v.goods[g]} with the {v.buildings[C.WHARF]}"
-        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label}
+        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label,
+                "vp": load_vp(s, have)}
     k = min(have, s.ship_cap[ship] - s.ship_load[ship])
     label = f"Load {k} {v.goods[g]} onto the {s.ship_cap[ship]}-ship"
-    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label}
+    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label,
+            "vp": load_vp(s, k)}
 
 
 def _store_label(m: Move, v: Vocabulary) -> str:

@@ -15,6 +15,7 @@ from server.wording import article
 from . import catalog as C
 from . import interrupts as I
 from . import labels_warn, smuggler_labels
+from .action_facts import forest_discount
 from .moves import (
     BLACK_MARKET_PAY,
     CHARTER,
@@ -78,7 +79,9 @@ def _key(m: Move, s: PRState) -> Any:
         return labels_warn.key(m, s)
     if code == GUEST:
         return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
-    if code in (FOREST_DRAWN, VILLA_TAKE, TAKE_VP):
+    if code in (FOREST, FOREST_DRAWN):  # the forest's ``discount``
+        return (forest_discount(s, p), tuple(s.pending[0]) if s.pending else None)
+    if code in (VILLA_TAKE, TAKE_VP):
         return tuple(s.pending[0]) if s.pending else None
     if code == BLACK_MARKET_PAY and m[1] == PAY_WORKER and m[2] < 2:
         return s.island[p][m[3]] if m[2] == 0 else s.city[p][m[3]]
@@ -102,12 +105,18 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         where = f"{article(str(C.COST[b]))} {C.COST[b]}-space" + (f" ({copies} copies)" if copies > 1 else "")
         return {"type": t, "building": C.BUILDINGS[b],
                 "label": f"Place the {v.buildings[b]} on {where}"}
-    if code == FOREST:
-        return {"type": t, "tile": C.GOODS[m[1]],
-                "label": f"Take {v.a_tiles[m[1]]} {v.plantation} as a forest"}
-    if code == FOREST_DRAWN:
-        tile = v.a_tiles[s.pending[0][2]]
-        return {"type": t, "label": f"Place the drawn tile ({tile} {v.plantation}) as a forest"}
+    if code in (FOREST, FOREST_DRAWN):
+        d: dict[str, Any]
+        if code == FOREST:
+            d = {"type": t, "tile": C.GOODS[m[1]],
+                 "label": f"Take {v.a_tiles[m[1]]} {v.plantation} as a forest"}
+        else:
+            tile = v.a_tiles[s.pending[0][2]]
+            d = {"type": t, "label": f"Place the drawn tile ({tile} {v.plantation}) as a forest"}
+        cut = forest_discount(s, p)
+        if cut:  # shown only: what every building costs less from then on
+            d["discount"] = cut
+        return d
     if code == MAYOR_PLACE:  # a citizen, where a worker would work otherwise
         if m[1] == 0:  # rules 5: any place (a forest takes nobody)
             kind = s.island[p][m[2]]
@@ -154,7 +163,10 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         tile = _tile(v, s.island[p][m[1]])
         return {"type": t, "index": m[1],
                 "label": f"{cap(v.buildings[C.LAND_OFFICE])}: sell the {tile} for 1 {v.doubloon}"}
-    return {"type": t, "label": decline(s, v)}
+    d = {"type": t, "label": decline(s, v)}
+    if s.pending and s.pending[0][0] == I.PLACE_WORKERS:  # where the rest go (shown only)
+        d["rest"] = "san_juan" if s.pending[0][3] else "supply"
+    return d
 
 
 def _tile(v: Vocabulary, t: int) -> str:

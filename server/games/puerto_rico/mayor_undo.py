@@ -134,7 +134,8 @@ def shared(s: PRState, m: Move = UNDO_MOVE) -> dict[str, Any]:
         action: dict[str, Any]
         if len(m) == 1:
             action = {"type": TYPES[MAYOR_UNDO],
-                      "label": f"Undo: take the {who} back from the {name} to {v.san_juan}"}
+                      "label": f"Undo: take the {who} back from the {name} to {v.san_juan}",
+                      "place": {"where": WHERE[where], "index": index}}  # only shown
         else:
             action = {"type": TYPES[MAYOR_UNDO], "where": WHERE[where], "index": index,
                       "label": f"Send back the {who} from the {name}"}

@@ -42,7 +42,7 @@ def make(m: Move, s: PRState, p: int) -> dict[str, Any]:
                 "label": f"Raid the {s.ship_cap[i]}-ship ({load} {v.goods[g]}): {kept}"}
     if code == PLUNDER:
         k = len(s.house)
-        return {"type": t, "label": f"Plunder the trading house: {k} {v.vp}"}
+        return {"type": t, "label": f"Plunder the trading house: {k} {v.vp}", "vp": k}
     if code == POACH:
         from .smuggler import KEEP_MAX, poachable
 

@@ -9,10 +9,12 @@ from typing import Any
 
 from . import catalog as C
 from . import interrupts
+from .action_facts import confirm_arrangement
 from .costs import build_prices
 from .craftsman import harvest
+from .role_gains import role_gains
 from .scoring import breakdown, result
-from .state import GAME_OVER, STEPS, PRState
+from .state import CHOOSE_ROLE, GAME_OVER, MAYOR, STEPS, PRState
 from .trader import sale_price
 
 _GOODS = C.GOODS
@@ -77,6 +79,10 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True) -> dic
         prices = build_prices(s, p)
         out["prices"] = {C.BUILDINGS[b]: prices[b] for b in s.board}
         out["sale_prices"] = _sale_prices(s, p)
+        if s.step == CHOOSE_ROLE and s.turn == p and not s.pending:  # mine alone
+            out["role_gains"] = role_gains(s, p)
+        if s.step == MAYOR and s.turn == p and not s.pending:  # what the confirm leaves
+            out["mayor_confirm"] = confirm_arrangement(s, p)
     if figures and s.step != GAME_OVER:  # public: what a craftsman gives, the VP shown
         out["harvest"] = _goods(harvest(s, p))
         out["vp_shown"] = vp_shown(s, p, s.open_vp or viewer == p)

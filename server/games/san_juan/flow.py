@@ -201,6 +201,7 @@ def _game_over(s: SJState, ev: Events, why: str) -> None:
 def _round_header(s: SJState, ev: Events) -> None:
     if ev is not None:
         say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+        ev[-1]["round"] = s.round  # the client's round rule reads this, never the text
 
 
 def to_move(s: SJState) -> list[int]:
