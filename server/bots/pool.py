@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -66,6 +67,23 @@ def _init_worker(parent_pid: int, plugins: Sequence[str], games: Sequence[str]) 
             get_game(game)
         except Exception:
             log.exception("bot worker: game %s could not be loaded", game)
+
+
+def _tracker_started() -> None:
+    """Start multiprocessing's resource tracker with the process's own stderr. Inside a
+    Textual app ``sys.stderr`` is a capture whose ``fileno()`` is -1, and the tracker's
+    spawn then fails ("bad value(s) in fds_to_keep"): no worker could ever start, so
+    every thinking bot of a local game fell back and the coach never answered."""
+    from multiprocessing import resource_tracker
+
+    saved = sys.stderr
+    try:
+        sys.stderr = sys.__stderr__ or saved
+        resource_tracker.ensure_running()
+    except Exception:  # no tracker: the pool's own start reports what is wrong
+        log.debug("resource tracker not started", exc_info=True)
+    finally:
+        sys.stderr = saved
 
 
 def _ready() -> int:
@@ -116,6 +134,7 @@ class BotPool:
         if pool is not None:  # pebble gives up on a pool whose idle workers all died
             log.warning("bot pool broken: starting new workers")
             self._discard(pool)
+        _tracker_started()
         self._pool = ProcessPool(
             max_workers=self.size,
             initializer=_init_worker,
