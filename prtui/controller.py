@@ -31,9 +31,12 @@ class TableSetup:
     bots: list[str] = field(default_factory=lambda: ["medium"] * 3)
     seed: int | None = None
     bot_delay_s: float = 0.3
+    coach: bool = True  # the coach at this table (a LAN host chooses; local: always)
 
 
 LOCAL_GRACE_S = 3600.0  # the server's maximum grace period
+COACH_TIMEOUT_S = 30.0  # the search thinks a second or two; a busy pool takes longer
+REVIEW_TIMEOUT_S = 120.0  # a whole game, capped in time on the server (docs/hosting.md)
 LOCAL_BOOK_KEY = "local"  # token-book key of the embedded server's games
 
 
@@ -150,6 +153,14 @@ class Controller:
     async def chat(self, text: str) -> None:
         await self.client.command("chat", room=self.room, text=text)
 
+    async def coach(self) -> dict[str, Any]:
+        """My top moves now by the server's search (``coach``); raises Rejected."""
+        return await self.client.command("coach", room=self.room, timeout=COACH_TIMEOUT_S)
+
+    async def review(self) -> dict[str, Any]:
+        """My decisions in this finished game against the search's (``review``)."""
+        return await self.client.command("review", room=self.room, timeout=REVIEW_TIMEOUT_S)
+
     async def follow(self, seat: int) -> None:
         with contextlib.suppress(NetError):
             await self.client.command("follow", room=self.room, seat=seat)
@@ -173,7 +184,8 @@ class Controller:
                                    "bot_delay_s": setup.bot_delay_s,
                                    # a local table waits for its only human: no bot plays
                                    # the seat in the background after the player quits
-                                   "grace_s": LOCAL_GRACE_S}
+                                   "grace_s": LOCAL_GRACE_S,
+                                   "coach": "on"}  # alone against bots: help is welcome
         if setup.seed is not None:
             options["seed"] = setup.seed
         try:

@@ -40,6 +40,7 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("l", "focus_log", "Log"),
     Binding("f", "follow_next", "Follow"),
     Binding("question_mark", "help", "Help"),
+    Binding("t", "coach", "Coach", show=False),  # my best moves now, by the bots' search
     Binding("g", "game_over", "Game over"),  # once it is: scores, rematch, replay, new table
     Binding("v", "vocabulary", "Names", show=False),
     Binding("ctrl+l", "leave", "Leave"),
@@ -143,6 +144,8 @@ class BoardKeys(Screen[None]):
             return seated
         if action == "board" and parameters and hasattr(self, "table"):  # the game's own keys
             return self.table.board_enabled(str(parameters[0]))
+        if action == "coach":  # a player at a live table (the server says if it is allowed)
+            return seated and getattr(self, "live", True)
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated

@@ -26,6 +26,7 @@ from prtui.screens.board_keys import BoardKeys, kind_keys_in_footer, with_bindin
 from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
+from prtui.widgets.coach import CoachPanel, coach_lines
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.footer import KeyFooter
@@ -90,6 +91,7 @@ class GameScreen(BoardKeys):
         self.table = self.board.table(self.snapshot)
         yield StatusLine(self.board, id="status")
         yield TableNotice(id="table-notice")
+        yield CoachPanel(id="coach")
         with Horizontal(id="main"):
             yield self.table
             with Vertical(id="side"):
@@ -153,6 +155,10 @@ class GameScreen(BoardKeys):
         """A new state arrived (after a diff or a resync): redraw everything from it."""
         self.snapshot = snapshot
         self.lag_ms = lag_ms
+        if self.is_mounted and self.query(CoachPanel):  # its lines were for another position
+            panel = self.query_one(CoachPanel)
+            if panel.v != getattr(self.link, "shown_v", None):
+                panel.close()
         if self._parts:  # else the board is not composed yet: on_mount draws this one
             self.render_snapshot()
 
@@ -221,6 +227,41 @@ class GameScreen(BoardKeys):
             self._sent_on = None
             reason = getattr(exc, "reason", None) or str(exc)
             self.notify(f"Rejected: {reason}", severity="error", timeout=6, markup=False)
+
+    def action_coach(self) -> None:
+        """What the search would play now (``t``), thought on the server: the board
+        stays live meanwhile, and an answer for a position gone is dropped."""
+        ask = getattr(self.link, "coach", None)
+        ctx = self.context()
+        if ask is None or ctx.watching:
+            return
+        if not ctx.legal or ctx.view.get("over"):
+            self.notify("The coach helps when a decision is yours.", timeout=4)
+            return
+        v = getattr(self.link, "shown_v", None)
+        panel = self.query_one(CoachPanel)
+        if panel.display and panel.v == v:  # asked already for this position
+            return
+        panel.thinking(v)
+        self.ask_coach(v)
+
+    @work(exclusive=True, group="coach")
+    async def ask_coach(self, v: int | None) -> None:
+        panel = self.query_one(CoachPanel)
+        try:
+            data = await self.link.coach()
+        except Exception as exc:  # the server's reason (off here, rate limit), shown as is
+            if panel.v == v:
+                panel.close()
+            reason = getattr(exc, "reason", None) or str(exc)
+            self.notify(f"Coach: {reason}", severity="warning", timeout=6, markup=False)
+            return
+        now = getattr(self.link, "shown_v", None)
+        if data.get("v", v) != now or panel.v != v:  # the table moved on meanwhile
+            return
+        ctx = self.context()
+        panel.answer(v, coach_lines(list(data.get("moves") or []),
+                                    lambda action: self.board.action_label(ctx, action)))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         message.stop()

@@ -52,6 +52,7 @@ class GameOverScreen(Screen[None]):
         Binding("m", "rematch", "Rematch"),
         Binding("n", "new_table", "New table"),
         Binding("r", "replay", "Replay"),
+        Binding("e", "review", "Review"),
         Binding("q", "quit_app", "Quit"),
     ]
 
@@ -132,7 +133,7 @@ class GameOverScreen(Screen[None]):
         """Replay needs the connection the game was played on; a rematch or a new table,
         a seat at this one."""
         controller = getattr(self.app, "controller", None)
-        if action == "replay":
+        if action in ("replay", "review"):
             return controller is not None and controller.room is not None
         if action in ("rematch", "new_table"):
             return (controller is not None and controller.seat is not None
@@ -164,6 +165,21 @@ class GameOverScreen(Screen[None]):
             await open_replay(self.app, controller.client, controller.room, self.names, at_end=True)
         except Exception as exc:  # e.g. the room is not stored as finished yet
             self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+                        markup=False)
+
+    @work(exclusive=True, group="replay")
+    async def action_review(self) -> None:
+        """My moves against the search's, in the replay: jumps to the biggest loss."""
+        from prtui.screens.replay import open_replay
+
+        controller = getattr(self.app, "controller", None)
+        if controller is None or controller.room is None:
+            return
+        try:
+            await open_replay(self.app, controller.client, controller.room, self.names,
+                              review=True)
+        except Exception as exc:
+            self.notify(f"Review: {getattr(exc, 'reason', None) or exc}", severity="error",
                         markup=False)
 
     def action_back(self) -> None:

@@ -139,7 +139,8 @@ class LobbyScreen(Screen[None]):
             return
         try:
             data = await self.controller.client.command(
-                "create_room", game=setup.game, players=setup.players, options=setup.options)
+                "create_room", game=setup.game, players=setup.players,
+                options={**setup.options, "coach": "on" if setup.coach else "off"})
         except Rejected as exc:  # the server's reason, shown as is
             self.notify(f"New room: {exc.reason}", severity="error", markup=False)
             return

@@ -33,6 +33,7 @@ def plain(value: object) -> Text:
 
 
 LEVELS = ["random", "easy", "medium", "hard"]
+COACH_ABOUT = "players may ask the bots' search for their best moves"
 KINDS = ("bool", "int", "choice", "str", "multi")
 """The option types this form can show; an option of another type keeps its default."""
 
@@ -77,6 +78,7 @@ class NewGameScreen(Screen[TableSetup | None]):
         self.players = players
         self.levels: dict[int, str] = {}  # seat -> level, kept when the game changes
         self.option_widgets: dict[str, Widget] = {}  # option name -> its widget
+        self.coach = False  # a LAN table: off unless the host allows it
 
     @property
     def game(self) -> dict[str, Any]:
@@ -124,6 +126,9 @@ class NewGameScreen(Screen[TableSetup | None]):
         for i, option in enumerate(options):
             if option["type"] == "bool":
                 yield self._widget(i, option)
+        if self.allow_open_seats:  # a LAN table: the host decides (local tables allow it)
+            yield OptionFlag(Text("Coach"), Text(COACH_ABOUT), value=self.coach, id="coach",
+                             classes="option-flag")
 
     def _widget(self, i: int, option: dict[str, Any]) -> Widget:
         """The widget for one option, by its type, set to its default."""
@@ -181,6 +186,10 @@ class NewGameScreen(Screen[TableSetup | None]):
             self._show_seats(self.players)
             self.query_one("#game", Select).focus()  # where it was: on the game picked
 
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "coach":
+            self.coach = event.value
+
     def _keep_levels(self) -> None:
         for select in self.query(".seat-row Select").results(Select):
             self.levels[int(str(select.id).rsplit("-", 1)[1])] = str(select.value)
@@ -212,6 +221,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             game=str(self.game.get("name", "")),
             options=self.chosen_options(),
             bots=[str(self.query_one(f"#seat-{s}", Select).value) for s in range(1, players)],
+            coach=self.coach if self.allow_open_seats else True,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

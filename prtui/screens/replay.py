@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.events import Resize
@@ -21,6 +22,8 @@ from textual.widgets import Static
 from prtui.games import board_for, cannot_draw, game_title
 from prtui.screens.board_keys import hidden_in_footer
 from prtui.screens.game import GameScreen
+from prtui.screens.review import review_text, worst_moves
+from prtui.widgets.coach import CoachPanel
 from prtui.widgets.context import BoardContext
 from prtui.widgets.feed import GameLog
 from prtui.widgets.plain import shown
@@ -29,6 +32,7 @@ Fetch = Callable[[int], Awaitable[dict[str, Any]]]
 """Ask the server for step k: returns the ack data {"steps", "step", "snapshot"}."""
 
 JUMP = 10
+REVIEW_TIMEOUT_S = 120.0  # a whole game, capped in time on the server (docs/hosting.md)
 
 
 class ReplayScreen(GameScreen):
@@ -47,13 +51,19 @@ class ReplayScreen(GameScreen):
         # Home/End are on the replay's bar (and in the help): the footer fits 80 columns
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("e", "review", "Review", show=False),  # my moves against the search's
+        Binding("x", "next_loss", "Next big loss", show=False),
         Binding("escape,ctrl+l", "close", "Close"),
     ]
 
     def __init__(self, fetch: Fetch, first: dict[str, Any], names: dict[int, str] | None = None,
                  title: str = "", game: Mapping[str, Any] | None = None,
-                 vocabulary: str | None = None) -> None:
+                 vocabulary: str | None = None,
+                 ask_review: Callable[[], Awaitable[dict[str, Any]]] | None = None) -> None:
         super().__init__(None, dict(first.get("snapshot") or {}), names, vocabulary, game)
+        self.ask_review = ask_review  # the server's review of my moves (a player's replay)
+        self.review: dict[str, Any] | None = None
+        self._loss = -1  # which of the biggest losses ``x`` showed last
         self._bindings = hidden_in_footer(self._bindings, ["f"])  # 80 columns: the steps first
         self.fetch = fetch
         self.steps = int(first.get("steps", 0))
@@ -131,12 +141,61 @@ class ReplayScreen(GameScreen):
                 self.steps = int(data.get("steps", self.steps))
                 self.step = int(data.get("step", target))
                 self.apply_snapshot(dict(data.get("snapshot") or {}))
+                self._show_review()
         finally:
             self._fetching = False
             self._show_bar()
 
     def action_close(self) -> None:
         self.dismiss()
+
+    # the review -----------------------------------------------------------------
+
+    def action_review(self) -> None:
+        """My decisions against the search's (``e``): asked once, shown over the board."""
+        if self.review is not None:
+            self._show_review()
+            return
+        if self.ask_review is not None:
+            self.query_one(CoachPanel).answer(None, Text("Review: the search goes over "
+                                                         "your moves…", style="italic"))
+            self._fetch_review()
+
+    @work(exclusive=True, group="review")
+    async def _fetch_review(self, jump: bool = False) -> None:
+        assert self.ask_review is not None
+        try:
+            self.review = dict(await self.ask_review())
+        except Exception as exc:  # the server's reason, shown as is
+            self.query_one(CoachPanel).close()
+            self.notify(f"Review: {getattr(exc, 'reason', None) or exc}", severity="warning",
+                        timeout=6, markup=False)
+            return
+        self._show_review()
+        if jump:
+            self.action_next_loss()
+
+    def review_and_jump(self) -> None:
+        """From the game over: the review, then the biggest loss."""
+        if self.ask_review is not None:
+            self.query_one(CoachPanel).answer(None, Text("Review: the search goes over "
+                                                         "your moves…", style="italic"))
+            self._fetch_review(jump=True)
+
+    def action_next_loss(self) -> None:
+        """The next of the biggest losses (``x``), round and round."""
+        worst = worst_moves(self.review or {})
+        if not worst:
+            return
+        self._loss = (self._loss + 1) % len(worst)
+        self.go_to(int(worst[self._loss]["step"]))
+
+    def _show_review(self) -> None:
+        if self.review is None:
+            return
+        ctx = self.context()
+        self.query_one(CoachPanel).answer(None, review_text(
+            self.review, self.step, lambda action: self.board.action_label(ctx, action)))
 
     def waiting_text(self, ctx: BoardContext) -> str:
         """Not a live table: nobody is waited for, someone is to move at this step."""
@@ -148,11 +207,15 @@ class ReplayScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("leave", "focus_chat", "focus_actions"):
             return False
+        if action == "review":
+            return self.ask_review is not None
+        if action == "next_loss":
+            return self.review is not None
         return super().check_action(action, parameters)
 
 
 async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | None = None,
-                      title: str = "", at_end: bool = False) -> None:
+                      title: str = "", at_end: bool = False, review: bool = False) -> None:
     """Ask for the deal (or the end) of a finished room and show its replay screen."""
 
     async def fetch(step: int) -> dict[str, Any]:
@@ -165,5 +228,12 @@ async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | 
         raise ValueError(cannot_draw(game_title(entry, game)))
     if at_end and int(first.get("steps", 0)) > 0:
         first = await fetch(int(first["steps"]))
-    await app.push_screen(ReplayScreen(fetch, first, names, title=title, game=entry or {"name": game},
-                                       vocabulary=getattr(app, "vocabulary_override", None)))
+    async def ask_review() -> dict[str, Any]:
+        return dict(await client.command("review", room=room, timeout=REVIEW_TIMEOUT_S))
+
+    screen = ReplayScreen(fetch, first, names, title=title, game=entry or {"name": game},
+                          vocabulary=getattr(app, "vocabulary_override", None),
+                          ask_review=ask_review)
+    await app.push_screen(screen)
+    if review:
+        screen.review_and_jump()

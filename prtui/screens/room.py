@@ -48,6 +48,8 @@ def options_words(entry: Mapping[str, Any] | None, options: Mapping[str, Any]) -
             words.append(f"{title} {value}")
     if entry is None and options.get("edition"):  # no catalog: the one option known of old
         words.append(str(options["edition"]))
+    if options.get("coach") == "on":  # a room option of the server's, not the game's
+        words.append("coach allowed")
     return words
 
 

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +31,7 @@ from typing import Any
 from pebble import ProcessExpired, ProcessPool
 
 from server.bots.base import action_key
+from server.bots.coach import coach_task, review_task
 from server.bots.levels import DEFAULT_MOVE_TIME, FALLBACK, MEDIUM_SHARE, known_level, make_bot
 from server.bots.lifeline import bind_to_parent
 from server.engine.contract import Action, Game
@@ -65,6 +67,23 @@ def _init_worker(parent_pid: int, plugins: Sequence[str], games: Sequence[str]) 
             get_game(game)
         except Exception:
             log.exception("bot worker: game %s could not be loaded", game)
+
+
+def _tracker_started() -> None:
+    """Start multiprocessing's resource tracker with the process's own stderr. Inside a
+    Textual app ``sys.stderr`` is a capture whose ``fileno()`` is -1, and the tracker's
+    spawn then fails ("bad value(s) in fds_to_keep"): no worker could ever start, so
+    every thinking bot of a local game fell back and the coach never answered."""
+    from multiprocessing import resource_tracker
+
+    saved = sys.stderr
+    try:
+        sys.stderr = sys.__stderr__ or saved
+        resource_tracker.ensure_running()
+    except Exception:  # no tracker: the pool's own start reports what is wrong
+        log.debug("resource tracker not started", exc_info=True)
+    finally:
+        sys.stderr = saved
 
 
 def _ready() -> int:
@@ -115,6 +134,7 @@ class BotPool:
         if pool is not None:  # pebble gives up on a pool whose idle workers all died
             log.warning("bot pool broken: starting new workers")
             self._discard(pool)
+        _tracker_started()
         self._pool = ProcessPool(
             max_workers=self.size,
             initializer=_init_worker,
@@ -184,6 +204,38 @@ class BotPool:
             current = FALLBACK.get(current, "random")
             first = False
         return random.Random(seed).choice(legal)
+
+    async def coach(self, game_name: str, state: Any, seat: int, seed: int,
+                    move_time: float, iterations: int | None = None) -> list[dict[str, Any]]:
+        """The search's top moves for ``seat`` with its estimates (server/bots/coach.py),
+        thought on a sample determinized here from the seat's view; only the seat's own
+        legal actions come back. Raises when the worker overran or died."""
+        game = get_game(game_name)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return []
+        sample = game.determinize(state, seat, seed)
+        args = (game_name, game.to_data(sample), seat, seed, move_time, iterations)
+        moves = await self._guarded(coach_task, args, move_time + self.margin)
+        by_key = {action_key(a): a for a in legal}
+        return [{**move, "action": by_key[action_key(move["action"])]} for move in moves
+                if action_key(move["action"]) in by_key]
+
+    async def review(self, game_name: str, items: list[tuple[int, Any, int, Action]],
+                     seed: int, move_time: float, iterations: int | None,
+                     budget: float) -> dict[str, Any]:
+        """A finished game's decisions of one seat rated by the search, in one worker task
+        of about ``budget`` seconds (``items``: samples already determinized)."""
+        args = (game_name, items, seed, move_time, iterations, budget)
+        return await self._guarded(review_task, args, budget + move_time + 2 * self.margin)
+
+    async def _guarded(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+        """A task of the coach: a worker lost to it is counted as for a move."""
+        try:
+            return await self._schedule(fn, args, timeout)
+        except LOST_WORKER:
+            self.replaced += 1
+            raise
 
     async def choose_data(self, game_name: str, state_data: Any, seat: int, level: str,
                           seed: int, move_time: float | None = None,

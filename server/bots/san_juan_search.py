@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from server.bots.base import SeatBot
+from server.bots.base import SeatBot, action_key
 from server.bots.san_juan import SanJuanHeuristic
 from server.bots.san_juan_eval import SanJuanEstimate, rounds_left
 from server.engine.contract import Action, Game
@@ -48,6 +48,7 @@ class SanJuanSearch(SeatBot):
         self.horizon = horizon  # new rounds to play into before the estimate
         self.spread = spread
         self.last_iterations = 0
+        self.last_means: dict[Any, tuple[float, int]] | None = None  # (the coach reads it)
 
     def greedy(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
         scores = self.heuristic.action_scores(game, state, seat, actions)
@@ -98,6 +99,8 @@ class SanJuanSearch(SeatBot):
             if len(alive) == 1:
                 break
         self.last_iterations = done
+        self.last_means = {action_key(actions[i]): (totals[i] / counts[i], counts[i])
+                           for i in range(len(actions)) if counts[i]}
         return alive[0]
 
     def _rollout(self, game: Game, s: Any, seat: int) -> float:

@@ -67,6 +67,7 @@ class SearchBot(SeatBot):
         self.tree_bias = tree_bias
         self.margin_scale = margin_scale
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the last search's tree (the coach reads it)
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
         actions = forward(actions)
@@ -85,6 +86,7 @@ class SearchBot(SeatBot):
             self._iterate(game, sample, root)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         best_key, best = None, -1.0
         for action in actions:
             key = action_key(action)

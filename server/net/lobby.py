@@ -19,6 +19,7 @@ from server.engine.contract import describe
 from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game
 from server.net.bots import make_pool
+from server.net.coaching import CoachDesk
 from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
 from server.net.peer import Peer, fast_frame
@@ -61,6 +62,7 @@ class Lobby(RoomKeeping):
         self.idle: dict[str, Peer] = {}
         self.replays = ReplayKeeper()  # which rooms hold a built replay (room hook)
         self._replaying = AddressRates(limits.REPLAY_RATE_PER_S, limits.REPLAY_BURST)
+        self.coach = CoachDesk()  # what the coach and the review take of the bot pool
         self.names = NamesInUse()  # one person per name (and look-alikes) at a time
         self._push_due = False
         self._pool: Any | None = None
@@ -206,6 +208,12 @@ class Lobby(RoomKeeping):
             frame = fast_frame(m.chat(None, peer.name, msg["text"], time.time()))
             for other in list(self.idle.values()):
                 other.send_bytes(frame)
+        elif t == "review":  # a player of a finished game, from its replay: no need to join
+            room = self.room(msg["room"])
+            if room is None:
+                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                return
+            room.post(("cmd", peer, msg))
         elif t == "replay":  # open to every connection: no need to join the room
             room = self.room(msg["room"])
             if room is None:
@@ -344,5 +352,7 @@ def _server_options(options: dict[str, Any]) -> dict[str, Any]:
     for key, words in SERVER_CHOICES.items():
         if key in options and options[key] not in words:
             raise EngineError(f"{key} must be one of: {', '.join(words)}", "invalid_options")
+        if key in options:
+            out[key] = options[key]
     out["takeover_level"] = options.get("takeover_level", TAKEOVER_LEVEL)
     return out

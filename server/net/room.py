@@ -22,6 +22,7 @@ from server.engine.errors import EngineError
 from server.net import replay as replays
 from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
+from server.net.coaching import Coaching
 from server.net.peer import Peer, fast_frame
 from server.net.replaying import Replaying
 from server.net.seating import (
@@ -51,7 +52,7 @@ class RoomHooks(Protocol):
         ...
 
 
-class Room(BotSeats, Seating, Replaying):  # any order: mixins only declare what they borrow
+class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only declare what they borrow
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -74,6 +75,8 @@ class Room(BotSeats, Seating, Replaying):  # any order: mixins only declare what
         self.replay: replays.Replay | None = None  # built on demand, dropped when idle
         self._replay_waiting: list[tuple[Peer, dict[str, Any]]] = []  # while one is built
         self._replay_idle: asyncio.TimerHandle | None = None
+        self.reviews: dict[int, dict[str, Any]] = {}  # seat -> its review (finished game)
+        self._reviewing: dict[int, list[tuple[Peer, int]]] = {}  # seat -> who waits for it
         # made under rules this server cannot replay: listed, but never rebuilt
         self.stale: str | None = rules_refusal(game, rec.rules_version)
         if self.stale is not None and rec.status != "waiting":

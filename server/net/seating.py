@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
 """Numeric room options the server reads itself (name: (min, max)); the rest go to the game."""
-SERVER_CHOICES: dict[str, tuple[str, ...]] = {"takeover_level": LEVELS}
+SERVER_CHOICES: dict[str, tuple[str, ...]] = {"takeover_level": LEVELS, "coach": ("off", "on")}
 """Room options the server reads itself that take one of a few words."""
 SERVER_KEYS = frozenset({*SERVER_OPTIONS, *SERVER_CHOICES})
 FILLED_IN_KEYS = ("names", "rules_version")

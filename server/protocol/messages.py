@@ -101,6 +101,8 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     "resync": (_ROOM,),
     "follow": (_ROOM, _SEAT),
     "replay": (_ROOM, _f("step", "int")),
+    "coach": (_ROOM,),  # my top moves now, by the search (room option coach: "on")
+    "review": (_ROOM,),  # a finished game: my decisions against the search's best
     "ping": (_f("ts", "number"),),
     "pong": (_f("ts", "number"),),
 }

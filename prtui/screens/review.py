@@ -1,0 +1,58 @@
+"""The post-game review in words: my decisions against the search's best (``review``).
+
+The server rates each of my decisions of a finished game (the search's best move and
+its estimate against mine) and names the steps of the three biggest losses; the replay
+shows them over the board (prtui/screens/replay.py), jumps to each with a key, and says
+at a step of mine what the search preferred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.text import Text
+
+from prtui.widgets.plain import shown
+
+Label = Callable[[Mapping[str, Any]], str]
+
+
+def pct(value: object) -> str:
+    return f"{round(100 * value)}%" if isinstance(value, int | float) else "?"
+
+
+def worst_moves(review: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The biggest losses, biggest first (the server names their steps)."""
+    steps = set(review.get("worst") or [])
+    moves = [dict(mv) for mv in review.get("moves") or [] if mv.get("step") in steps]
+    return sorted(moves, key=lambda mv: -float(mv.get("loss") or 0.0))
+
+
+def review_text(review: Mapping[str, Any], step: int, label: Label) -> Text:
+    """The review's head, the biggest losses (the one shown now marked), and what the
+    search thought of my move at this step if it was one of mine."""
+    moves = list(review.get("moves") or [])
+    text = Text.assemble(("Review", "bold"), (
+        f" · {len(moves)} of my decisions rated by the search"
+        + ("" if review.get("complete", True) else " (time ran out: the rest not rated)")
+        + " · x next big loss", "dim"))
+    worst = worst_moves(review)
+    if not worst:
+        text.append("\nNo move of mine lost anything the search could see.")
+    for i, mv in enumerate(worst, start=1):
+        here = mv.get("step") == step
+        text.append(f"\n{'▶' if here else ' '}{i}. step {mv.get('step')}: ",
+                    style="bold reverse" if here else "bold")
+        text.append(f"{shown(label(mv.get('played') or {}), 32, blank='?')} {pct(mv.get('value'))}")
+        text.append(f" · best {shown(label(mv.get('best') or {}), 32, blank='?')} "
+                    f"{pct(mv.get('best_value'))}", style="yellow")
+    mine = next((mv for mv in moves if mv.get("step") == step), None)
+    if mine is not None and mine not in worst:
+        same = mine.get("loss", 0) == 0
+        text.append(f"\nThis step: {shown(label(mine.get('played') or {}), 32, blank='?')} "
+                    f"{pct(mine.get('value'))}")
+        text.append(" · the search agrees" if same else
+                    f" · best {shown(label(mine.get('best') or {}), 32, blank='?')} "
+                    f"{pct(mine.get('best_value'))}", style="dim" if same else "yellow")
+    return text

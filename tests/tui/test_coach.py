@@ -1,0 +1,167 @@
+"""The coach key at the table and the post-game review, in the real app under Textual's
+pilot against a real server on loopback (its bot pool a real worker process)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from prtui.app import PrtuiApp
+from prtui.controller import TableSetup
+from prtui.launch import local_plan, remote_plan
+from prtui.screens.game import GameScreen
+from prtui.screens.gameover import GameOverScreen
+from prtui.screens.lobby import LobbyScreen
+from prtui.screens.replay import ReplayScreen
+from prtui.screens.review import worst_moves
+from prtui.widgets.actions import ActionsPanel
+from prtui.widgets.coach import CoachPanel
+from server.net.coaching import CoachDesk, CoachLimits
+from server.net.server import GameServer
+from tests.net.test_coach import finished_game
+from tests.tui.waiting import wait_for
+
+THINKING = 20_000  # pilot pauses: the first request also starts the worker process
+
+
+def shown_text(widget: Any) -> str:
+    return str(widget.render())
+
+
+def coach_done(app: PrtuiApp) -> bool:
+    return not any(w.group == "coach" and not w.is_finished for w in app.workers)
+
+
+@pytest.mark.parametrize("game", ["puerto-rico", "san-juan"])
+async def test_coach_key_shows_my_top_moves_and_drops_an_answer_gone_stale(
+        tmp_path: Path, game: str) -> None:
+    setup = TableSetup(players=2, game=game, bots=["random"], bot_delay_s=0.0, seed=5)
+    app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and bool(app.screen.snapshot.get("legal")))
+        board = app.screen
+        assert "t Coach" in shown_help_keys(board)
+        panel = board.query_one(CoachPanel)
+        assert not panel.display
+        await pilot.press("t")
+        await wait_for(pilot, lambda: "1. " in shown_text(panel), THINKING)
+        text = shown_text(panel)
+        assert panel.display and text.startswith("Coach") and "%" in text
+        offered = shown_text(board.query_one(ActionsPanel).query_one("#actions-list"))
+        lines = [ln for ln in text.splitlines()[1:] if ln[:1].isdigit()]
+        assert 1 <= len(lines) <= 3
+        for line in lines:  # each names one of the moves on my action list
+            move = line.split(". ", 1)[1].rsplit("  ", 2)[0]
+            assert move in offered, (move, offered)
+
+        await pilot.press("1")  # a move: the lines were for the position before it
+        await wait_for(pilot, lambda: not panel.display)
+        await wait_for(pilot, lambda: bool(board.snapshot.get("legal"))
+                       and app.controller is not None
+                       and panel.v != app.controller.shown_v)
+        await pilot.press("t", "1")  # asked, then moved on before the answer came
+        await wait_for(pilot, lambda: coach_done(app), THINKING)
+        await pilot.pause()
+        assert not panel.display  # the stale answer was dropped, not drawn
+
+
+def shown_help_keys(board: GameScreen) -> str:
+    from prtui.screens.board_keys import keys_line
+
+    return keys_line(board, board.app)
+
+
+@pytest.fixture
+async def eve_finished(tmp_path: Path) -> AsyncIterator[tuple[int, str]]:
+    """A server holding a finished game in which eve played seat 0."""
+    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
+    port = await srv.start()
+    srv.lobby.coach = CoachDesk(CoachLimits(review_budget=4.0, review_move_time=0.05,
+                                            review_iterations=12))
+    room = await finished_game(port, "eve")
+    yield port, room
+    await srv.stop()
+
+
+async def test_review_in_the_replay_lists_my_worst_moves_and_x_jumps_to_them(
+        eve_finished: tuple[int, str]) -> None:
+    port, room = eve_finished
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: replay.review is not None, THINKING)
+        worst = worst_moves(replay.review or {})
+        assert 1 <= len(worst) <= 3
+        panel = replay.query_one(CoachPanel)
+        text = shown_text(panel)
+        assert text.startswith("Review")
+        for i, move in enumerate(worst, start=1):
+            assert f"{i}. step {move['step']}: " in text
+        for move in worst:  # x goes to each of them in turn, biggest first
+            await pilot.press("x")
+            await wait_for(pilot, lambda m=move: replay.step == m["step"]
+                           and not replay._fetching)
+            assert f"▶{worst.index(move) + 1}. step {move['step']}" in shown_text(panel)
+        await pilot.press("x")  # and round again
+        await wait_for(pilot, lambda: replay.step == worst[0]["step"] and not replay._fetching)
+
+
+async def test_review_from_the_game_over_lands_on_the_biggest_loss(
+        eve_finished: tuple[int, str]) -> None:
+    port, room = eve_finished
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await wait_for(pilot, lambda: replay.review is not None, THINKING)
+        biggest = worst_moves(replay.review or {})[0]
+        await wait_for(pilot, lambda: replay.step == biggest["step"] and not replay._fetching)
+        assert "▶1. step" in shown_text(replay.query_one(CoachPanel))
+
+
+async def test_a_lan_host_allows_the_coach_on_the_new_table_form(tmp_path: Path) -> None:
+    from prtui.screens.newgame import NewGameScreen
+    from prtui.screens.room import RoomScreen
+    from prtui.widgets.options import OptionFlag
+    from tests.tui.waiting import form_settled
+
+    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
+    port = await srv.start()
+    try:
+        app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            await form_settled(pilot, app)
+            flag = app.screen.query_one("#coach", OptionFlag)
+            assert flag.value is False and "Coach: off" in str(flag.label)  # off unless allowed
+            flag.focus()
+            await pilot.press("space")
+            await wait_for(pilot, lambda: flag.value is True)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen))
+            title = app.screen.query_one("#room-title")
+            await wait_for(pilot, lambda: "coach allowed" in shown_text(title))
+            room = next(iter(srv.lobby.rooms.values()))
+            assert room.rec.options["coach"] == "on"
+    finally:
+        await srv.stop()
