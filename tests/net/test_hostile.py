@@ -61,7 +61,7 @@ async def test_bad_frames_close_only_that_connection(
     bad.send_raw(data)
     err = await bad.wait_for(lambda f: f["t"] == "error")
     assert err["code"] == code, what
-    await bad.closed.wait()
+    await bad.wait_closed()
     await still_fine(server, room, a, b)
     for c in (a, b):
         await c.close()
@@ -107,7 +107,7 @@ async def test_flood_is_rate_limited_then_closed(server: GameServer) -> None:
     assert err
     assert any(f["t"] == "reject" and f["code"] == "rate_limited" for f in c.frames)
     assert sum(f["t"] == "ack" for f in c.frames) >= 20  # the burst was served
-    await c.closed.wait()
+    await c.wait_closed()
     await still_fine(server, room, a, b)
     for x in (a, b):
         await x.close()
@@ -118,21 +118,18 @@ async def test_handshake_rules(tmp_path: Path) -> None:
     port = await srv.start()
     try:
         r, w = await asyncio.open_connection("127.0.0.1", port)
-        c = Client(r, w)
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(r, w)
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "hello_timeout"
-        await c.closed.wait()
+        await c.wait_closed()
         c = await Client.connect(port)
         await c.close()
         r, w = await asyncio.open_connection("127.0.0.1", port)
-        c = Client(r, w)
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(r, w)
         c.send(m.command("list_rooms", 1))
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "bad_hello"
         bad = m.hello("x")
         bad["proto"] = 99
-        c = Client(*(await asyncio.open_connection("127.0.0.1", port)))
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(*(await asyncio.open_connection("127.0.0.1", port)))
         c.send(bad)
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "unsupported_proto"
     finally:
@@ -147,9 +144,8 @@ async def test_idle_connection_is_closed_but_a_ponging_one_lives(tmp_path: Path)
         alive = await Client.connect(port, "ana")  # answers every ping with pong
         r, w = await asyncio.open_connection("127.0.0.1", port)
         w.write(encode_frame(m.hello("mute")))
-        mute = Client(r, w)
+        mute = Client.attach(r, w)
         mute.answer_pings = False
-        mute._task = asyncio.create_task(mute._read())
         err = await mute.wait_for(lambda f: f["t"] == "error")
         assert err["code"] == "idle_timeout"
         assert any(f["t"] == "ping" for f in mute.frames)
