@@ -13,13 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-from collections.abc import Coroutine
-from typing import Any, Self
+from collections.abc import Callable, Coroutine
+from typing import Any, Self, TypeVar
 
 from server.errors import PrtuiError
 from server.protocol import limits
 from server.protocol.framing import ConnectionClosed, FrameError
 from server.protocol.session import Answer, ClientSession, Event, Push, Welcomed
+
+T = TypeVar("T")
 
 READ_CHUNK = 1 << 16
 """Bytes asked of the stream per read; the session joins frames cut anywhere."""
@@ -74,6 +76,7 @@ class Connection:
         self._pending: dict[int, asyncio.Future[Answer]] = {}
         self._notice: str | None = None  # an error/bye that was the last frame received
         self._write_lock = asyncio.Lock()
+        self._news = asyncio.Event()  # set after each batch of events and at the end
         self._tasks: set[asyncio.Task[Any]] = set()
         self._read_task = asyncio.create_task(self._read_loop(backlog or []), name="prtui-read")
 
@@ -218,6 +221,18 @@ class Connection:
 
     # --- receiving ---
 
+    async def until(self, pred: Callable[[], T | None],
+                    timeout: float = limits.COMMAND_TIMEOUT_S) -> T:
+        """Wait until `pred()` is truthy (checked after each batch of events); return
+        it. ConnectionClosed if the connection ends first, TimeoutError after `timeout`."""
+        async with asyncio.timeout(timeout):
+            while not (found := pred()):
+                if self.closed:
+                    raise ConnectionClosed(self.close_reason or "connection closed")
+                self._news.clear()
+                await self._news.wait()
+        return found
+
     def on_event(self, event: Event) -> None:
         """Called for every event, in order, after the session handled it."""
 
@@ -259,6 +274,7 @@ class Connection:
             elif isinstance(event, Push) and t == "bye":
                 self._notice = f"bye: {event.msg.get('reason', '')}"
             self.on_event(event)
+        self._news.set()
 
     def _finish(self, reason: str) -> None:
         if self.closed:
@@ -269,3 +285,4 @@ class Connection:
             if not future.done():
                 future.set_exception(ConnectionClosed(self.close_reason))
         self.on_closed(self.close_reason)
+        self._news.set()
