@@ -75,40 +75,15 @@ class Client(Connection):
         if ping_interval > 0:
             self.spawn(self._ping_loop(ping_interval), "prtui-net-ping")
 
-    # --- opening ---
+    # --- opening: `Client.connect(host, port, name, role, token, *, timeout,
+    # ping_interval)` as the wrapper's, over TCP ---
 
     @classmethod
-    async def connect(  # type: ignore[override]
-        cls,
-        host: str,
-        port: int,
-        name: str,
-        role: str = "play",
-        token: str | None = None,
-        *,
-        timeout: float = limits.HELLO_TIMEOUT_S,
-        ping_interval: float = limits.PING_INTERVAL_S,
-    ) -> Self:
-        """Open a TCP connection and do the handshake; raise HandshakeError on refusal."""
-        return await super().connect(
-            host, port, name, role, token, timeout=timeout, ping_interval=ping_interval)
-
-    @classmethod
-    async def over_streams(  # type: ignore[override]
-        cls,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        name: str,
-        role: str = "play",
-        token: str | None = None,
-        *,
-        timeout: float = limits.HELLO_TIMEOUT_S,
-        ping_interval: float = limits.PING_INTERVAL_S,
-    ) -> Self:
-        """Handshake over already-open streams (any transport)."""
-        return await super().over_streams(
-            reader, writer, name, role, token, timeout=timeout, peer=relayed_peer(),
-            ping_interval=ping_interval)
+    async def over_streams(cls, *args: Any, **options: Any) -> Self:
+        """Handshake over already-open streams (any transport); an SSH session's client
+        also sends the player's address that its gateway relayed (`relayed_peer`)."""
+        options.setdefault("peer", relayed_peer())
+        return await super().over_streams(*args, **options)
 
     # --- sending ---
 

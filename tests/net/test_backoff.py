@@ -20,12 +20,8 @@ STRICT = SessionLimits(rate=10.0, burst=10)
 
 @pytest.fixture
 async def strict_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = GameServer(tmp_path, "127.0.0.1", 0, session_limits=STRICT)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0, session_limits=STRICT) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_test_client_backs_off_on_rate_limited(strict_server: GameServer) -> None:
