@@ -23,7 +23,6 @@ class Client(Connection):
         self.v: int | None = None
         self.gaps = 0
         self.on_frame: Callable[[dict[str, Any]], None] | None = None
-        self._cond = asyncio.Condition()
         self.closed_event = asyncio.Event()
         super().__init__(*args, **kwargs)
         self.backoff = True  # pause and resend on `rate_limited` (off: see the reject)
@@ -89,30 +88,24 @@ class Client(Connection):
         if self.on_frame:
             self.on_frame(event.msg)  # after tracking: it may inspect self.snap
         self.frames.append(event.msg)
-        asyncio.get_running_loop().create_task(self._notify())
 
     def on_closed(self, reason: str) -> None:
         self.closed_event.set()
-        asyncio.get_running_loop().create_task(self._notify())
-
-    async def _notify(self) -> None:
-        async with self._cond:
-            self._cond.notify_all()
 
     async def wait_for(self, pred: Callable[[dict[str, Any]], bool], start: int = 0
                        ) -> dict[str, Any]:
-        async def scan() -> dict[str, Any]:
-            i = start
-            async with self._cond:
-                while True:
-                    while i < len(self.frames):
-                        if pred(self.frames[i]):
-                            return self.frames[i]
-                        i += 1
-                    if self.closed:
-                        raise ConnectionError("closed while waiting")
-                    await self._cond.wait()
-        return await asyncio.wait_for(scan(), GUARD_S)
+        """The first frame from index `start` on that `pred` accepts, once it arrives."""
+        i = start
+
+        def scan() -> dict[str, Any] | None:
+            nonlocal i
+            while i < len(self.frames):
+                if pred(self.frames[i]):
+                    return self.frames[i]
+                i += 1
+            return None
+
+        return await self.until(scan, GUARD_S)
 
     async def cmd(self, t: str, **fields: Any) -> dict[str, Any]:
         """Send a command and return its ack or reject frame. Told `rate_limited`, pause
