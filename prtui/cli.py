@@ -90,10 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="SSH sessions from one address at once (default 8; up to "
                        "--ssh-max-sessions, e.g. for players behind one NAT address)")
     _web_arguments(serve, "--web-port", None)
+    _log_argument(serve)
 
     web = sub.add_parser("web", help="play in your browser: a server of your own on loopback")
     web.add_argument("--data", help="data directory (default: the user data dir)")
     _web_arguments(web, "--port", 8080)
+    _log_argument(web)
 
     engine = sub.add_parser("engine", help="JSON-lines engine protocol on stdin/stdout")
     engine.add_argument("--pretty", action="store_true", help=argparse.SUPPRESS)
@@ -181,6 +183,14 @@ def _option_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a game option, repeatable, typed by the game's own description "
                              '(`prtui engine`: {"cmd":"describe"} lists them)')
     parser.add_argument("--edition", help="shortcut for --option edition=EDITION")
+
+
+def _log_argument(parser: argparse.ArgumentParser) -> None:
+    """`--log-level` of the commands that run a server (and its SSH and web gateways)."""
+    parser.add_argument(
+        "--log-level", type=str.lower, default="warning",
+        choices=["debug", "info", "warning", "error", "critical"],
+        help="least severe log records written to standard error (default: warning)")
 
 
 def _web_arguments(parser: argparse.ArgumentParser, port_flag: str, port: int | None) -> None:

@@ -1,31 +1,34 @@
-"""The asyncio client of the prtui wire protocol (docs/protocol.md).
+"""The TUI's client of the prtui wire protocol (docs/protocol.md).
 
-One `Client` per connection: it does the hello/welcome handshake, numbers commands and
-matches their ack/reject, keeps each joined room's snapshot current by applying
-`state`/`diff` (asking for `resync` on a gap), sends each `act` with the version it
-answers (resyncing on `stale`), backs off on `rate_limited`, answers pings and measures
-lag. Pushes reach the caller as plain dicts on `client.events`, so a Textual worker can
-turn them into messages. No threads, no Textual, no rules.
+A `Client` is the shared session (server/protocol/session.py: handshake, command ids
+and ack/reject matching, state/diff upkeep with resync on a gap, pongs) over its
+asyncio wrapper (server/protocol/session_io.py), plus what the TUI needs on top: every
+push as a plain dict on `client.events` (so a Textual worker can turn them into
+messages), `act` with the version it answers (resyncing on `stale`), the games catalog
+and keep-alive pings that measure lag. No threads, no Textual, no rules.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
-from server.errors import PrtuiError
-from server.protocol import limits, messages
-from server.protocol.diff import DiffError, apply_ops
-from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
+from server.protocol import limits
+from server.protocol.framing import ConnectionClosed
+from server.protocol.session import ClientSession, Event, Gap, Pong, ResyncFailed, RoomSync
+from server.protocol.session_io import (
+    Connection,
+    HandshakeError,
+    NetError,
+    Rejected,
+)
 
 __all__ = ["Client", "ConnectionClosed", "HandshakeError", "NetError", "Rejected", "RoomSync"]
 
-RATE_LIMITED_RETRIES = 5
+RATE_LIMITED_RETRIES = Connection.rate_limit_retries
 """How many times one command is sent again after `rate_limited` before the refusal
 reaches the caller (each after `limits.RATE_LIMITED_PAUSE_S`)."""
 
@@ -40,39 +43,7 @@ def relayed_peer() -> tuple[str, str] | None:
     return (peer, proof) if peer and proof else None
 
 
-class NetError(PrtuiError):
-    """Base class of the errors this library raises (besides ConnectionClosed)."""
-
-
-class HandshakeError(NetError):
-    """The server refused the hello (`code` as sent: unsupported_proto, bad_token...)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-class Rejected(NetError):
-    """The server answered a command with `reject`."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(f"{code}: {reason}")
-        self.code = code
-        self.reason = reason
-
-
-@dataclass
-class RoomSync:
-    """What the client knows of one room: the last `room` info and the synced snapshot."""
-
-    info: dict[str, Any] | None = None
-    v: int | None = None
-    snapshot: dict[str, Any] | None = None
-    resyncing: bool = False
-
-
-class Client:
+class Client(Connection):
     """A connected, welcomed session. Build it with `await Client.connect(...)`.
 
     `events` receives every push as the server's dict, with two additions: `state` and
@@ -87,146 +58,34 @@ class Client:
         self,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
-        welcome: dict[str, Any],
+        session: ClientSession,
+        backlog: list[Event] | None = None,
         *,
         ping_interval: float = limits.PING_INTERVAL_S,
     ) -> None:
-        self.welcome = welcome
-        self.conn: str = str(welcome.get("conn", ""))
-        self.name: str = str(welcome.get("name", ""))
-        self.resume: dict[str, Any] | None = welcome.get("resume")
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.rooms: dict[str, RoomSync] = {}
         self.lag_ms: float | None = None
-        self.rate_limited = 0  # commands the server refused as too quick (and we resent)
         self.catalog: list[dict[str, Any]] | None = None  # list_games, once asked (games())
-        self.closed = False
-        self.close_reason: str | None = None
-        self._notice: str | None = None  # an error/bye that was the last frame received
-        self._reader = reader
-        self._writer = writer
-        self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._pings: dict[float, asyncio.Future[float]] = {}
-        self._loop_pings: set[float] = set()  # ts of the keep-alive pings still unanswered
-        self._write_lock = asyncio.Lock()
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._read_task = asyncio.create_task(self._read_loop(), name="prtui-net-read")
-        self._ping_task = (
-            asyncio.create_task(self._ping_loop(ping_interval), name="prtui-net-ping")
-            if ping_interval > 0
-            else None
-        )
+        super().__init__(reader, writer, session, backlog)
+        self.conn: str = str(self.welcome.get("conn", ""))
+        self.name: str = str(self.welcome.get("name", ""))
+        self.resume: dict[str, Any] | None = self.welcome.get("resume")
+        self.rooms: dict[str, RoomSync] = session.rooms
+        if ping_interval > 0:
+            self.spawn(self._ping_loop(ping_interval), "prtui-net-ping")
 
-    # --- opening and closing ---
-
-    @classmethod
-    async def connect(
-        cls,
-        host: str,
-        port: int,
-        name: str,
-        role: str = "play",
-        token: str | None = None,
-        *,
-        timeout: float = limits.HELLO_TIMEOUT_S,
-        ping_interval: float = limits.PING_INTERVAL_S,
-    ) -> Client:
-        """Open a TCP connection and do the handshake; raise HandshakeError on refusal."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-        return await cls.over_streams(
-            reader, writer, name, role, token, timeout=timeout, ping_interval=ping_interval
-        )
+    # --- opening: `Client.connect(host, port, name, role, token, *, timeout,
+    # ping_interval)` as the wrapper's, over TCP ---
 
     @classmethod
-    async def over_streams(
-        cls,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        name: str,
-        role: str = "play",
-        token: str | None = None,
-        *,
-        timeout: float = limits.HELLO_TIMEOUT_S,
-        ping_interval: float = limits.PING_INTERVAL_S,
-    ) -> Client:
-        """Handshake over already-open streams (any transport)."""
-        try:
-            hello = messages.hello(name, role, token, relayed_peer())
-            writer.write(encode_frame(hello, limits.MAX_FRAME_FROM_CLIENT))
-            await writer.drain()
-            first = await asyncio.wait_for(read_frame(reader, limits.MAX_FRAME_FROM_SERVER), timeout)
-        except TimeoutError:
-            writer.close()
-            raise HandshakeError("hello_timeout", "no welcome from the server") from None
-        except (FrameError, ConnectionError):
-            writer.close()
-            raise
-        if first["t"] == "error":
-            writer.close()
-            raise HandshakeError(str(first.get("code", "error")), str(first.get("message", "")))
-        if first["t"] != "welcome" or first.get("proto") != messages.PROTO_VERSION:
-            writer.close()
-            raise HandshakeError("bad_welcome", f"unexpected first frame {first.get('t')!r}")
-        return cls(reader, writer, first, ping_interval=ping_interval)
-
-    async def close(self) -> None:
-        """Close the connection and stop the background tasks (idempotent)."""
-        if not self.closed:
-            self.close_reason = self.close_reason or "closed by client"
-        tasks = [t for t in (self._read_task, self._ping_task, *self._tasks) if t is not None]
-        for task in tasks:
-            if task is not asyncio.current_task():
-                task.cancel()
-        self._writer.close()
-        with contextlib.suppress(Exception, asyncio.CancelledError):
-            await self._writer.wait_closed()
-        for task in tasks:
-            if task is not asyncio.current_task():
-                with contextlib.suppress(BaseException):
-                    await task
-        self._finish("closed by client")
-
-    async def __aenter__(self) -> Client:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+    async def over_streams(cls, *args: Any, **options: Any) -> Self:
+        """Handshake over already-open streams (any transport); an SSH session's client
+        also sends the player's address that its gateway relayed (`relayed_peer`)."""
+        options.setdefault("peer", relayed_peer())
+        return await super().over_streams(*args, **options)
 
     # --- sending ---
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        """Send one raw frame (use `command` for anything that expects an ack)."""
-        if self.closed:
-            raise ConnectionClosed(self.close_reason or "connection closed")
-        frame = encode_frame(msg, limits.MAX_FRAME_FROM_CLIENT)
-        async with self._write_lock:
-            self._writer.write(frame)
-            await self._writer.drain()
-
-    async def command(
-        self, t: str, *, timeout: float = limits.COMMAND_TIMEOUT_S, **fields: Any
-    ) -> dict[str, Any]:
-        """Send command `t` and return its ack's data ({} if none); raise Rejected.
-
-        A field named like a Python keyword takes a trailing "_": `as_="player"`. The
-        message is validated against the catalog first (ProtocolError before sending).
-        Told `rate_limited`, it pauses as docs/protocol.md says and sends the command
-        again with a new id (a few times), so a burst of quick commands only slows down.
-        """
-        messages.validate_client_message(messages.command(t, 0, **fields))
-        for attempt in itertools.count(1):
-            try:
-                data = await self._command_once(t, timeout, fields)
-                break
-            except Rejected as exc:
-                if exc.code != "rate_limited" or attempt > RATE_LIMITED_RETRIES:
-                    raise
-                self.rate_limited += 1
-                await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
-        if t == "leave_room":
-            self.rooms.pop(fields.get("room", ""), None)
-        return data
 
     async def act(
         self, room: str, action: dict[str, Any], v: int | None = None
@@ -248,23 +107,15 @@ class Client:
         except Rejected as exc:
             if exc.code != "stale" or sync.resyncing:
                 raise
-            sync.resyncing = True  # diffs before the fresh state are dropped
-            try:
-                await self.command("resync", room=room)
+            try:  # diffs before the fresh state are dropped
+                answer = await self.answer_to(self.session.resync(room))
             except BaseException:
                 sync.resyncing = False
                 raise
+            if not answer.ok:
+                sync.resyncing = False
+                raise Rejected(answer.code, answer.reason) from None
             raise
-
-    async def _command_once(self, t: str, timeout: float, fields: dict[str, Any]) -> dict[str, Any]:
-        msg = messages.command(t, next(self._ids), **fields)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[msg["id"]] = future
-        try:
-            await self.send(msg)
-            return await asyncio.wait_for(future, timeout)
-        finally:
-            self._pending.pop(msg["id"], None)
 
     async def measure_lag(self, timeout: float = limits.COMMAND_TIMEOUT_S) -> float:
         """Ping the server now and return the round trip in milliseconds (also `lag_ms`)."""
@@ -273,7 +124,11 @@ class Client:
         future: asyncio.Future[float] = loop.create_future()
         self._pings[ts] = future
         try:
-            await self.send(messages.ping(ts))
+            if self.closed:
+                raise ConnectionClosed(self.close_reason or "connection closed")
+            self.session.ping(ts)
+            self._write_queued()
+            await self._drain()
             return await asyncio.wait_for(future, timeout)
         finally:
             self._pings.pop(ts, None)
@@ -297,8 +152,7 @@ class Client:
 
     def snapshot(self, room: str) -> dict[str, Any] | None:
         """The room's current snapshot, or None before its first `state`."""
-        sync = self.rooms.get(room)
-        return sync.snapshot if sync else None
+        return self.session.snapshot(room)
 
     async def iter_events(self) -> AsyncIterator[dict[str, Any]]:
         """Yield events until (and including) the final `closed` event."""
@@ -310,131 +164,35 @@ class Client:
 
     # --- receiving ---
 
-    async def _read_loop(self) -> None:
-        reason = "connection closed by server"
-        try:
-            while True:
-                msg = await read_frame(self._reader, limits.MAX_FRAME_FROM_SERVER)
-                await self._dispatch(msg)
-        except ConnectionClosed as exc:
-            reason = self._notice or str(exc)
-        except FrameError as exc:
-            reason = f"bad frame from server: {exc}"
-            self._writer.close()
-        except (ConnectionError, OSError) as exc:
-            reason = f"connection lost: {exc}"
-        finally:
-            self._finish(reason)
+    def on_event(self, event: Event) -> None:
+        t = event.msg["t"]
+        if isinstance(event, Pong):
+            self._on_pong(event.ts)
+        elif isinstance(event, ResyncFailed):
+            self.events.put_nowait({"t": "resync_failed", "room": event.room,
+                                    "reason": event.reason})
+        elif not isinstance(event, Gap) and t not in ("ack", "reject", "ping", "pong"):
+            self.events.put_nowait(event.msg)
 
-    async def _dispatch(self, msg: dict[str, Any]) -> None:
-        t = msg["t"]
-        self._notice = None
-        if t in ("ack", "reject"):
-            msg_id = msg.get("id")
-            future = self._pending.get(msg_id) if isinstance(msg_id, int) else None
-            if future is not None and not future.done():
-                if t == "ack":
-                    data = msg.get("data")
-                    future.set_result(data if isinstance(data, dict) else {})
-                else:
-                    future.set_exception(
-                        Rejected(str(msg.get("code", "rejected")), str(msg.get("reason", "")))
-                    )
-            return
-        if t == "ping":
-            await self.send(messages.pong(msg.get("ts", 0)))
-            return
-        if t == "pong":
-            self._on_pong(msg.get("ts"))
-            return
-        if t == "state":
-            self._on_state(msg)
-        elif t == "diff":
-            if not self._on_diff(msg):
-                return
-        elif t == "room" and isinstance(msg.get("room"), dict):
-            room_id = msg["room"].get("id")
-            if isinstance(room_id, str):
-                self.rooms.setdefault(room_id, RoomSync()).info = msg["room"]
-        elif t in ("error", "bye"):
-            if t == "error":
-                self._notice = f"error {msg.get('code', '')}: {msg.get('message', '')}"
-            else:
-                self._notice = f"bye: {msg.get('reason', '')}"
-        self.events.put_nowait(msg)
-
-    def _on_pong(self, ts: Any) -> None:
-        if not isinstance(ts, float):
-            return
-        future = self._pings.get(ts)
-        if future is None and ts not in self._loop_pings:
+    def _on_pong(self, ts: float | None) -> None:
+        if ts is None:
             return  # not ours: ignore rather than trust a made-up ts
-        self._loop_pings.discard(ts)
         self.lag_ms = (asyncio.get_running_loop().time() - ts) * 1000.0
+        future = self._pings.get(ts)
         if future is not None and not future.done():
             future.set_result(self.lag_ms)
 
-    def _on_state(self, msg: dict[str, Any]) -> None:
-        room, v, snapshot = msg.get("room"), msg.get("v"), msg.get("snapshot")
-        if isinstance(room, str) and isinstance(v, int) and isinstance(snapshot, dict):
-            sync = self.rooms.setdefault(room, RoomSync())
-            sync.v, sync.snapshot, sync.resyncing = v, snapshot, False
-
-    def _on_diff(self, msg: dict[str, Any]) -> bool:
-        """Apply a diff to the room's snapshot; False (and a resync) when it does not fit."""
-        room = msg.get("room")
-        if not isinstance(room, str):
-            return False
-        sync = self.rooms.setdefault(room, RoomSync())
-        if sync.resyncing:
-            return False  # a fresh state is on its way
-        ops = msg.get("ops")
-        if sync.snapshot is None or sync.v != msg.get("base_v") or not isinstance(ops, list):
-            self._resync(room, sync)
-            return False
-        try:
-            snapshot = apply_ops(sync.snapshot, ops)
-        except DiffError:
-            self._resync(room, sync)
-            return False
-        if not isinstance(snapshot, dict) or not isinstance(msg.get("v"), int):
-            self._resync(room, sync)
-            return False
-        sync.v, sync.snapshot = msg["v"], snapshot
-        msg["snapshot"] = snapshot
-        return True
-
-    def _resync(self, room: str, sync: RoomSync) -> None:
-        sync.resyncing = True
-        task = asyncio.create_task(self._send_resync(room, sync), name="prtui-net-resync")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _send_resync(self, room: str, sync: RoomSync) -> None:
-        try:
-            await self.command("resync", room=room)
-        except (NetError, ConnectionError, TimeoutError) as exc:
-            sync.resyncing = False  # the next diff will try again
-            self.events.put_nowait({"t": "resync_failed", "room": room, "reason": str(exc)})
+    def on_closed(self, reason: str) -> None:
+        for future in self._pings.values():
+            if not future.done():
+                future.set_exception(ConnectionClosed(reason))
+        self.events.put_nowait({"t": "closed", "reason": reason})
 
     async def _ping_loop(self, interval: float) -> None:
         loop = asyncio.get_running_loop()
         while not self.closed:
             await asyncio.sleep(interval)
-            ts = loop.time()
-            self._loop_pings.add(ts)
-            if len(self._loop_pings) > 8:
-                self._loop_pings.discard(min(self._loop_pings))
             with contextlib.suppress(ConnectionError):
-                await self.send(messages.ping(ts))
-
-    def _finish(self, reason: str) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        self.close_reason = self.close_reason or reason
-        futures: list[asyncio.Future[Any]] = [*self._pending.values(), *self._pings.values()]
-        for future in futures:
-            if not future.done():
-                future.set_exception(ConnectionClosed(self.close_reason))
-        self.events.put_nowait({"t": "closed", "reason": self.close_reason})
+                self.session.ping(loop.time())
+                self._write_queued()
+                await self._drain()

@@ -133,7 +133,8 @@ async def serve(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
+    level = str(getattr(args, "log_level", "warning")).upper()  # `--log-level`, prtui/cli.py
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     return asyncio.run(serve(args))
 
 

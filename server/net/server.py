@@ -1,8 +1,9 @@
 """The embeddable game server: a TCP listener, the lobby, and the store.
 
 ``GameServer(data_dir, host, port=0)`` runs on the caller's event loop:
-``port = await server.start()`` then ``await server.stop()``. ``prtui serve`` and the
-client's no-set-up mode both use it.
+``port = await server.start()`` then ``await server.stop()``, or
+``async with GameServer(...) as server:`` (started on entry, stopped on exit, also when
+the block raises). ``prtui serve`` and the client's no-set-up mode both use it.
 
 One process owns a data directory at a time (server/store/lock.py). A second server
 on the same directory either refuses to start (``if_busy="fail"``, what ``prtui serve``
@@ -17,6 +18,8 @@ import contextlib
 import gc
 import logging
 from pathlib import Path
+from types import TracebackType
+from typing import Self
 
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
 from server.net.relay import AddressBook
@@ -107,7 +110,17 @@ class GameServer:
             await self.stop()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
+        log.info("listening on %s:%d (data: %s%s)", self.host, self.port, self.data_dir,
+                 ", in memory only" if self.private else "")
         return self.port
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.stop()
 
     def _open_store(self) -> SqliteStore:
         lock = DataDirLock(self.data_dir)

@@ -149,8 +149,12 @@ class FrameBuffer:
         self._buf = bytearray()
 
     def feed(self, data: bytes) -> list[dict[str, Any]]:
+        return [msg for _, msg in self.feed_sized(data)]
+
+    def feed_sized(self, data: bytes) -> list[tuple[int, dict[str, Any]]]:
+        """As `feed`, each frame with its body's size in bytes (what benches measure)."""
         self._buf += data
-        frames: list[dict[str, Any]] = []
+        frames: list[tuple[int, dict[str, Any]]] = []
         while len(self._buf) >= HEADER.size:
             (size,) = HEADER.unpack_from(self._buf)
             if size > self.max_size:
@@ -160,7 +164,7 @@ class FrameBuffer:
                 break
             body = bytes(self._buf[HEADER.size:end])
             del self._buf[:end]
-            frames.append(decode_body(body, self.max_size))
+            frames.append((size, decode_body(body, self.max_size)))
         return frames
 
     @property

@@ -16,9 +16,8 @@ import tempfile
 import time
 from typing import Any
 
-from server.protocol import messages as m
-from server.protocol.framing import encode_frame
-from server.tools.limits_bench import command, rss_mb, served
+from server.tools.limits_bench import GUARD_S, rss_mb, served
+from server.tools.probe import Probe
 
 RSS_GROWTH_TARGET_MB = 5.0
 WARM_UP = 500
@@ -26,13 +25,11 @@ AT_ONCE = 8  # well under the 16 connections per address
 
 
 async def one(port: int, i: int) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    probe = await Probe.connect("127.0.0.1", port, f"guest{i}", timeout=GUARD_S)
     try:
-        writer.write(encode_frame(m.hello(f"guest{i}")))
-        await command(reader, writer, 1, "list_rooms")
+        await probe.request("list_rooms", timeout=GUARD_S)
     finally:
-        writer.close()
-        await writer.wait_closed()
+        await probe.close()
 
 
 async def churn(port: int, pid: int, total: int) -> dict[str, Any]:

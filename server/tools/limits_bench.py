@@ -27,7 +27,8 @@ from typing import Any
 
 from server.protocol import limits
 from server.protocol import messages as m
-from server.protocol.framing import HEADER, decode_body, encode_frame
+from server.protocol.framing import encode_frame
+from server.tools.probe import HandshakeError, Probe
 
 RSS_TARGET_MB = 150.0
 RSS_RETURN_MB = 20.0
@@ -67,42 +68,17 @@ def served(data: str) -> Iterator[tuple[subprocess.Popen[str], int, float]]:
             proc.kill()
 
 
-async def read_msg(reader: asyncio.StreamReader) -> tuple[int, dict[str, Any]]:
-    (n,) = HEADER.unpack(await reader.readexactly(HEADER.size))
-    return n, decode_body(await reader.readexactly(n), limits.MAX_FRAME_FROM_SERVER)
-
-
-async def command(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, mid: int, t: str, **fields: Any
-) -> tuple[int, dict[str, Any]]:
-    """Send one command; return (body bytes, answer), backing off on `rate_limited`."""
-    while True:
-        writer.write(encode_frame(m.command(t, mid, **fields)))
-        while True:
-            n, msg = await asyncio.wait_for(read_msg(reader), GUARD_S)
-            if msg["t"] in ("ack", "reject") and msg.get("id") == mid:
-                break
-        if msg["t"] == "reject" and msg["code"] == "rate_limited":
-            await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
-            mid += 1_000_000
-            continue
-        return n, msg
-
-
 async def reach_lobby(port: int, name: str) -> tuple[float, int, dict[str, Any]]:
     """(ms from connect to the whole `lobby` push, its body bytes, the push)."""
     t0 = time.perf_counter()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello(name)))
-    while True:
-        n, msg = await asyncio.wait_for(read_msg(reader), GUARD_S)
-        if msg["t"] == "lobby":
-            break
-        if msg["t"] == "error":
-            raise RuntimeError(f"refused: {msg}")
+    try:
+        probe = await Probe.connect("127.0.0.1", port, name, timeout=GUARD_S)
+    except HandshakeError as exc:
+        raise RuntimeError(f"refused: {exc}") from None
+    lobby = await probe.until(lambda: probe.latest.get("lobby"), GUARD_S)
     ms = (time.perf_counter() - t0) * 1000
-    writer.close()
-    return ms, n, msg
+    await probe.close()
+    return ms, lobby.size, lobby.msg
 
 
 # --- deaf clients ---------------------------------------------------------------------
@@ -139,9 +115,8 @@ async def deaf_measure(
     port: int, pid: int, clients: int, settle: float, limit: float
 ) -> dict[str, Any]:
     lobby_ms, lobby_bytes, _ = await reach_lobby(port, "reader")
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("honest")))
-    answer_bytes, _ = await command(reader, writer, 1, "list_rooms")
+    probe = await Probe.connect("127.0.0.1", port, "honest", timeout=GUARD_S)
+    answer_bytes = (await probe.request("list_rooms", timeout=GUARD_S)).size
     await asyncio.sleep(1.0)
     start = rss_mb(pid)
     peak = start
@@ -157,11 +132,9 @@ async def deaf_measure(
     honest_ms: list[float] = []
 
     async def honest() -> None:  # an ordinary client keeps being served meanwhile
-        mid = 100
         while not stop.is_set():
-            mid += 1
             t0 = time.perf_counter()
-            await command(reader, writer, mid, "list_rooms")
+            await probe.request("list_rooms", timeout=GUARD_S)
             honest_ms.append((time.perf_counter() - t0) * 1000)
             await asyncio.sleep(0.5)
 
@@ -172,7 +145,7 @@ async def deaf_measure(
     await asyncio.gather(sampler, asker, return_exceptions=True)
     await asyncio.sleep(settle)
     after = rss_mb(pid)
-    writer.close()
+    await probe.close()
     dropped = [d for d in drops if d is not None]
     return {
         "bench": "deaf",

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from server.protocol import limits
-from server.protocol import messages as m
-from server.protocol.framing import encode_frame
-from server.tools.limits_bench import command, reach_lobby, rss_mb, served
+from server.tools.limits_bench import GUARD_S, reach_lobby, rss_mb, served
+from server.tools.probe import Probe
 
 LOBBY_TARGET_MS = 200.0
 
@@ -31,27 +30,25 @@ async def lobby_measure(port: int, pid: int, clients: int, oldest: str) -> dict[
         ms, n, lobby = await reach_lobby(port, f"newcomer{i}")
         times.append(ms)
         sizes.append(n)
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("historian")))
-    page_ms, page_bytes, before, mid = [], [], None, 0
+    historian = await Probe.connect("127.0.0.1", port, "historian", timeout=GUARD_S)
+    page_ms, page_bytes, before = [], [], None
     for _ in range(10):  # the first ten pages of finished games
-        mid += 1
         t0 = time.perf_counter()
-        n, answer = await command(reader, writer, mid, "list_rooms", status="over", before=before)
+        answer = await historian.request("list_rooms", timeout=GUARD_S, status="over",
+                                         before=before)
         page_ms.append((time.perf_counter() - t0) * 1000)
-        page_bytes.append(n)
-        before = answer["data"]["next"]
+        page_bytes.append(answer.size)
+        before = answer.data["next"]
     t0 = time.perf_counter()
-    _, found = await command(
-        reader, writer, mid + 1, "list_rooms", status="over", search=f"Carla {oldest[-4:]}"
-    )
+    found = await historian.command("list_rooms", timeout=GUARD_S, status="over",
+                                    search=f"Carla {oldest[-4:]}")
     search_ms = (time.perf_counter() - t0) * 1000
-    assert [r["id"] for r in found["data"]["rooms"]] == [oldest], found
+    assert [r["id"] for r in found["rooms"]] == [oldest], found
     t0 = time.perf_counter()
-    _, first = await command(reader, writer, mid + 2, "replay", room=oldest, step=0)
+    first = await historian.command("replay", timeout=GUARD_S, room=oldest, step=0)
     replay_ms = (time.perf_counter() - t0) * 1000
-    steps = first["data"]["steps"]
-    writer.close()
+    steps = first["steps"]
+    await historian.close()
     times.sort()
     return {
         "bench": "lobby",

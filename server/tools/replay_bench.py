@@ -18,45 +18,34 @@ import time
 from typing import Any
 
 from server.protocol import limits
-from server.protocol import messages as m
-from server.protocol.framing import encode_frame
-from server.tools.limits_bench import command, read_msg, rss_mb
+from server.tools.limits_bench import GUARD_S, rss_mb
+from server.tools.probe import Probe
 from server.tools.search_bench import ACT_P99_TARGET_MS, Player, act_line, on_seeded_server, pct
 
 
 async def replayer(port: int, i: int, rooms: list[str], until: float, counts: dict[str, int]
                    ) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                  local_addr=("127.0.0.3", 0))
-    writer.write(encode_frame(m.hello(f"viewer{i}")))
+    probe = await Probe.connect("127.0.0.1", port, f"viewer{i}", timeout=GUARD_S,
+                                local_addr=("127.0.0.3", 0))
+    probe.rate_limit_retries = 0  # count the refusals here
     rnd = random.Random(i)
-    mid = 0
     try:
         while time.monotonic() < until:
-            mid += 1
-            writer.write(encode_frame(m.command("replay", mid, room=rnd.choice(rooms),
-                                                step=rnd.randrange(0, 60))))
-            while True:
-                _, f = await asyncio.wait_for(read_msg(reader), 120)
-                if f.get("id") == mid:
-                    break
-            if f["t"] == "reject" and f["code"] == "rate_limited":
+            answer = await probe.request("replay", timeout=GUARD_S, room=rnd.choice(rooms),
+                                         step=rnd.randrange(0, 60))
+            if not answer.ok and answer.code == "rate_limited":
                 counts["refused"] += 1
                 await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
             else:
                 counts["answered"] += 1
     finally:
-        writer.close()
+        await probe.close()
 
 
 async def measure(port: int, pid: int, connections: int, seconds: float) -> dict[str, Any]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("player")))
-    _, page = await command(reader, writer, 1, "list_rooms", status="over", limit=100)
-    rooms = [r["id"] for r in page["data"]["rooms"]]
-    player = Player(reader, writer)
-    player.mid = 1
-    reading = asyncio.create_task(player.read())
+    player = await Player.join(port)
+    page = await player.cmd("list_rooms", status="over", limit=100)
+    rooms = [r["id"] for r in page["rooms"]]
     start = peak = rss_mb(pid)
     stop = asyncio.Event()
 
@@ -75,8 +64,7 @@ async def measure(port: int, pid: int, connections: int, seconds: float) -> dict
     await sampler
     await asyncio.sleep(2.0)
     after = rss_mb(pid)
-    reading.cancel()
-    writer.close()
+    await player.close()
     acts = player.act_ms
     return {
         "bench": "replay", "connections": connections, "seconds": seconds,

@@ -17,13 +17,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 
 from server.protocol import limits
-from server.protocol import messages as m
-from server.protocol.diff import apply_ops
-from server.protocol.framing import encode_frame
-from server.tools.limits_bench import read_msg, rss_mb, served
+from server.protocol.session import RoomSync
+from server.tools.limits_bench import GUARD_S, rss_mb, served
+from server.tools.probe import Probe
 
 ACT_P99_TARGET_MS = 50.0
 THINK_S = 0.1
@@ -40,104 +40,80 @@ def pct(values: list[float], q: float) -> float:
 class Player:
     """Plays seat 0 of two-player games against a random bot, timing each move."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.mid = 0
-        self.snap: dict[str, Any] | None = None
-        self.v = -1
-        self.answers: dict[int, dict[str, Any]] = {}
-        self.changed = asyncio.Event()
+    def __init__(self, probe: Probe) -> None:
+        self.probe = probe
         self.act_ms: list[float] = []
 
-    async def read(self) -> None:
-        while True:
-            _, f = await read_msg(self.reader)
-            if f["t"] == "state":
-                self.snap, self.v = f["snapshot"], f["v"]
-            elif f["t"] == "diff" and self.snap is not None:
-                self.snap, self.v = apply_ops(self.snap, f["ops"]), f["v"]
-            elif f["t"] in ("ack", "reject"):
-                self.answers[f["id"]] = f
-            elif f["t"] == "ping":
-                self.writer.write(encode_frame(m.pong(f["ts"])))
-            self.changed.set()
-
-    async def wait(self, pred: Any) -> Any:
-        while not (found := pred()):
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), 60)
-        return found
+    @classmethod
+    async def join(cls, port: int) -> Player:
+        return cls(await Probe.connect("127.0.0.1", port, "player", timeout=GUARD_S))
 
     async def cmd(self, t: str, **fields: Any) -> dict[str, Any]:
-        self.mid += 1
-        mid = self.mid
-        self.writer.write(encode_frame(m.command(t, mid, **fields)))
-        answer: dict[str, Any] = await self.wait(lambda: self.answers.pop(mid, None))
-        if answer["t"] != "ack":
-            raise RuntimeError(f"{t} refused: {answer}")
-        return answer.get("data") or {}
+        return await self.probe.command(t, timeout=GUARD_S, **fields)
+
+    def _to_play(self, room: str, acted: int) -> RoomSync | None:
+        """The room once it asks for a move not made yet, or is over."""
+        sync = self.probe.session.rooms.get(room)
+        snap = sync.snapshot if sync else None
+        if sync and snap and ((snap["legal"] and sync.v != acted) or snap["view"].get("over")):
+            return sync
+        return None
 
     async def play(self, until: float) -> None:
         while time.monotonic() < until:
-            self.snap = None
             room = (await self.cmd("create_room", game="puerto-rico", players=2,
                                    options={"bot_delay_s": 0.0}))["room"]
-            await self.cmd("join_room", room=room, **{"as": "player"})
+            await self.cmd("join_room", room=room, as_="player")
             await self.cmd("take_seat", room=room, seat=0)
             await self.cmd("add_bot", room=room, seat=1, level="random")
             await self.cmd("start", room=room)
             acted = -1
             while time.monotonic() < until:
-                snap = await self.wait(lambda acted=acted: self.snap if self.snap and (
-                    (self.snap["legal"] and self.v != acted) or self.snap["view"].get("over")
-                ) else None)
+                sync = await self.probe.until(partial(self._to_play, room, acted), GUARD_S)
+                snap = sync.snapshot
+                assert snap is not None and sync.v is not None
                 if snap["view"].get("over"):
                     break  # the next game
-                acted = self.v
+                acted = sync.v
                 await asyncio.sleep(THINK_S)
                 t0 = time.perf_counter()
                 await self.cmd("act", room=room, action=snap["legal"][0], v=acted)
                 self.act_ms.append((time.perf_counter() - t0) * 1000)
             await self.cmd("leave_room", room=room)
 
+    async def close(self) -> None:
+        await self.probe.close()
+
 
 async def searcher(port: int, i: int, until: float, times: list[float], refused: list[int]
                    ) -> None:
-    reader, writer = await asyncio.open_connection(
-        "127.0.0.1", port, local_addr=(f"127.0.0.{10 + i}", 0))
-    writer.write(encode_frame(m.hello(f"seeker{i}")))
-    mid = 0
+    probe = await Probe.connect("127.0.0.1", port, f"seeker{i}", timeout=GUARD_S,
+                                local_addr=(f"127.0.0.{10 + i}", 0))
+    probe.rate_limit_retries = 0  # count the refusals here
+    asked = 0
     try:
         while time.monotonic() < until:
-            mid += 1
+            asked += 1
             t0 = time.perf_counter()
-            writer.write(encode_frame(m.command("list_rooms", mid, status="over",
-                                                search=f"nobody {i} {mid}")))
-            while True:
-                _, f = await asyncio.wait_for(read_msg(reader), 60)
-                if f.get("id") == mid:
-                    break
-            if f["t"] == "reject":
+            answer = await probe.request("list_rooms", timeout=GUARD_S, status="over",
+                                         search=f"nobody {i} {asked}")
+            if not answer.ok:
                 refused.append(1)
                 await asyncio.sleep(limits.RATE_LIMITED_PAUSE_S)
             else:
                 times.append((time.perf_counter() - t0) * 1000)
     finally:
-        writer.close()
+        await probe.close()
 
 
 async def measure(port: int, pid: int, searchers: int, seconds: float) -> dict[str, Any]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("player")))
-    player = Player(reader, writer)
-    reading = asyncio.create_task(player.read())
+    player = await Player.join(port)
     until = time.monotonic() + seconds
     search_ms: list[float] = []
     refused: list[int] = []
     await asyncio.gather(player.play(until), *(
         searcher(port, i, until, search_ms, refused) for i in range(searchers)))
-    reading.cancel()
-    writer.close()
+    await player.close()
     acts = player.act_ms
     return {
         "bench": "search", "searchers": searchers, "seconds": seconds,

@@ -188,17 +188,12 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-async def game_player(port: int) -> tuple[Any, asyncio.Task[None], asyncio.StreamWriter]:
+async def game_player(port: int) -> Any:
     """A terminal player on the same server, playing Puerto Rico against a bot and timing
     each move's acknowledgement: what the browser sessions cost the game's players."""
-    from server.protocol import messages as m
-    from server.protocol.framing import encode_frame
     from server.tools.search_bench import Player
 
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("player")))
-    player = Player(reader, writer)
-    return player, asyncio.create_task(player.read()), writer
+    return await Player.join(port)
 
 
 async def many_sessions(browser: Any, data: Path, sessions: int, seconds: float,
@@ -258,13 +253,12 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
                 latencies.append(got)
             await asyncio.sleep(max(0.0, 1.0 / rate - (time.perf_counter() - tick)))
 
-    player, reading, writer = await game_player(port)
+    player = await game_player(port)
     try:
         await asyncio.gather(player.play(time.monotonic() + seconds), *(
             typist(p, i / (sessions * rate)) for i, (_c, p, _s) in enumerate(pages)))
     finally:
-        reading.cancel()
-        writer.close()
+        await player.close()
     load_after = os.getloadavg()[0]
     children = children_of(pid)
     mem = [memory_kib(child) for child in children]

@@ -13,9 +13,5 @@ toygame.register()
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = GameServer(tmp_path, "127.0.0.1", 0)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0) as srv:
         yield srv
-    finally:
-        await srv.stop()

@@ -20,12 +20,8 @@ STRICT = SessionLimits(rate=10.0, burst=10)
 
 @pytest.fixture
 async def strict_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = GameServer(tmp_path, "127.0.0.1", 0, session_limits=STRICT)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0, session_limits=STRICT) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_test_client_backs_off_on_rate_limited(strict_server: GameServer) -> None:
@@ -39,7 +35,7 @@ async def test_test_client_backs_off_on_rate_limited(strict_server: GameServer) 
         assert data["step"] == i % (steps + 1)
     refused = [f for f in spec.frames if f["t"] == "reject" and f["code"] == "rate_limited"]
     assert refused, "the strict server should have refused some of those"
-    assert not spec.closed.is_set()
+    assert not spec.closed
     assert not [f for f in spec.frames if f["t"] == "error"]
     for c in [*clients, spec]:
         await c.close()

@@ -57,7 +57,7 @@ async def one_connection(srv: GameServer, i: int, room: str) -> None:
         await c.ok("join_room", room=room, as_="spectator")
     elif kind == 3:
         c.send_raw(b"\x00\x00\x00\x05trash")  # not msgpack: the server closes
-        await c.closed.wait()
+        await c.wait_closed()
     await c.close()
 
 

@@ -115,9 +115,7 @@ async def test_a_slow_reader_within_the_bound_keeps_its_connection(tmp_path: Pat
         # now it reads (with a normal buffer): every answer arrives, and the connection works
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024 * 1024)
         reader, writer = await asyncio.open_connection(sock=sock)
-        c = Client(reader, writer)
-        c._task = asyncio.create_task(c._read())
-        c._next_id = asks
+        c = Client.attach(reader, writer, welcomed=True, first_id=asks + 1)
         await c.wait_for(lambda f: f["t"] == "ack" and f.get("id") == asks)
         assert sum(f["t"] == "ack" for f in c.frames) == asks
         assert (await c.ok("list_rooms"))["rooms"]

@@ -69,14 +69,10 @@ async def test_a_client_that_stays_deaf_is_dropped_under_the_queue_bound(
 ) -> None:
     seed_data_dir(tmp_path, finished=100)
     lim = SessionLimits(ping_interval=0.05, stall=0.5, idle_timeout=3600)
-    srv = GameServer(tmp_path, session_limits=lim)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=lim) as srv:
         sock, deaf = await deaf_client(srv)
         ask(sock, 8)
         await until(lambda: deaf.backlog > 0)
         assert deaf.backlog < lim.queue_bytes  # not the queue bound: the stall drops it
         await until(lambda: deaf not in srv._sessions)
         sock.close()
-    finally:
-        await srv.stop()

@@ -61,7 +61,7 @@ async def test_bad_frames_close_only_that_connection(
     bad.send_raw(data)
     err = await bad.wait_for(lambda f: f["t"] == "error")
     assert err["code"] == code, what
-    await bad.closed.wait()
+    await bad.wait_closed()
     await still_fine(server, room, a, b)
     for c in (a, b):
         await c.close()
@@ -107,49 +107,41 @@ async def test_flood_is_rate_limited_then_closed(server: GameServer) -> None:
     assert err
     assert any(f["t"] == "reject" and f["code"] == "rate_limited" for f in c.frames)
     assert sum(f["t"] == "ack" for f in c.frames) >= 20  # the burst was served
-    await c.closed.wait()
+    await c.wait_closed()
     await still_fine(server, room, a, b)
     for x in (a, b):
         await x.close()
 
 
 async def test_handshake_rules(tmp_path: Path) -> None:
-    srv = GameServer(tmp_path, session_limits=SessionLimits(hello_timeout=0.2))
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=SessionLimits(hello_timeout=0.2)) as srv:
+        port = srv.port
         r, w = await asyncio.open_connection("127.0.0.1", port)
-        c = Client(r, w)
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(r, w)
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "hello_timeout"
-        await c.closed.wait()
+        await c.wait_closed()
         c = await Client.connect(port)
         await c.close()
         r, w = await asyncio.open_connection("127.0.0.1", port)
-        c = Client(r, w)
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(r, w)
         c.send(m.command("list_rooms", 1))
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "bad_hello"
         bad = m.hello("x")
         bad["proto"] = 99
-        c = Client(*(await asyncio.open_connection("127.0.0.1", port)))
-        c._task = asyncio.create_task(c._read())
+        c = Client.attach(*(await asyncio.open_connection("127.0.0.1", port)))
         c.send(bad)
         assert (await c.wait_for(lambda f: f["t"] == "error"))["code"] == "unsupported_proto"
-    finally:
-        await srv.stop()
 
 
 async def test_idle_connection_is_closed_but_a_ponging_one_lives(tmp_path: Path) -> None:
     lim = SessionLimits(idle_timeout=0.4, ping_interval=0.1)
-    srv = GameServer(tmp_path, session_limits=lim)
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=lim) as srv:
+        port = srv.port
         alive = await Client.connect(port, "ana")  # answers every ping with pong
         r, w = await asyncio.open_connection("127.0.0.1", port)
         w.write(encode_frame(m.hello("mute")))
-        mute = Client(r, w)
+        mute = Client.attach(r, w)
         mute.answer_pings = False
-        mute._task = asyncio.create_task(mute._read())
         err = await mute.wait_for(lambda f: f["t"] == "error")
         assert err["code"] == "idle_timeout"
         assert any(f["t"] == "ping" for f in mute.frames)
@@ -157,14 +149,11 @@ async def test_idle_connection_is_closed_but_a_ponging_one_lives(tmp_path: Path)
         alive.send(m.ping(12.5))  # a client may ping too: the server answers in kind
         assert (await alive.wait_for(lambda f: f["t"] == "pong"))["ts"] == 12.5
         await alive.close()
-    finally:
-        await srv.stop()
 
 
 async def test_connections_per_address_are_capped(tmp_path: Path) -> None:
-    srv = GameServer(tmp_path, max_per_address=3)
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path, max_per_address=3) as srv:
+        port = srv.port
         clients = [await Client.connect(port, f"c{i}") for i in range(3)]
         extra = await Client.connect(port, "c4")
         assert extra.welcome["t"] == "error" and extra.welcome["code"] == "too_many_connections"
@@ -174,5 +163,3 @@ async def test_connections_per_address_are_capped(tmp_path: Path) -> None:
         assert again.welcome["t"] in ("welcome", "error")
         for c in [*clients[1:], again]:
             await c.close()
-    finally:
-        await srv.stop()

@@ -22,8 +22,8 @@ from server.net.session import SessionLimits
 from server.net.upkeep import RoomPolicy
 from server.protocol import limits
 from server.protocol import messages as m
-from server.protocol.framing import HEADER, decode_body, encode_frame
 from server.store.sqlite import SqliteStore
+from server.tools.probe import Probe
 from server.tools.seedgames import seed_finished
 from tests.net.client import GUARD_S, Client
 from tests.net.test_rooms import make_table, play_out
@@ -44,12 +44,8 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 @pytest.fixture
 async def srv(tmp_path: Path, seeded: tuple[Path, list[str]]) -> AsyncIterator[GameServer]:
     shutil.copy(seeded[0], tmp_path / DB_NAME)
-    server = GameServer(tmp_path, session_limits=SessionLimits(rate=1000, burst=1000))
-    await server.start()
-    try:
+    async with GameServer(tmp_path, session_limits=SessionLimits(rate=1000, burst=1000)) as server:
         yield server
-    finally:
-        await server.stop()
 
 
 def size(frame: dict[str, Any]) -> int:
@@ -57,21 +53,16 @@ def size(frame: dict[str, Any]) -> int:
     return len(msgpack.packb(frame, use_bin_type=True))
 
 
-async def first_frames(port: int) -> list[tuple[int, dict[str, Any]]]:
-    """(body bytes, frame) of what a new client receives first: welcome, then the lobby."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(encode_frame(m.hello("newcomer")))
-    got = []
-    for _ in range(2):
-        (n,) = HEADER.unpack(await asyncio.wait_for(reader.readexactly(HEADER.size), GUARD_S))
-        body = await reader.readexactly(n)
-        got.append((n, decode_body(body)))
-    writer.close()
-    return got
+async def first_frames(port: int) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """What a new client receives first: the welcome, then the lobby (and its body bytes)."""
+    probe = await Probe.connect("127.0.0.1", port, "newcomer", timeout=GUARD_S)
+    lobby = await probe.until(lambda: probe.latest.get("lobby"), GUARD_S)
+    await probe.close()
+    return probe.welcome, lobby.size, lobby.msg
 
 
 async def test_a_new_client_gets_one_small_lobby_page(srv: GameServer) -> None:
-    (_, welcome), (n, lobby) = await first_frames(srv.port)
+    welcome, n, lobby = await first_frames(srv.port)
     assert welcome["t"] == "welcome"
     assert lobby["t"] == "lobby", lobby
     assert n < PAGE

@@ -3,7 +3,6 @@ names are stored in NFC, and two seats of one room never carry the same name."""
 
 from __future__ import annotations
 
-import asyncio
 import unicodedata
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 from server.games.registry import get_game
 from server.net.seating import hash_token
 from server.net.server import DB_NAME, GameServer
-from server.protocol import messages as m
 from server.store.base import RoomRecord, SeatRecord
 from server.store.sqlite import SqliteStore
 from tests.net.client import Client
@@ -184,12 +182,7 @@ GREEK_ANA = "\u0391na"
 
 async def connect_from(port: int, name: str, address: str, role: str = "play") -> Client:
     """A client whose connection comes from ``address`` (another machine, for the server)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
-    c = Client(reader, writer)
-    c._task = asyncio.create_task(c._read())
-    c.send(m.hello(name, role, None))
-    c.welcome = await c.wait_for(lambda f: f["t"] in ("welcome", "error"))
-    return c
+    return await Client.connect(port, name, role, source=address)
 
 
 @pytest.mark.parametrize("look_alike", [CYRILLIC_ANA, FULLWIDTH_ANA, GREEK_ANA, "ANA"])

@@ -39,12 +39,8 @@ async def test_a_version_3_room_resumes_after_a_restart_under_the_old_mayor(
     for n, (seat, action) in enumerate(log):
         store.append_action("old", ActionRecord(n, seat, action))
     store.close()
-    srv = GameServer(tmp_path)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path) as srv:
         assert srv.lobby is not None
         room = srv.lobby.rooms["old"]
         assert room.stale is None and room.sync is not None
         assert GAME.to_data(room.sync.state) == final and room.sync.state.rules == 3
-    finally:
-        await srv.stop()

@@ -76,12 +76,8 @@ async def player(c: Client, room: str, seed: int) -> int:
 @pytest.fixture
 async def fast_server(tmp_path: Path) -> AsyncIterator[GameServer]:
     """Bots at machine speed send far more than a person: lift the command rate."""
-    srv = GameServer(tmp_path, session_limits=SessionLimits(rate=1e6, burst=10**6))
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=SessionLimits(rate=1e6, burst=10**6)) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_four_clients_play_a_full_game_spectator_sees_no_secret(

@@ -33,7 +33,7 @@ async def test_bad_tokens_are_refused(server: GameServer) -> None:
     for bad in ("nonsense", f"{room}.forged", tokens[0] + "x", tokens[1][:-1]):
         c = await Client.connect(server.port, "mallory", token=bad)
         assert c.welcome["t"] == "error" and c.welcome["code"] == "bad_token"
-        await c.closed.wait()
+        await c.wait_closed()
     # a spectator cannot resume a seat even with a valid token
     c = await Client.connect(server.port, "eve", role="spectate", token=tokens[0])
     assert c.welcome["code"] == "bad_token"
@@ -47,7 +47,7 @@ async def test_second_resume_replaces_the_first_connection(server: GameServer) -
     assert b2.welcome["resume"]["seat"] == 1
     f = await b.wait_for(lambda f: f["t"] == "error")
     assert f["code"] == "resumed_elsewhere"
-    await b.closed.wait()
+    await b.wait_closed()
     for c in (a, b2):
         await c.close()
 

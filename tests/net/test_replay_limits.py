@@ -37,12 +37,8 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 async def srv(archive: Path, tmp_path: Path) -> AsyncIterator[GameServer]:
     (tmp_path / archive.name).write_bytes(archive.read_bytes())
-    server = GameServer(tmp_path)
-    await server.start()
-    try:
+    async with GameServer(tmp_path) as server:
         yield server
-    finally:
-        await server.stop()
 
 
 async def until(pred: Callable[[], bool]) -> None:

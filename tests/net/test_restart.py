@@ -89,7 +89,7 @@ async def test_kill_9_and_restart_resumes_at_the_last_acked_action(tmp_path: Pat
         proc.send_signal(signal.SIGTERM)
         bye = await b2.wait_for(lambda f: f["t"] == "bye")
         assert bye["reason"]
-        await b2.closed.wait()
+        await b2.wait_closed()
         assert await asyncio.wait_for(proc.wait(), 15) == 0
     finally:
         if proc.returncode is None:

@@ -56,9 +56,7 @@ async def test_started_bots_only_rooms_count_against_their_address(tmp_path: Pat
             await c.close()
         await srv.stop()
     # after a restart the restored games still count against the address that made them
-    srv = GameServer(tmp_path, room_policy=POLICY)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, room_policy=POLICY) as srv:
         again = await Client.connect(srv.port, "spam again")
         refused = await again.cmd("create_room", game="nettoy", players=2, options={})
         assert refused["t"] == "reject" and refused["code"] == "too_many_rooms", refused
@@ -66,8 +64,6 @@ async def test_started_bots_only_rooms_count_against_their_address(tmp_path: Pat
         assert (await start_bots_only(fresh))["t"] == "ack"
         for c in (again, fresh):
             await c.close()
-    finally:
-        await srv.stop()
 
 
 async def test_a_full_server_still_takes_a_newcomers_first_room(tmp_path: Path) -> None:

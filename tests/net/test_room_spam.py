@@ -8,7 +8,6 @@ a hang guard, and never measures time.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,7 +16,6 @@ import pytest
 from server.net.server import GameServer
 from server.net.upkeep import RoomPolicy
 from server.protocol import limits
-from server.protocol import messages as m
 from server.store.sqlite import SqliteStore
 from server.tools.seedgames import seed_waiting
 from tests.net.client import Client
@@ -154,11 +152,7 @@ async def test_stale_empty_rooms_do_not_survive_a_restart(tmp_path: Path) -> Non
 
 async def relayed(srv: GameServer, name: str, address: str) -> Client:
     """A client as an SSH session's child connects: from loopback, vouched for `address`."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
-    c = Client(reader, writer)
-    c._task = asyncio.create_task(c._read())
-    c.send(m.hello(name, "play", peer=(address, srv.relay_proof(address))))
-    c.welcome = await c.wait_for(lambda f: f["t"] in ("welcome", "error"))
+    c = await Client.connect(srv.port, name, peer=(address, srv.relay_proof(address)))
     assert c.welcome["t"] == "welcome", c.welcome
     return c
 

@@ -74,9 +74,7 @@ async def test_a_game_under_incompatible_rules_is_refused_after_a_restart(
     monkeypatch.setattr(ToyGame, "rules_version", 2)
     monkeypatch.setattr(ToyGame, "rules_compatible_since", 2)
     caplog.set_level(logging.WARNING, logger="server.net.room")
-    srv = GameServer(tmp_path)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path) as srv:
         assert any(playing in r.getMessage() and "rules version 1" in r.getMessage()
                    for r in caplog.records)
         back = await Client.connect(srv.port, "ana", token=tokens[0])
@@ -103,8 +101,6 @@ async def test_a_game_under_incompatible_rules_is_refused_after_a_restart(
                               (fresh,)).fetchone() == (2,)
         for c in (back, eve, *players):
             await c.close()
-    finally:
-        await srv.stop()
 
 
 async def test_a_game_under_older_compatible_rules_resumes(
@@ -119,13 +115,9 @@ async def test_a_game_under_older_compatible_rules_resumes(
     await bea.close()
     await srv.stop()
     monkeypatch.setattr(ToyGame, "rules_version", 2)  # version 2 still replays version 1
-    srv = GameServer(tmp_path)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path) as srv:
         back = await Client.connect(srv.port, "ana", token=tokens[0])
         assert back.welcome["t"] == "welcome" and back.welcome["resume"]["room"] == playing
         await back.wait_for(lambda f: f["t"] == "state")
         assert back.v == v
         await back.close()
-    finally:
-        await srv.stop()

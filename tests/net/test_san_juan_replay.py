@@ -73,12 +73,8 @@ async def test_a_san_juan_replay_is_what_a_spectator_saw(tmp_path: Path) -> None
         await c.close()
     await server.stop()
 
-    server = GameServer(tmp_path, "127.0.0.1", 0)
-    await server.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0) as server:
         c = await Client.connect(server.port, "ana")
         for step, snap in kept.items():  # rebuilt from the stored log, the same
             assert (await c.ok("replay", room=room, step=step))["snapshot"] == snap
         await c.close()
-    finally:
-        await server.stop()

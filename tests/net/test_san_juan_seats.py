@@ -110,9 +110,7 @@ async def test_a_restarted_server_resumes_the_san_juan_table_as_it_was(tmp_path:
         await c.close()
     await server.stop()
 
-    server = GameServer(tmp_path, "127.0.0.1", 0)
-    await server.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0) as server:
         for seat, name in enumerate(("ana", "bo", "cy")):
             c = await Client.connect(server.port, name, token=tokens[seat])
             assert c.welcome["resume"] == {"room": room, "seat": seat}
@@ -121,8 +119,6 @@ async def test_a_restarted_server_resumes_the_san_juan_table_as_it_was(tmp_path:
             assert (c.v, c.snap["view"], c.snap["legal"]) == before[seat]
             assert c.snap["view"]["options"]["fair_start"] is True
             await c.close()
-    finally:
-        await server.stop()
 
 
 def check_public(snap: dict[str, Any]) -> None:

@@ -26,12 +26,8 @@ FINISHED = 30
 @pytest.fixture
 async def srv(tmp_path: Path) -> AsyncIterator[GameServer]:
     seed_data_dir(tmp_path, finished=FINISHED)
-    server = GameServer(tmp_path)
-    await server.start()
-    try:
+    async with GameServer(tmp_path) as server:
         yield server
-    finally:
-        await server.stop()
 
 
 def plan(srv: GameServer, search: str) -> str:

@@ -3,6 +3,7 @@ a port out of range, a port in use, a data directory that cannot be one."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -49,3 +50,23 @@ def test_data_directory_that_is_a_file(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert f"cannot use the data directory {not_a_dir}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_log_level_sets_what_reaches_standard_error(tmp_path: Path) -> None:
+    """`--log-level info` shows the server's start-up record; the default (warning) does
+    not; a level that does not exist is refused with the choices."""
+    def stderr_of(*argv: str) -> str:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "prtui", "serve", "--port", "0", "--data", str(tmp_path),
+             *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdin=subprocess.DEVNULL)
+        assert proc.stdout is not None
+        assert "prtui server on" in proc.stdout.readline()  # it runs: stop it
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        return err
+
+    assert "INFO server.net.server listening on 127.0.0.1:" in stderr_of("--log-level", "INFO")
+    assert "listening on" not in stderr_of()
+    done = serve("--data", str(tmp_path), "--log-level", "chatty")
+    assert done.returncode == 2 and "invalid choice: 'chatty'" in done.stderr

@@ -14,9 +14,8 @@ from tests.net.client import Client
 
 
 async def test_slow_spectator_is_dropped_and_never_stalls_the_room(tmp_path: Path) -> None:
-    srv = GameServer(tmp_path, session_limits=SessionLimits(queue_frames=4, sndbuf=4096, write_buffer=4096))
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=SessionLimits(queue_frames=4, sndbuf=4096, write_buffer=4096)) as srv:
+        port = srv.port
         host = await Client.connect(port, "host")
         room = (await host.ok("create_room", game="puerto-rico", players=4, options={}))["room"]
         await host.ok("join_room", room=room, as_="player")
@@ -49,5 +48,3 @@ async def test_slow_spectator_is_dropped_and_never_stalls_the_room(tmp_path: Pat
         sock.close()
         assert got > 0
         await host.close()
-    finally:
-        await srv.stop()

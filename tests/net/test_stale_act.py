@@ -24,12 +24,8 @@ SEED = 7  # game seed and choice seed (any will do: a whole game has several suc
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
     """Clients acting at machine speed, two acts a move: lift the rate meant for people."""
-    srv = GameServer(tmp_path, session_limits=SessionLimits(rate=1e6, burst=10**6))
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, session_limits=SessionLimits(rate=1e6, burst=10**6)) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 def choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:

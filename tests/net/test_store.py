@@ -53,9 +53,8 @@ async def test_restart_brings_back_waiting_playing_and_finished_rooms(tmp_path: 
     await srv.stop()
     assert (tmp_path / DB_NAME).exists()
 
-    srv = GameServer(tmp_path)
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path) as srv:
+        port = srv.port
         c = await Client.connect(port, "eve", role="spectate")
         rooms = {r["id"]: r for r in (await c.ok("list_rooms"))["rooms"]}
         assert {rid: r["status"] for rid, r in rooms.items()} == {
@@ -72,8 +71,6 @@ async def test_restart_brings_back_waiting_playing_and_finished_rooms(tmp_path: 
         await b2.ok("act", room=live, action={"type": "pass"})
         await c.close()
         await b2.close()
-    finally:
-        await srv.stop()
 
 
 async def test_a_failed_write_changes_nothing_and_is_rejected(server: GameServer) -> None:

@@ -17,12 +17,8 @@ from server.net.session import SessionLimits
 
 @pytest.fixture
 async def strict_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = GameServer(tmp_path, "127.0.0.1", 0, session_limits=SessionLimits(rate=10.0, burst=10))
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0, session_limits=SessionLimits(rate=10.0, burst=10)) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_commands_past_the_rate_are_sent_again_not_failed(strict_server: GameServer) -> None:

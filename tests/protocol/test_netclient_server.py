@@ -48,13 +48,9 @@ async def check_against_resync(client: Client, room: str) -> None:
 async def server(tmp_path: Path) -> Any:
     # clients acting at machine speed exceed the per-connection command rate meant for
     # people (20/s, burst 40) whenever the machine is idle enough: lift it here
-    srv = GameServer(tmp_path, "127.0.0.1", 0,
-                     session_limits=SessionLimits(rate=1e6, burst=10**6))
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0,
+                     session_limits=SessionLimits(rate=1e6, burst=10**6)) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_diffs_track_a_real_game(server: GameServer) -> None:

@@ -35,12 +35,8 @@ async def test_act_carries_the_version_of_the_snapshot() -> None:
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = GameServer(tmp_path, "127.0.0.1", 0)
-    await srv.start()
-    try:
+    async with GameServer(tmp_path, "127.0.0.1", 0) as srv:
         yield srv
-    finally:
-        await srv.stop()
 
 
 async def test_a_stale_act_is_refused_and_the_client_resyncs(server: GameServer) -> None:

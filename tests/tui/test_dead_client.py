@@ -220,11 +220,7 @@ async def test_reconnecting_while_the_server_is_down_keeps_the_app(tmp_path: Pat
                        and "connection refused" in str(
                            app.screen.query_one("#disconnected", Static).render()))
         assert app.is_running and app.return_code is None
-        again = GameServer(tmp_path / "server", host="127.0.0.1", port=port)
-        await again.start()
-        try:
+        async with GameServer(tmp_path / "server", host="127.0.0.1", port=port):
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.controller is not None and not app.controller.client.closed
-        finally:
-            await again.stop()

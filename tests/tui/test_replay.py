@@ -94,9 +94,8 @@ async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple
 
 
 async def test_replay_of_a_running_game_is_refused(tmp_path: Path) -> None:
-    srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-    port = await srv.start()
-    try:
+    async with GameServer(tmp_path, host="127.0.0.1", port=0) as srv:
+        port = srv.port
         host = await Client.connect("127.0.0.1", port, "host")
         data = await host.command("create_room", game="puerto-rico", players=2, options={})
         await host.close()
@@ -108,5 +107,3 @@ async def test_replay_of_a_running_game_is_refused(tmp_path: Path) -> None:
             await pilot.press("p")
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen)
-    finally:
-        await srv.stop()

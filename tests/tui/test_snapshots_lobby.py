@@ -63,9 +63,8 @@ def test_lobby(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None
     app = PrtuiApp()
 
     async def run_before(pilot: Any) -> None:
-        srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-        port = await srv.start()
-        try:
+        async with GameServer(tmp_path, host="127.0.0.1", port=0) as srv:
+            port = srv.port
             maker = await Client.connect("127.0.0.1", port, "ana")
             host = await Client.connect("127.0.0.1", port, "bob")
             await make_rooms(maker, host)
@@ -80,8 +79,6 @@ def test_lobby(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None
             lobby.add_chat("ana", "anyone for a four-player game?")
             await controller.close()
             await host.close()
-        finally:
-            await srv.stop()
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -92,9 +89,8 @@ def test_room(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
     app = PrtuiApp()
 
     async def run_before(pilot: Any) -> None:
-        srv = GameServer(tmp_path, host="127.0.0.1", port=0)
-        port = await srv.start()
-        try:
+        async with GameServer(tmp_path, host="127.0.0.1", port=0) as srv:
+            port = srv.port
             controller = Controller(app, await Client.connect("127.0.0.1", port, "ana"))
             app.controller = controller
             await controller.games()  # as Controller.open does: the title names the game
@@ -111,8 +107,6 @@ def test_room(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
             await settle(pilot, lambda: room.query_one("#seats").row_count == 4)
             room.add_chat("ana", "waiting for bob to sit in seat 3")
             await controller.close()
-        finally:
-            await srv.stop()
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
