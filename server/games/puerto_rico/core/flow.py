@@ -122,7 +122,8 @@ def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
         else:
             extra = f" and takes {v.coins(coins)} from it" if coins else ""
             say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
-    G.run(s, G.ROLE_CHOSEN, ev)  # Expansion III: the smuggler tile, the captured card
+    for fn in (s.cat.game_hooks or G.table(s.cat))[G.ROLE_CHOSEN]:  # (G.run, inlined)
+        fn(s, ev)  # Expansion III: the smuggler tile, the captured card
     if hooks.due(s, r, hooks.START):
         return R_START
     return _PHASES[r].start(s, ev)

@@ -107,9 +107,11 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     return PHASE_OVER
 
 
-def on_choose(s: PRState, r: int, p: int, ev: Events) -> None:
-    """A role was just chosen: the Smuggler tile changes hands; the captured card
-    chosen by an opponent pays its captor the bounty (and is captured no more)."""
+def on_choose(s: PRState, ev: Events) -> None:
+    """A role was just chosen (``s.role`` by ``s.role_player``): the Smuggler tile
+    changes hands; the captured card chosen by an opponent pays its captor the bounty
+    (and is captured no more)."""
+    r, p = s.role, s.role_player
     if r == C.SMUGGLER:
         s.smuggler[HOLDER] = p
     elif r == s.smuggler[CAPTURED] and p != s.smuggler[CAPTOR]:
@@ -135,7 +137,8 @@ def playing_captured(s: PRState) -> bool:
     return s.picks == s.picks_per_round and s.role >= 0 and s.role == s.smuggler[CAPTURED]
 
 
-def end_round(s: PRState) -> None:
+def end_round(s: PRState, ev: Events) -> None:
+    """The round is over: the captured card is free again."""
     s.smuggler[CAPTURED] = s.smuggler[CAPTOR] = -1
 
 
@@ -155,10 +158,6 @@ def resume(s: PRState, ev: Events, code: int) -> int:
     raise ValueError(f"the smuggler phase has no resume code {code}")
 
 
-def _chosen(s: PRState, ev: Events) -> None:
-    on_choose(s, s.role, s.role_player, ev)
-
-
 def _extra_role(s: PRState) -> int:
     """The captured card is played by its captor when nobody chose it this round."""
     r = captured_due(s)
@@ -167,10 +166,6 @@ def _extra_role(s: PRState) -> int:
     return r
 
 
-def _round_end(s: PRState, ev: Events) -> None:
-    end_round(s)
-
-
-game_hooks.register(C.SMUGGLER_X, game_hooks.ROLE_CHOSEN, _chosen)
+game_hooks.register(C.SMUGGLER_X, game_hooks.ROLE_CHOSEN, on_choose)
 game_hooks.register(C.SMUGGLER_X, game_hooks.EXTRA_ROLE, _extra_role)
-game_hooks.register(C.SMUGGLER_X, game_hooks.ROUND_END, _round_end)
+game_hooks.register(C.SMUGGLER_X, game_hooks.ROUND_END, end_round)
