@@ -61,6 +61,6 @@ def test_the_smuggler_and_the_festival_act_at_game_hook_points() -> None:
     assert game_hooks.registered(C.SMUGGLER_X) == {
         game_hooks.ROLE_CHOSEN, game_hooks.EXTRA_ROLE, game_hooks.ROUND_END}
     assert game_hooks.registered(C.FESTIVAL) == {
-        game_hooks.SETUP, game_hooks.AFTER_MOVE, game_hooks.GAME_END}
+        game_hooks.SETUP, game_hooks.PLACED, game_hooks.GAME_END}
     base = game_hooks.table(Catalog(4, "1897", (), 5))
     assert all(points == () for points in base)  # a base game runs none of them

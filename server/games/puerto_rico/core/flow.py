@@ -65,10 +65,9 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
     """Carry out a move already known to be legal, then every forced follow-up."""
     while True:
         _do(s, m, ev)
-        # Expansion IV: a goal reached by this move (festival.py)
-        after = s.cat.game_hooks or G.table(s.cat)
-        for fn in after[G.AFTER_MOVE]:
-            fn(s, ev)
+        if s.islands_changed:  # a tile or building placed: Expansion IV's goals
+            for fn in (s.cat.game_hooks or G.table(s.cat))[G.PLACED]:
+                fn(s, ev)
         if s.step == GAME_OVER:
             return
         moves = legal(s)

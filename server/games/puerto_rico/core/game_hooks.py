@@ -2,8 +2,9 @@
 
 Beside the phase points (hooks.py: a building acts at START, TURN, END of a role's
 phase) the round has its own: SETUP (the table is laid out), ROLE_CHOSEN (after the
-role's card is taken, before its phase), AFTER_MOVE (after every move, forced ones
-too), ROUND_END (the round's picks are over, before the doubloons go on the cards),
+role's card is taken, before its phase), PLACED (after a move, forced ones too, that
+placed a tile or a building: ``s.islands_changed`` is set, and the hook that has looked
+clears it; asked only then, so a move that places nothing costs no call), ROUND_END (the round's picks are over, before the doubloons go on the cards),
 GAME_END (the last round is over, before the scoring) and EXTRA_ROLE (the picks are
 over: a hook may return a role card one more player plays this round, else -1).
 An expansion (the Smuggler, the Festival) registers its functions for its name; a
@@ -20,8 +21,8 @@ from .common import Events
 from .modules import Catalog, catalog
 from .state import PRState
 
-SETUP, ROLE_CHOSEN, AFTER_MOVE, ROUND_END, GAME_END, EXTRA_ROLE = range(6)
-POINTS = (SETUP, ROLE_CHOSEN, AFTER_MOVE, ROUND_END, GAME_END, EXTRA_ROLE)
+SETUP, ROLE_CHOSEN, PLACED, ROUND_END, GAME_END, EXTRA_ROLE = range(6)
+POINTS = (SETUP, ROLE_CHOSEN, PLACED, ROUND_END, GAME_END, EXTRA_ROLE)
 Hook = Callable[[PRState, Events], None]  # every point but EXTRA_ROLE
 ExtraRole = Callable[[PRState], int]  # EXTRA_ROLE: a role to play (the seat set), or -1
 Table = tuple[tuple[Any, ...], ...]  # [point] -> hooks, in registration order

@@ -150,9 +150,9 @@ def produced(s: PRState, p: int, got: list[int], ev: Events) -> None:
         say(ev, p, "festival", f"{who(s, p)} produced {what}: the festival's goods goal "
                                f"({v.coins(REWARD)}); the barrels go back to the supply")
 
-def _after_move(s: PRState, ev: Events) -> None:
+def _placed(s: PRState, ev: Events) -> None:
     """Only a tile or a building placed can reach a goal (they mark the islands)."""
-    if s.festival and s.islands_changed:
+    if s.festival:
         check(s, ev)
 
 
@@ -167,5 +167,5 @@ def _setup(s: PRState, ev: Events) -> None:
 
 extend.install(produced=produced)
 game_hooks.register(C.FESTIVAL, game_hooks.SETUP, _setup)
-game_hooks.register(C.FESTIVAL, game_hooks.AFTER_MOVE, _after_move)
+game_hooks.register(C.FESTIVAL, game_hooks.PLACED, _placed)
 game_hooks.register(C.FESTIVAL, game_hooks.GAME_END, _game_end)
