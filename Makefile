@@ -21,12 +21,14 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/python -m server.tools.import_cycles
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
 	$(BIN)/lint-imports
+	$(BIN)/python -m server.tools.import_cycles
 	$(BIN)/mypy
 
 wheel-smoke:

@@ -33,8 +33,8 @@ from server.bots.puerto_rico_table import (
 )
 from server.bots.puerto_rico_view import lean_view
 from server.engine.contract import Action, Game
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
 
 
 class PuertoRicoHeuristic:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from server.bots.puerto_rico_table import COLUMN, PRICE, WORTH, Seat, Table
 from server.engine.contract import Action
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 
 # How much a manned violet building helps while the game goes on (rough VP); the
 # base game's, then the expansions' (situational ones are adjusted in ``utility``).

@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from server.bots.puerto_rico_table import GOOD_OF, PRICE, Seat, Table
 from server.engine.contract import Action
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 
 BOUNTY = 3  # doubloons a captured card pays its captor when an opponent chooses it
 COIN = 0.4  # a doubloon, as role_value counts the doubloons on a card

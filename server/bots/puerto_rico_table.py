@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 
 PRICE = dict(zip(C.GOODS, C.PRICE, strict=True))
 WORTH = {"corn": 1.0, "indigo": 1.2, "sugar": 1.4, "tobacco": 1.7, "coffee": 1.9}

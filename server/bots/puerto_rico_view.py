@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.puerto_rico.state import PRState
-from server.games.puerto_rico.views import view
+from server.games.puerto_rico.core.state import PRState
+from server.games.puerto_rico.io.views import view
 
 LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices", "role_gains",
             "mayor_confirm")

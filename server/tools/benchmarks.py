@@ -18,10 +18,10 @@ import platform
 import signal
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from server.tools.bench_run import Run, _figure
 from server.tools.soak import soak_section
 
 ENGINE_GAMES = 500  # per run: a couple of seconds each at the target speed
@@ -31,19 +31,6 @@ SAN_JUAN = "san-juan"
 TARGET_SAN_JUAN_4P = 300.0  # issue 12: random four-player San Juan games per second
 SOAK_RECORD = Path(__file__).resolve().parents[2] / "docs" / "soak.json"
 """Figures of the last soak runs (server/tools/soak.py --record), quoted on the page."""
-
-
-@dataclass
-class Run:
-    title: str
-    argv: list[str]
-    figures: dict[str, Any] | None = None
-    problem: str | None = None
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def command(self) -> str:
-        return " ".join(["prtui", *self.argv])
 
 
 def machine() -> dict[str, str]:
@@ -186,14 +173,6 @@ def _options(figures: dict[str, Any]) -> str:
         else:
             words.append(f"{k}={str(v).lower() if isinstance(v, bool) else v}")
     return " ".join(words) or "-"
-
-
-def _figure(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:,.2f}"
-    if isinstance(value, int):
-        return f"{value:,}"
-    return str(value)
 
 
 def _engine_rows(engine: list[Run]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from server.tools.benchmarks import Run, _figure
+from server.tools.bench_run import Run, _figure
 
 
 def hostile_runs() -> list[Run]:

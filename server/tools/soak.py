@@ -12,7 +12,7 @@ from its own seed and, along the way:
 - ends within the playout bound, with a result for every seat;
 - every ``--replay-every``-th game is replayed from its seed and actions to the same
   final state and result;
-- a game with a conservation check (Puerto Rico: server/games/puerto_rico/conservation.py:
+- a game with a conservation check (Puerto Rico: server/games/puerto_rico/io/conservation.py:
   workers, citizens, tiles, goods, buildings, VP chips, nobody's doubloons below 0)
   keeps it every ``--conserve-every`` actions, from the setup to the end.
 
@@ -54,7 +54,7 @@ from server.games import registry
 
 DEFAULT_RECORD = "docs/soak.json"
 # games with a conservation check: the module whose ``violations(state)`` lists what is off
-CONSERVATION = {"puerto-rico": "server.games.puerto_rico.conservation"}
+CONSERVATION = {"puerto-rico": "server.games.puerto_rico.io.conservation"}
 
 
 @dataclass
@@ -304,7 +304,7 @@ def soak_section(path: Path | None, options: Callable[[dict[str, Any]], str],
         "Juan: all 110 cards by kind, cities, turn order, the decision) and the round trip",
         "is exact; every 25 actions a seat's view equals its view of a determinization;",
         "every 50th game is replayed. Puerto Rico also keeps its conservation check",
-        "(server/games/puerto_rico/conservation.py: workers, citizens, tiles, goods,",
+        "(server/games/puerto_rico/io/conservation.py: workers, citizens, tiles, goods,",
         "buildings, VP chips; nobody below 0 doubloons) after every action ('conserved':",
         "positions checked). games/s is by the wall clock on a shared machine: it says how",
         "long the run took, not how fast the engine is (the engine sections above).",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 
-from server.tools.benchmarks import Run, _figure
+from server.tools.bench_run import Run, _figure
 from server.tools.browser import chromium_path
 from server.tools.hostile_report import _cut
 

@@ -13,8 +13,8 @@ from server.bots import puerto_rico_expansions as X
 from server.bots.puerto_rico import PuertoRicoHeuristic, build_value, score
 from server.bots.puerto_rico_end import ends_game
 from server.bots.puerto_rico_table import Table
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import DRAFT, PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import DRAFT, PRState
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, goods, legal, new, plant
 
 BOTH = ["new_buildings", "citizens"]

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from server.bots import make_bot
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
 from tests.bots.test_pr_expansion_bots import play, scores
 from tests.games.puerto_rico.helpers import (
     GAME,

@@ -92,7 +92,7 @@ TOY = GameFacts(toygame.NAME, _players(toygame.ToyRace),
                 _toy_totals, _toy_hide, _toy_impossible)
 
 
-# -- Puerto Rico (to_data of server/games/puerto_rico/state.py) ---------------------
+# -- Puerto Rico (to_data of server/games/puerto_rico/core/state.py) ---------------------
 
 
 def _pr_totals(d: Data) -> dict[str, int]:
@@ -139,7 +139,7 @@ def pr_expected_totals(players: int, edition: str) -> dict[str, int]:
     return t
 
 
-GAME_OVER_STEP = 9  # "game_over" in server/games/puerto_rico/state.py STEPS
+GAME_OVER_STEP = 9  # "game_over" in server/games/puerto_rico/core/state.py STEPS
 
 
 def _pr_hide(d: Data, viewer: int | None) -> list[Data]:

@@ -39,7 +39,7 @@ def test_puerto_rico_quiet_path_matches_its_actions() -> None:
     """``moves`` lists one move per labelled action, in the same order; ``apply_move``
     refuses another seat and a move that is not legal, and changes nothing then."""
     from server.engine.errors import IllegalAction, NotYourTurn
-    from server.games.puerto_rico.moves import parse
+    from server.games.puerto_rico.core.moves import parse
 
     game = registry.get_game("puerto-rico")
     for options in ({}, {"expansions": ["new_buildings", "citizens"]}):

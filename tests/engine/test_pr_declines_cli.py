@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.engine.harness import EngineProc
 
 ARGV = [sys.executable, "-m", "prtui", "engine"]

@@ -15,8 +15,9 @@ import pytest
 
 from server.engine.playout import pick
 from server.games import registry
-from server.games.puerto_rico import flow, storage
-from server.games.puerto_rico.moves import parse
+from server.games.puerto_rico.core import flow
+from server.games.puerto_rico.core.moves import parse
+from server.games.puerto_rico.phases import storage
 
 GAME = registry.get_game("puerto-rico")
 EVERY = ["new_buildings", "citizens", "smuggler", "festival"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from server.games.puerto_rico.text import words
+from server.games.puerto_rico.core.text import words
 from server.wording import Renderer, render
 
 NAMES = ("ana", "{w:mayor}", "b}}o{{b", "{p:0}")

@@ -16,7 +16,7 @@ from prtui.games.puerto_rico.table import ColonistsPanel
 from prtui.screens.game import GameScreen
 from prtui.screens.help import HelpScreen
 from prtui.widgets.actions import ActionsPanel
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.tui.boards import pr_game, pr_words
 from tests.tui.expansion_boards import load
 from tests.tui.screen import screen_rows

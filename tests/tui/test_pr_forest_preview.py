@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.costs import build_cost
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.costs import build_cost
 from tests.games.puerto_rico.exp_helpers import forest, table
 from tests.games.puerto_rico.helpers import GAME, build, choose
 from tests.tui.pr_live_boards import snapshot

@@ -9,8 +9,8 @@ from typing import Any
 
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.scoring import breakdown
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.scoring import breakdown
 from tests.tui.boards import pr_game
 from tests.tui.pr_live_boards import find
 from tests.tui.screen import screen_rows

@@ -8,8 +8,8 @@ import pytest
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.widgets.menu import MenuList
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
 from tests.games.puerto_rico.helpers import build, choose, new
 from tests.tui.boards import pr_game, pr_words
 from tests.tui.pr_live_boards import snapshot

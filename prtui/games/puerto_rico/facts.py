@@ -2,7 +2,7 @@
 
 The client keeps no copy of a building's numbers, a help text or a price rule: cost,
 VP, circles, column, kind and help come from the server's catalog entry
-(server/games/puerto_rico/display.py), help and step texts as templates rendered in the
+(server/games/puerto_rico/io/display.py), help and step texts as templates rendered in the
 vocabulary shown, and every price from the view or the legal action that carries it.
 """
 

@@ -14,16 +14,18 @@ from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
-from . import flow, offer
-from .catalog import FOREST, vp_chips
-from .display import display
-from .interrupts import FOREST_CHOICE
-from .moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
-from .scoring import result
-from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
-from .state import GAME_OVER, PRState
-from .text import finish_events
-from .views import step_name, view
+from .core import flow
+from .core.catalog import FOREST, vp_chips
+from .core.interrupts import FOREST_CHOICE
+from .core.moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
+from .core.scoring import result
+from .core.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
+from .core.state import GAME_OVER, PRState
+from .core.text import finish_events
+from .io import offer
+from .io.display import display
+from .io.stateio import load
+from .io.views import step_name, view
 
 
 class PuertoRico:
@@ -130,7 +132,7 @@ class PuertoRico:
         return state.to_data()
 
     def from_data(self, data: Any) -> PRState:
-        s = PRState.from_data(data)
+        s = load(data)  # (io/stateio.py: the format, then validate.py)
         if s.step != GAME_OVER:
             try:
                 moves = flow.legal(s)

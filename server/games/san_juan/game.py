@@ -20,6 +20,7 @@ from .scoring import result
 from .selection import PICK_CODE
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
+from .validate import check
 from .views import view
 
 _SELECTIONS = frozenset(PICK_CODE)  # the steps that offer undo
@@ -126,6 +127,7 @@ class SanJuan:
 
     def from_data(self, data: Any) -> SJState:
         s = SJState.from_data(data)
+        check(s)  # what the values mean (validate.py)
         if s.step != GAME_OVER:
             try:
                 moves = flow.legal(s)

@@ -159,9 +159,9 @@ class SJState:
 
     @classmethod
     def from_data(cls, data: Any) -> SJState:
-        """Read a saved state; CorruptState names the first field that is wrong."""
-        from .validate import check
-
+        """Read a saved state's fields; CorruptState names the first field that is wrong.
+        What the values mean is checked by validate.check (game.py calls it next: the
+        state imports no rule, so no import cycle)."""
         if not isinstance(data, dict):
             raise CorruptState("state must be a map")
         if data.get("format") == 1 and "rules" not in data:  # before rules versions
@@ -187,5 +187,4 @@ class SJState:
             raise CorruptState(f"names: {err}")
         s.names = list(names)
         s.legal = None
-        check(s)
         return s

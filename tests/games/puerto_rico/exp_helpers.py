@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import DRAFT, PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import DRAFT, PRState
 from tests.games.puerto_rico.helpers import GAME, legal, new
 
 NB = ["new_buildings"]

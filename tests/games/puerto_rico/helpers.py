@@ -8,9 +8,9 @@ from typing import Any
 
 from server.engine.contract import Action, LogEvent
 from server.engine.playout import choose as random_choice
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import CHOOSE_ROLE, PRState
 from server.games.puerto_rico.game import PuertoRico
-from server.games.puerto_rico.state import CHOOSE_ROLE, PRState
 
 GAME = PuertoRico()
 GOOD = {g: i for i, g in enumerate(C.GOODS)}

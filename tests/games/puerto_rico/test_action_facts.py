@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from server.games.puerto_rico.state import MAYOR, PRState
+from server.games.puerto_rico.core.state import MAYOR, PRState
 from tests.games.puerto_rico.helpers import GAME
 
 TABLES = [(4, {}), (3, {"expansions": ["new_buildings"]}),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from server.engine.errors import IllegalAction
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.moves import build_cost
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.moves import build_cost
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, step
 
 

@@ -1,6 +1,6 @@
 """Conservation over random games: every player count (2-5) x sets of expansions (none,
 I, II, I+II, III, IV, all four), both editions; after every action nothing on the table appears
-or vanishes (server/games/puerto_rico/conservation.py). The sample here is small; the
+or vanishes (server/games/puerto_rico/io/conservation.py). The sample here is small; the
 long run is ``python -m server.tools.soak --matrix`` (docs/benchmarks.md)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.conservation import counts, totals, violations
-from server.games.puerto_rico.scoring import breakdown
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.scoring import breakdown
+from server.games.puerto_rico.io.conservation import counts, totals, violations
 from tests.games.puerto_rico.helpers import GAME, goods, new
 
 SETS = ([], ["new_buildings"], ["citizens"], ["new_buildings", "citizens"], ["smuggler"],

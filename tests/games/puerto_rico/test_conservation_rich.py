@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.conservation import violations
-from server.games.puerto_rico.state import DRAFT, PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import DRAFT, PRState
+from server.games.puerto_rico.io.conservation import violations
 from tests.games.puerto_rico.helpers import GAME, new
 
 SETS = (["new_buildings", "citizens"], ["new_buildings"], ["citizens"])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from server.games.puerto_rico import trader
+from server.games.puerto_rico.phases import trader
 from server.tools import soak
 
 

@@ -4,7 +4,7 @@ own worker, and an end already reached stays (000 "Black Market")."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.exp_helpers import table, types
 from tests.games.puerto_rico.helpers import (
     GAME,

@@ -4,8 +4,8 @@ recruitment; two guests need not move together (000 "Bohio", both examples)."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PHASE_END, PHASE_START
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PHASE_END, PHASE_START
 from tests.games.puerto_rico.exp_helpers import table, types
 from tests.games.puerto_rico.helpers import (
     GAME,

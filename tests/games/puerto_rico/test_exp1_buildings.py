@@ -5,9 +5,9 @@ Market, Bohio and Publishing House have files of their own."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.scoring import breakdown
-from server.games.puerto_rico.storage import kept, store_options
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.scoring import breakdown
+from server.games.puerto_rico.phases.storage import kept, store_options
 from tests.games.puerto_rico.exp_helpers import offer, table, types
 from tests.games.puerto_rico.helpers import (
     GAME,

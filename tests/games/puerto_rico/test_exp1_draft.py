@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, NB, types
 from tests.games.puerto_rico.helpers import GAME, last, legal, new, step
 

@@ -4,8 +4,8 @@ planter's two tiles and craftsman's two barrels as written, with the Hospital
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.costs import build_cost
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.costs import build_cost
 from tests.games.puerto_rico.exp_helpers import table, types
 from tests.games.puerto_rico.helpers import (
     GAME,

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, NB, forest, table
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, step
 

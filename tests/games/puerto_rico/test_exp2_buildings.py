@@ -5,10 +5,10 @@ Office, villa, jeweler = Tailor Shop, royal_garden = Town Square."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.costs import build_cost
-from server.games.puerto_rico.scoring import breakdown, large_bonus
-from server.games.puerto_rico.validate_board import check_pending
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.costs import build_cost
+from server.games.puerto_rico.core.scoring import breakdown, large_bonus
+from server.games.puerto_rico.io.validate_board import check_pending
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, citizen_on, mover, table, types
 from tests.games.puerto_rico.helpers import (
     GAME,

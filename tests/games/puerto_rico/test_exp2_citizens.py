@@ -5,8 +5,8 @@ nothing (000 "Expansion II: The Citizens")."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.scoring import breakdown, large_bonus
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.scoring import breakdown, large_bonus
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, table
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant, step
 

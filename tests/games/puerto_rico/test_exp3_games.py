@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from server.bots.levels import make_bot
-from server.games.puerto_rico.conservation import violations
+from server.games.puerto_rico.io.conservation import violations
 from tests.games.puerto_rico.helpers import GAME, replayed
 from tests.games.puerto_rico.test_conservation_rich import play_checked, rich
 

@@ -4,9 +4,9 @@ on the card, and what happens to a captured card (three outcomes), through real 
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.conservation import violations
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
+from server.games.puerto_rico.io.conservation import violations
 from tests.games.puerto_rico.exp_helpers import mover, types
 from tests.games.puerto_rico.helpers import (
     GAME,

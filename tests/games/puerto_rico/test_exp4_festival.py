@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from server.engine.errors import CorruptState
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.conservation import violations
-from server.games.puerto_rico.festival import board_goods
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
+from server.games.puerto_rico.expansions.festival.festival import board_goods
+from server.games.puerto_rico.io.conservation import violations
 from tests.games.puerto_rico.exp_helpers import mover, table, types
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, step, text
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.costs import build_cost
-from server.games.puerto_rico.craftsman import specialty_bonus
-from server.games.puerto_rico.scoring import cloister_bonus
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.costs import build_cost
+from server.games.puerto_rico.core.scoring import cloister_bonus
+from server.games.puerto_rico.phases.craftsman import specialty_bonus
 from tests.games.puerto_rico.helpers import GAME, build, choose, goods, legal, new, plant
 
 NB = ["new_buildings"]

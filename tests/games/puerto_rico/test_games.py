@@ -9,7 +9,7 @@ import random
 import pytest
 
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core.state import PRState
 from server.games.registry import get_game
 from tests.games.puerto_rico.helpers import GAME, act, choose, goods, new
 

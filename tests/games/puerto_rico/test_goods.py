@@ -3,7 +3,7 @@ full house, markets, privilege) and prospector."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.helpers import (
     act,
     build,

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.mayor import empty_circles
-from server.games.puerto_rico.state import PRState
-from server.games.puerto_rico.storage import warehouse_kinds
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
+from server.games.puerto_rico.phases.mayor import empty_circles
+from server.games.puerto_rico.phases.storage import warehouse_kinds
 from tests.games.puerto_rico.helpers import GAME
 
 

@@ -4,8 +4,8 @@ Each label is checked against what playing the move on the engine then does."""
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
 from tests.games.puerto_rico.helpers import act, build, choose, goods, legal, new, plant, text
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import PRState
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, text
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]

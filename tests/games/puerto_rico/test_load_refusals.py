@@ -11,8 +11,8 @@ import pytest
 
 from server.bots import make_bot
 from server.engine.errors import CorruptState
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import FORMAT
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import FORMAT
 from tests.games.puerto_rico.helpers import GAME, build, choose, goods, new
 
 Data = dict[str, Any]

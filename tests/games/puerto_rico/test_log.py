@@ -12,7 +12,7 @@ import pytest
 
 from server.engine.contract import LogEvent
 from server.engine.errors import InvalidOptions
-from server.games.puerto_rico.state import PRState
+from server.games.puerto_rico.core.state import PRState
 from tests.games.puerto_rico.helpers import (
     GAME,
     act,

@@ -7,7 +7,7 @@ and replay move for move; random play and every bot level play version 5 to the 
 from __future__ import annotations
 
 from server.bots.levels import make_bot
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT, table
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, last, legal, plant, random_log
 

@@ -12,7 +12,7 @@ import pytest
 from server.bots.levels import make_bot
 from server.engine.errors import CorruptState, IllegalAction
 from server.engine.playout import choose as random_choice
-from server.games.puerto_rico.moves import parse
+from server.games.puerto_rico.core.moves import parse
 from server.net.seating import setup_options
 from server.store.base import RoomRecord, SeatRecord
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant, random_log

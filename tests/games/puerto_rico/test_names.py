@@ -19,7 +19,7 @@ import pytest
 
 from prtui.vocabulary import Vocabularies
 from server.engine.contract import describe
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from server.games.registry import get_game
 
 GAME = get_game("puerto-rico")
@@ -67,7 +67,7 @@ def _article_errors(text: str) -> list[str]:
 
 
 def _texts() -> list[str]:
-    data = tomllib.loads(resources.files("server.games.puerto_rico")
+    data = tomllib.loads(resources.files("server.games.puerto_rico.io")
                         .joinpath("texts.toml").read_text())
     return [t for table in data.values() if isinstance(table, dict)
             for t in table.values() if isinstance(t, str)]

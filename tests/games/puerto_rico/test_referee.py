@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from server.bots import make_bot
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico import flow
-from server.games.puerto_rico.moves import (
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core import flow
+from server.games.puerto_rico.core.moves import (
     BUILD,
     CAPTAIN_VP,
     HARBOR_VP,
@@ -28,7 +28,7 @@ from server.games.puerto_rico.moves import (
     ROLE,
     SELL,
 )
-from server.games.puerto_rico.state import (
+from server.games.puerto_rico.core.state import (
     CAPTAIN_EXTRA,
     CHOOSE_ROLE,
     CRAFTSMAN_PRODUCE,

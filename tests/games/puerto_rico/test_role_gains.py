@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.state import CHOOSE_ROLE, PRState
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.state import CHOOSE_ROLE, PRState
 from tests.games.puerto_rico.exp_helpers import table
 from tests.games.puerto_rico.helpers import GAME, build, goods, new
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from server.engine.errors import InvalidOptions
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.helpers import GAME, act, new, step
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.conservation import totals, violations
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.io.conservation import totals, violations
 from tests.games.puerto_rico.exp_helpers import BOTH, CIT
 from tests.games.puerto_rico.helpers import GAME, act, choose, legal, new, plant, replayed, step
 from tests.games.puerto_rico.test_exp4_festival import _offer_face_up, fest

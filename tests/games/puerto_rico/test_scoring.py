@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.scoring import breakdown, large_bonus, result
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.scoring import breakdown, large_bonus, result
 from tests.games.puerto_rico.helpers import build, goods, new, plant
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.helpers import act, build, choose, legal, new, plant, step, take_all
 
 

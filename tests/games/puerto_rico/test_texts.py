@@ -10,8 +10,8 @@ import pytest
 
 from server.engine.contract import describe
 from server.engine.errors import IllegalAction
-from server.games.puerto_rico import catalog as C
-from server.games.puerto_rico.text import words
+from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core.text import words
 from server.games.registry import get_game
 from server.wording import render
 

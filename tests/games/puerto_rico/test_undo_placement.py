@@ -11,7 +11,7 @@ import pytest
 
 from server.engine.errors import CorruptState
 from server.engine.playout import choose as random_choice
-from server.games.puerto_rico import catalog as C
+from server.games.puerto_rico.core import catalog as C
 from tests.games.puerto_rico.helpers import GAME, act, build, choose, legal, new, plant
 
 

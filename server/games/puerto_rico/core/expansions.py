@@ -1,0 +1,87 @@
+"""The table of Puerto Rico's parts: each role's phase and each expansion's modules.
+
+The rules find their modules here and import them by name (``load``, run once by the
+package's __init__ before any game is set up), so a module's registrations (its
+buildings' hooks, interrupts, extension points, game hooks) cannot be forgotten: a
+module listed here is imported, one not listed is not part of the game. The core
+never imports a phase or an expansion; the import contracts (pyproject.toml) check it.
+Module paths are relative to ``server.games.puerto_rico``; "module:Name" names an
+object of the module (the prospector's phase is a class).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from . import catalog as C
+from . import flow
+
+PACKAGE = "server.games.puerto_rico"
+
+
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """One expansion of the 1897 box: its option's words, modules and state fields."""
+
+    name: str  # the option's value and the catalog's tag (catalog.EXPANSIONS)
+    label: str  # the option's title in the room's setup
+    about: str  # the option's one-line help
+    modules: tuple[str, ...]  # its rules, imported by ``load`` (they register themselves)
+    state_fields: tuple[str, ...]  # the saved state's fields only this expansion uses
+
+
+# each role's phase, by role id (the draft, Expansion I's, under -1)
+ROLE_PHASES: dict[int, str] = {
+    C.SETTLER: "phases.settler",
+    C.MAYOR: "phases.mayor",
+    C.BUILDER: "phases.builder",
+    C.CRAFTSMAN: "phases.craftsman",
+    C.TRADER: "phases.trader",
+    C.CAPTAIN: "phases.captain",
+    C.PROSPECTOR: "phases.crafts:Prospector",
+    C.PROSPECTOR2: "phases.crafts:Prospector",
+    C.SMUGGLER: "expansions.smuggler.smuggler",
+    -1: "expansions.new_buildings.draft",
+}
+# the base game's modules that register something without being a phase
+BASE_MODULES: tuple[str, ...] = ("core.bonusvp",)
+
+EXPANSIONS: dict[str, Expansion] = {
+    x.name: x
+    for x in (
+        Expansion(C.NEW_BUILDINGS, "I: New Buildings", "a building draft, forests",
+                  ("expansions.new_buildings.blackmarket", "expansions.new_buildings.forests",
+                   "expansions.new_buildings.guesthouse", "expansions.new_buildings.captain_x",
+                   "expansions.new_buildings.draft"),
+                  ("spaces", "charter_used")),
+        Expansion(C.CITIZENS, "II: The Citizens", "citizens and their buildings",
+                  ("expansions.citizens.citizens",),
+                  ("san_juan_cit", "island_cit", "city_cit")),
+        Expansion(C.SMUGGLER_X, "III: The Smuggler", "raid/plunder/poach/capture",
+                  ("expansions.smuggler.smuggler", "expansions.smuggler.smuggler_place"),
+                  ("smuggler",)),
+        Expansion(C.FESTIVAL, "IV: The Festival", "3 goals to race for",
+                  ("expansions.festival.festival",),
+                  ("festival", "festival_won")),
+    )
+}
+
+
+def find(path: str) -> Any:
+    """The module (or "module:Name" object) a table entry names."""
+    module, _, name = path.partition(":")
+    found = importlib.import_module(f"{PACKAGE}.{module}")
+    return getattr(found, name) if name else found
+
+
+def load() -> None:
+    """Import every module of the table and give each role its phase (idempotent)."""
+    for path in BASE_MODULES:
+        find(path)
+    for x in EXPANSIONS.values():
+        for path in x.modules:
+            find(path)
+    for role, path in ROLE_PHASES.items():
+        flow.install_phase(role, find(path))

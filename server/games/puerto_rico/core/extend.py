@@ -1,0 +1,71 @@
+"""Extension points: the few places where a phase asks an expansion's building.
+
+A phase never imports an expansion (the import contracts in pyproject.toml); where its
+own step depends on an expansion's building (the black market pays part of a price, a
+forest house decides how a drawn tile is placed, the lighthouse pays for a load, the
+festival counts what was produced) it calls the function held here. The defaults are
+the base game's (nothing happens); the expansion's module installs its own when the
+expansions table (core/expansions.py) imports it, before any game is set up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .common import Events
+from .moves import Move
+from .state import PRState
+
+
+def _zero(s: PRState, p: int, used: int = 0) -> int:
+    return 0
+
+
+def _nothing(*args: object) -> None:
+    return None
+
+
+def _false(*args: object) -> bool:
+    return False
+
+
+def _no_moves(s: PRState, p: int) -> list[Move]:
+    return []
+
+
+def _no_secret(s: PRState, t: int) -> str:
+    return ""
+
+
+@dataclass(slots=True)
+class Points:
+    """The phases' extension points (each names the building or expansion it serves)."""
+
+    # the builder: what a black market adds to a player's doubloons, and its payment
+    black_market_means: Callable[[PRState, int, int], int] = _zero
+    black_market_pay: Callable[[PRState, int, int, int], None] = _nothing
+    # the settler: a forest house's owner decides how a drawn tile is placed
+    may_plant_forests: Callable[[PRState, int], bool] = _false
+    drawn_tile: Callable[[PRState, int, int, int, Events], bool] = _false
+    tile_secret: Callable[[PRState, int], str] = _no_secret
+    # the captain: the lighthouse, union hall... at the start; the lighthouse's doubloon;
+    # the charter (a ship of one's own)
+    captain_start: Callable[[PRState, Events], bool] = _false
+    lighthouse: Callable[[PRState, int, Events], None] = _nothing
+    charter_moves: Callable[[PRState, int], list[Move]] = _no_moves
+    charter: Callable[[PRState, int, Move, Events], bool] = _false
+    # the craftsman: the festival's goods goal counts what a player produced
+    produced: Callable[[PRState, int, list[int], Events], None] = _nothing
+
+
+POINTS = Points()
+FROM_HACIENDA, FROM_LAND_OFFICE = 0, 1  # where a drawn tile came from (``drawn_tile``)
+
+
+def install(**fns: Callable[..., object]) -> None:
+    """An expansion's module fills the points it serves (at import)."""
+    for name, fn in fns.items():
+        if not hasattr(POINTS, name):
+            raise AttributeError(f"no extension point {name!r}")
+        setattr(POINTS, name, fn)

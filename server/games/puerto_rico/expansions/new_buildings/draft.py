@@ -1,0 +1,65 @@
+"""Expansion I's draft: the board's commercial-building spaces filled before round 1.
+
+From the starting player on, each player in turn places one candidate building (base,
+new, and with the Citizens their buildings too) on an empty space of the same cost,
+until every space is filled (1897 rulebook, "Expansion I: New Buildings"; the spaces
+are in catalog.DRAFT_SPACES and CITIZEN_SPACES). A building placed cannot be chosen
+again, and a cost whose spaces are full closes every building of that cost (the
+rulebook's Church / Office example). With more than two players a small building's
+space holds two copies (modules.Catalog.copies). The rest go back to the box.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from server.wording import article
+
+from ...core import catalog as C
+from ...core.common import Events, say, who
+from ...core.moves import DRAFT_PICK, Move
+from ...core.state import CHOOSE_ROLE, PRState
+from ...core.text import VOCAB
+
+_PICKS = tuple((DRAFT_PICK, b) for b in range(C.NB))
+
+
+def open_costs(s: PRState) -> set[int]:
+    costs = s.cat.space_costs
+    return {costs[i] for i, b in enumerate(s.spaces) if b < 0}
+
+
+def legal(s: PRState) -> list[Move]:
+    costs = open_costs(s)
+    left, cost = s.bsupply, C.COST
+    # (a building on the board has copies in the supply: none is bought in the draft)
+    return [_PICKS[b] for b in s.cat.candidates if cost[b] in costs and not left[b]]
+
+
+def act(s: PRState, m: Move, ev: Events) -> None:
+    b = m[1]
+    p = s.turn
+    cat = s.cat
+    i = next(i for i, x in enumerate(s.spaces) if x < 0 and cat.space_costs[i] == C.COST[b])
+    s.spaces[i] = b
+    insort(s.board, b)
+    s.bsupply[b] = cat.copies[b]
+    if ev is not None:
+        v = VOCAB[s.edition]
+        copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
+        say(ev, p, "draft",
+            f"{who(s, p)} places the {v.buildings[b]}{copies} on {article(str(C.COST[b]))} {C.COST[b]}-space of the board")
+    if -1 not in s.spaces:  # every space filled
+        say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
+        s.step = CHOOSE_ROLE
+        s.turn = s.governor
+        if s.festival:  # Expansion IV: its building is drawn from the board just made
+            from ...expansions.festival.festival import after_draft
+
+            after_draft(s, ev)
+    else:
+        s.turn = (p + 1) % s.n
+
+
+def picks_made(s: PRState) -> int:
+    return sum(1 for b in s.spaces if b >= 0)

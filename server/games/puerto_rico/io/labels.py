@@ -1,0 +1,314 @@
+"""The wire form of a legal move: a plain dict with its parameters and a human label.
+
+Labels are composed as templates over the names file (text.py: the dict keeps it as
+``tmpl``, ``label`` is it in the edition's words) and say what the choice does for the
+player about to make it; a ``build`` carries its ``price`` (worked out here only). A
+decline (``pass``) says what is left ("Leave the colonist in the supply"), so an action
+list reads as plain choices without any client knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import catalog as C
+from ..core.common import colonist_source
+from ..core.moves import (
+    BONUS,
+    BUILD,
+    CAPTAIN_VP,
+    DRAFT_PICK,
+    HACIENDA,
+    HARBOR_VP,
+    HOSPICE,
+    LOAD,
+    MAYOR_COLONIST,
+    MAYOR_DONE,
+    MAYOR_LIFT,
+    MAYOR_PLACE,
+    PASS,
+    PLANTATION,
+    PRODUCE,
+    QUARRY,
+    ROLE,
+    SELL,
+    STORE,
+    TYPES,
+    UNIVERSITY,
+    WHERE,
+    Move,
+    build_cost,
+)
+from ..core.state import (
+    BUILDER_UNIVERSITY,
+    CAPTAIN,
+    CAPTAIN_EXTRA,
+    CRAFTSMAN_BONUS,
+    CRAFTSMAN_PRODUCE,
+    MAYOR_PRIVILEGE,
+    SETTLER_HOSPICE,
+    SMUGGLE,
+    PRState,
+)
+from ..core.text import VOCAB, Vocabulary, cap, finish_action, listing
+from ..phases.captain import privilege
+from ..phases.craftsman import factory_bonus, harvest, specialty_bonus
+from ..phases.mayor import empty_circles
+from . import labels_warn, labels_x
+from .action_facts import load_vp
+
+_MEMO: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {e: {} for e in C.EDITIONS}
+# the base game's tuple lengths; a longer tuple is an expansion's variant (labels_x.py)
+_BASE_LEN = {MAYOR_PLACE: 3, MAYOR_COLONIST: 1, SELL: 2, STORE: 3}
+_MEMO_CAP = 200_000  # labelled dicts kept per edition (cleared beyond: a bound, not a cache policy)
+# moves whose label reads nothing of the state: one dict per edition and move
+_STATELESS = frozenset(
+    (
+        PLANTATION,
+        QUARRY,
+        HACIENDA,
+        BONUS,
+        SELL,
+        STORE,
+        MAYOR_LIFT,
+        MAYOR_COLONIST,
+        HARBOR_VP,
+    )
+)
+FIXED: dict[str, dict[Move, dict[str, Any]]] = {e: {} for e in C.EDITIONS}
+
+
+def to_dict(m: Move, s: PRState) -> dict[str, Any]:
+    """The wire form of a legal move, labelled for the player about to choose it."""
+    return shared_dict(m, s).copy()
+
+
+def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
+    """``to_dict`` without the copy: the memo's own dict, which nobody may change.
+
+    Labels depend on a little of the state (a role's doubloons, a price, ...); that
+    little is the memo key, so each distinct dict is built once.
+    """
+    fixed = FIXED[s.edition]
+    festival = m[0] == PLANTATION and bool(s.festival)  # a plantation may take its goal
+    festival = festival or (m[0] == MAYOR_COLONIST and labels_warn.key(m, s) is True)  # the end
+    d = None if festival else fixed.get(m)
+    if d is not None:
+        return d
+    if s.pending or m[0] >= DRAFT_PICK or len(m) > _BASE_LEN.get(m[0], 9):
+        return labels_x.shared(m, s)  # the expansions' moves and the interrupts
+    if m[0] in _STATELESS and not festival:
+        d = fixed[m] = finish_action(_make_dict(m, s), s.edition)
+        return d
+    memo = _MEMO[s.edition]
+    key = (m, _label_key(m, s), labels_warn.key(m, s))
+    d = memo.get(key)
+    if d is None:
+        if len(memo) >= _MEMO_CAP:
+            memo.clear()
+        d = _make_dict(m, s)
+        note = labels_warn.note(m, s, _loaded(m, s) if m[0] == LOAD else 0)
+        if note:  # in the label, and apart for a client that writes its own short label
+            d["label"] += note
+            d["note"] = note.removeprefix(": ")
+        d = memo[key] = finish_action(d, s.edition)
+    return d
+
+
+def _loaded(m: Move, s: PRState) -> int:
+    """The barrels a load ships (its label's key reads the same)."""
+    have = s.pgoods[s.turn][m[1]]
+    return have if m[2] == C.WHARF_SHIP else min(have, s.ship_cap[m[2]] - s.ship_load[m[2]])
+
+
+def _label_key(m: Move, s: PRState) -> Any:
+    code = m[0]
+    p = s.turn
+    if code == ROLE:
+        return s.role_coins[s.cat.role_index[m[1]]]
+    if code == HOSPICE:
+        return (s.island[p][m[1]], s.col_supply > 0)
+    if code == MAYOR_PLACE:
+        return s.island[p][m[2]] if m[1] == 0 else s.city[p][m[2]]
+    if code == MAYOR_DONE:
+        return (s.mayor_fresh, bool(s.san_juan[p]) and _fills(s), s.rules)
+    if code == BUILD:
+        price = build_cost(s, p, m[1])
+        return (price, s.coins[p] if price > s.coins[p] else -1)  # "7 coins + 1 from ..."
+    if code == LOAD:
+        have = s.pgoods[p][m[1]]
+        harbor = s.occupied(p, C.HARBOR)  # the load's ``vp``
+        if m[2] == C.WHARF_SHIP:
+            return (have, harbor)
+        return (min(have, s.ship_cap[m[2]] - s.ship_load[m[2]]), s.ship_cap[m[2]], harbor)
+    if code == UNIVERSITY:
+        return (s.city[p][-1], s.col_supply > 0)
+    if code == PRODUCE:
+        return _produce_key(s)
+    if code == CAPTAIN_VP:
+        return privilege(s)
+    if code == PASS:
+        return (s.step, s.vp_pending, s.col_supply > 0)
+    return None
+
+
+def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
+    v = VOCAB[s.edition]
+    code = m[0]
+    t = TYPES[code]
+    if code == ROLE:
+        coins = s.role_coins[s.cat.role_index[m[1]]]
+        extra = f" (+{v.coins(coins)})" if coins else ""
+        return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
+    if code == PLANTATION:
+        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take {v.a_tiles[m[1]]} {v.plantation}"}
+    if code == QUARRY:
+        return {"type": t, "label": "Take a quarry"}
+    if code == HACIENDA:
+        return {
+            "type": t,
+            "label": f"{_cap(v.buildings[C.HACIENDA])}: draw a face-down {v.plantation}",
+        }
+    if code == HOSPICE:
+        tile = _tile_words(v, s.island[s.turn][m[1]])
+        label = f"{_cap(v.buildings[C.HOSPICE])}: take a {v.colonist} for the {tile}{_from(s, v)}"
+        return {"type": t, "index": m[1], "label": label}
+    if code == MAYOR_PLACE:
+        p = s.turn
+        where = _tile_words(v, s.island[p][m[2]]) if m[1] == 0 else v.buildings[s.city[p][m[2]]]
+        return {
+            "type": t,
+            "where": WHERE[m[1]],
+            "index": m[2],
+            "label": f"Place a {v.colonist} on the {where}",
+        }
+    if code == MAYOR_DONE:
+        label = "Keep the current arrangement" if s.mayor_fresh else (
+            "Confirm the placement" if s.rules >= 4 else "Done placing")
+        if s.san_juan[s.turn] and _fills(s):
+            label += f" (fill every empty {v.circle})"
+        if not s.mayor_fresh and s.rules >= 4:  # nothing is final before it (shown only)
+            return {"type": t, "label": label, "commits": True}
+        return {"type": t, "label": label}
+    if code == MAYOR_LIFT:
+        return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}
+    if code == MAYOR_COLONIST:
+        return {"type": t, "label": f"Take 1 {v.colonist} from the supply ({v.privilege})"}
+    if code == BUILD:
+        price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
+        coins = s.coins[s.turn]
+        paid = v.coins(price)
+        if price > coins:  # Expansion I: the rest from the black market
+            paid = f"{v.coins(coins)} + {price - coins} from the {v.buildings[C.BLACK_MARKET]}"
+        return {
+            "type": t,
+            "building": C.BUILDINGS[m[1]],
+            "price": price,
+            "label": f"Build the {v.buildings[m[1]]} ({paid})",
+        }
+    if code == UNIVERSITY:
+        built = v.buildings[s.city[s.turn][-1]]
+        label = (
+            f"{_cap(v.buildings[C.UNIVERSITY])}: take a {v.colonist} for the {built}{_from(s, v)}"
+        )
+        return {"type": t, "label": label}
+    if code == PRODUCE:
+        return {"type": t, "label": _produce_label(s, v)}
+    if code == BONUS:
+        return {"type": t, "good": C.GOODS[m[1]], "label": f"Take 1 extra {v.goods[m[1]]}"}
+    if code == SELL:
+        return {"type": t, "good": C.GOODS[m[1]], "label": f"Sell 1 {v.goods[m[1]]}"}
+    if code == LOAD:
+        return _load_dict(m, s, v)
+    if code == CAPTAIN_VP:
+        k = privilege(s)  # 2 with a manned library (Expansion I)
+        chips = f"1 {v.vp} chip" if k == 1 else f"{k} {v.vp} chips"
+        return {"type": t, "label": f"Take {chips} ({v.privilege})"}
+    if code == HARBOR_VP:
+        return {"type": t, "label": f"{_cap(v.buildings[C.HARBOR])}: take 1 {v.vp} chip"}
+    if code == STORE:
+        keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
+        single = None if m[2] < 0 else C.GOODS[m[2]]
+        return {"type": t, "keep": keep, "single": single, "label": _store_label(m, v)}
+    return {"type": t, "label": pass_label(s, v)}
+
+
+def pass_label(s: PRState, v: Vocabulary) -> str:
+    """What declining means at this step (a plain "Pass" where nothing is handed out)."""
+    step = s.step
+    if step == MAYOR_PRIVILEGE:
+        return f"Leave the {v.colonist} in the supply ({v.privilege})"
+    if step == SETTLER_HOSPICE:
+        return f"{_cap(v.buildings[C.HOSPICE])}: leave the {v.colonist}{_where(s, v)}"
+    if step == BUILDER_UNIVERSITY:
+        return f"{_cap(v.buildings[C.UNIVERSITY])}: leave the {v.colonist}{_where(s, v)}"
+    if step == CRAFTSMAN_PRODUCE:
+        return "Produce nothing"
+    if step == CRAFTSMAN_BONUS:
+        return f"Take no extra good ({v.privilege})"
+    if step == CAPTAIN_EXTRA:
+        if s.vp_pending & 1:
+            return f"Leave the {v.vp} chip in the supply ({v.privilege})"
+        return f"{_cap(v.buildings[C.HARBOR])}: leave the {v.vp} chip in the supply"
+    if step == CAPTAIN:
+        return f"Do not use the {v.buildings[C.WHARF]}"
+    if step == SMUGGLE:
+        return "Smuggle nothing"
+    return "Pass"
+
+
+def _cap(words: str) -> str:
+    """A building's name at the start of a label ("Hospice: ...")."""
+    return cap(words)
+
+
+def _tile_words(v: Vocabulary, tile: int) -> str:
+    if tile >= C.FOREST:
+        return f"forest (to {v.san_juan})"
+    return "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
+
+
+def _from(s: PRState, v: Vocabulary) -> str:
+    return " (from the supply)" if colonist_source(s) == "supply" else f" (from the {v.ship})"
+
+
+def _where(s: PRState, v: Vocabulary) -> str:
+    return " in the supply" if colonist_source(s) == "supply" else f" on the {v.ship}"
+
+
+def _fills(s: PRState) -> bool:
+    return s.san_juan[s.turn] >= empty_circles(s, s.turn) > 0
+
+
+def _produce_key(s: PRState) -> tuple[int, ...]:
+    got = harvest(s, s.turn)
+    return (*got, factory_bonus(s, s.turn, got), specialty_bonus(s, s.turn, got))
+
+
+def _produce_label(s: PRState, v: Vocabulary) -> str:
+    *got, bonus, special = _produce_key(s)
+    what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
+    extra = f" (+{v.coins(bonus)}, {v.buildings[C.FACTORY]})" if bonus else ""
+    if special:
+        extra += f" (+{v.coins(special)}, {v.buildings[C.SPECIALTY_FACTORY]})"
+    return f"Produce {what}{extra}"
+
+
+def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
+    g, ship = m[1], m[2]
+    have = s.pgoods[s.turn][g]
+    if ship == C.WHARF_SHIP:
+        label = f"Ship all {have} {v.goods[g]} with the {v.buildings[C.WHARF]}"
+        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label,
+                "vp": load_vp(s, have)}
+    k = min(have, s.ship_cap[ship] - s.ship_load[ship])
+    label = f"Load {k} {v.goods[g]} onto the {s.ship_cap[ship]}-ship"
+    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label,
+            "vp": load_vp(s, k)}
+
+
+def _store_label(m: Move, v: Vocabulary) -> str:
+    parts = [f"all {v.goods[g]}" for g in range(5) if m[1] >> g & 1]
+    if m[2] >= 0:
+        parts.append(f"1 {v.goods[m[2]]}")
+    return "Keep " + (", ".join(parts) if parts else "nothing")

@@ -1,0 +1,147 @@
+"""Builder phase: one building each, quarries capped by column, privilege, university.
+
+After building, the owner of an occupied university decides whether to take a colonist
+for the new building (001/000: "may take"; step ``builder_university``, declined by
+``pass``); with no colonist in the supply or on the ship there is nothing to decide.
+"""
+
+from __future__ import annotations
+
+from ..core import catalog as C
+from ..core.bonusvp import building_vp
+from ..core.common import (
+    CONTINUE,
+    PHASE_DONE,
+    TURN_OVER,
+    Events,
+    add_building,
+    colonist_source,
+    say,
+    take_colonist,
+    who,
+)
+from ..core.costs import build_prices
+from ..core.extend import POINTS
+from ..core.moves import BUILD, PASS_MOVE, UNIVERSITY, UNIVERSITY_MOVE, Move, build_cost
+from ..core.state import BUILDER, BUILDER_UNIVERSITY, PRState
+from ..core.text import VOCAB
+
+_BUILD = tuple((BUILD, b) for b in range(C.NB))
+R_BUILT = 16  # resume: the black market's payment is complete, the building placed
+RESUMES = frozenset((R_BUILT,))
+
+
+def begin_turn(s: PRState) -> None:
+    s.step = BUILDER
+
+
+def start(s: PRState, ev: Events) -> int:
+    begin_turn(s)
+    return CONTINUE
+
+
+def legal(s: PRState) -> list[Move]:
+    if s.step == BUILDER_UNIVERSITY:
+        return [UNIVERSITY_MOVE, PASS_MOVE]
+    p = s.turn
+    free = C.CITY_SPACES - s.spaces_used(p)
+    if free <= 0:
+        return [PASS_MOVE]
+    prices = build_prices(s, p)  # the privilege and the expansions' discounts in
+    short = s.coins[p]  # the most he can pay: his doubloons and a black market's
+    if s.cat.nb:
+        short += POINTS.black_market_means(s, p, 0)
+    pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
+    moves = [
+        _BUILD[b]
+        for b in s.board
+        if prices[b] <= short and supply[b] and pos[b] < 0 and spaces[b] <= free
+    ]
+    moves.append(PASS_MOVE)
+    return moves
+
+
+def act(s: PRState, m: Move, ev: Events) -> int:
+    p = s.turn
+    v = VOCAB[s.edition]
+    if s.step == BUILDER_UNIVERSITY:
+        return _university(s, p, m, ev)
+    if m[0] != BUILD:
+        if ev is not None:
+            if not s.forced:
+                why = "builds nothing"
+            elif s.spaces_used(p) >= C.CITY_SPACES:
+                why = f"has no free space in the {v.city}"
+            else:
+                why = "can build nothing"
+            say(ev, p, "pass", f"{who(s, p)} {why}")
+        return TURN_OVER
+    b = m[1]
+    price = build_cost(s, p, b)
+    if price > s.coins[p]:  # Expansion I: the black market pays the rest
+        POINTS.black_market_pay(s, p, b, price)
+        return R_BUILT
+    s.coins[p] -= price
+    place(s, p, b, price, ev)
+    return _built(s, p, ev)
+
+
+def place(s: PRState, p: int, b: int, paid: int, ev: Events, black_market: bool = False) -> None:
+    """Building b goes into p's city, paid ``paid`` doubloons (and the black market's)."""
+    add_building(s, p, b)
+    if ev is not None:
+        v = VOCAB[s.edition]
+        how = f" and the {v.buildings[C.BLACK_MARKET]}" if black_market else ""
+        say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
+
+
+def _built(s: PRState, p: int, ev: Events) -> int:
+    """After a building is placed: the end trigger, the church, the university."""
+    b = s.city[p][-1]
+    if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
+        s.last_round = True
+        if ev is not None:
+            say(
+                ev,
+                None,
+                "end_trigger",
+                f"{who(s, p)} has filled the 12th city space: this round is the last.",
+            )
+    if s.cat.nb and b != C.CHURCH and C.COLUMN[b] > 1 and s.occupied(p, C.CHURCH):
+        building_vp(s, p, 2 if C.COLUMN[b] == 4 else 1, C.CHURCH, ev)
+    if s.occupied(p, C.UNIVERSITY) and C.CIRCLES[b] and colonist_source(s) is not None:
+        s.step = BUILDER_UNIVERSITY
+        return CONTINUE
+    return TURN_OVER
+
+
+def _university(s: PRState, p: int, m: Move, ev: Events) -> int:
+    v = VOCAB[s.edition]
+    u = v.buildings[C.UNIVERSITY]
+    kind = take_colonist(s) if m[0] == UNIVERSITY else 0
+    if kind:
+        s.city_col[p][-1] = 1
+        if kind == 2:
+            s.city_cit[p][-1] = 1
+        built = v.buildings[s.city[p][-1]]
+        if ev is not None:
+            say(ev, p, "build", f"{who(s, p)} puts a {v.colonist} on the new {built} ({u})")
+    else:
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} does not use the {u}")
+    s.step = BUILDER
+    return TURN_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    if code != R_BUILT:
+        raise ValueError(f"the builder phase has no resume code {code}")
+    return _built(s, s.turn, ev)
+
+
+def finish(s: PRState, ev: Events) -> None:
+    return None

@@ -1,0 +1,253 @@
+"""Captain phase: loading in turns until nobody can, wharf, harbor, storage, unloading.
+
+Loading rules (001 and 000): one kind per turn, as many barrels as fit; a kind already
+aboard goes only on that ship; a new kind goes on an empty ship that takes the most of
+it (any of several that take them all); no two ships carry the same kind. A player who
+can load on a ship must load (the wharf counts as loading); one who could only use his
+wharf may decline it, and is then done with the wharf for this phase.
+
+The VP for the barrels are compulsory; the harbor's point and (classic only) the
+captain's privilege point may be declined (step ``captain_vp``: one decision per
+point, privilege first) while they would come from the chips. Once the chips are gone
+they are pencil-and-paper points that cannot end the game, and are simply counted.
+"""
+
+from __future__ import annotations
+
+from ..core import catalog as C
+from ..core.common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, privileges, say, who
+from ..core.extend import POINTS
+from ..core.moves import (
+    CAPTAIN_VP_MOVE,
+    CHARTER,
+    HARBOR_VP_MOVE,
+    LOAD,
+    PASS,
+    PASS_MOVE,
+    STORE,
+    Move,
+)
+from ..core.state import CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE, PRState
+from ..core.text import VOCAB
+from .storage import next_storer, store, store_options
+
+W = C.WHARF_SHIP
+R_LOADING, R_CHARTERED = 16, 17  # resume: loading begins; a chartered ship is loaded
+RESUMES = frozenset((R_LOADING, R_CHARTERED))
+
+
+def start(s: PRState, ev: Events) -> int:
+    n = s.n
+    s.wharf_used = [0] * n
+    s.wharf_declined = [0] * n
+    s.charter_used = [0] * n
+    s.captain_loaded = False
+    s.vp_pending = 0
+    s.step = CAPTAIN
+    if (s.cat.nb or s.cat.cit) and POINTS.captain_start(s, ev):  # lighthouse, union hall, ...
+        return R_LOADING
+    return _next_loader(s, ev, s.role_player, first_turn=True)
+
+
+def options(s: PRState, p: int) -> list[Move]:
+    mine = s.pgoods[p]
+    cap, good, load = s.ship_cap, s.ship_good, s.ship_load
+    k = len(cap)
+    moves: list[Move] = []
+    for g in range(5):
+        have = mine[g]
+        if not have:
+            continue
+        aboard = -1
+        for j in range(k):
+            if good[j] == g:
+                aboard = j
+                break
+        if aboard >= 0:
+            if load[aboard] < cap[aboard]:
+                moves.append((LOAD, g, aboard))
+            continue
+        best = 0
+        for j in range(k):
+            if good[j] < 0:
+                fit = have if have < cap[j] else cap[j]
+                if fit > best:
+                    best = fit
+        if best:
+            for j in range(k):
+                if good[j] < 0 and min(have, cap[j]) == best:
+                    moves.append((LOAD, g, j))
+    optional = 0  # loads he may decline: the wharf's, the small wharf's
+    if not s.wharf_used[p] and not s.wharf_declined[p] and s.occupied(p, C.WHARF):
+        wharf = [(LOAD, g, W) for g in range(5) if mine[g]]
+        moves.extend(wharf)
+        optional += len(wharf)
+    if s.cat.nb:
+        charter = POINTS.charter_moves(s, p)
+        moves.extend(charter)
+        optional += len(charter)
+    if optional and optional == len(moves):
+        moves.append(PASS_MOVE)
+    return moves
+
+
+PRIVILEGE_POINT, HARBOR_POINT = 1, 2  # bits of vp_pending
+_CAPTAIN_CHOICE = [CAPTAIN_VP_MOVE, PASS_MOVE]
+_HARBOR_CHOICE = [HARBOR_VP_MOVE, PASS_MOVE]
+
+
+def legal(s: PRState) -> list[Move]:
+    if s.step == CAPTAIN_STORE:
+        return store_options(s, s.turn)
+    if s.step == CAPTAIN_EXTRA:
+        return _CAPTAIN_CHOICE if s.vp_pending & PRIVILEGE_POINT else _HARBOR_CHOICE
+    return options(s, s.turn)
+
+
+def act(s: PRState, m: Move, ev: Events) -> int:
+    p = s.turn
+    v = VOCAB[s.edition]
+    if s.step == CAPTAIN_EXTRA:
+        point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
+        s.vp_pending &= ~point
+        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        k = privilege(s) if point == PRIVILEGE_POINT else 1
+        chips = f"{v.vp} chip" if k == 1 else f"{v.vp} chips"
+        if m[0] == PASS:
+            if ev is not None:
+                say(ev, p, "pass", f"{who(s, p)} leaves the {why} {chips} in the supply")
+        else:
+            award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {chips} for the {why}")
+        return _extra_points(s, ev)
+    if m[0] == STORE:
+        store(s, p, m, ev)
+        return next_storer(s, ev, s.phase_i + 1)
+    if m[0] == PASS:
+        s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}")
+        return _next_loader(s, ev, (p + 1) % s.n)
+    if m[0] == CHARTER:
+        if POINTS.charter(s, p, m, ev):
+            return R_CHARTERED
+        return _extra_points(s, ev)
+    g, j = m[1], m[2]
+    have = s.pgoods[p][g]
+    if j == W:
+        k = have
+        s.wharf_used[p] = 1
+        s.goods[g] += k
+    else:
+        room = s.ship_cap[j] - s.ship_load[j]
+        k = have if have < room else room
+        s.ship_load[j] += k
+        s.ship_good[j] = g
+    s.pgoods[p][g] -= k
+    text = ""  # (the quiet path writes no log)
+    if ev is not None:
+        if j == W:
+            where = f"with the {v.buildings[C.WHARF]}"
+        else:
+            where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
+        text = f"{who(s, p)} ships {k} {v.goods[g]} {where}"
+    points(s, p, k, text, ev)
+    return _extra_points(s, ev)
+
+
+def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:
+    """The VP of a load: the barrels', then the harbor's and the captain's privilege
+    point (two with a manned library), asked while the chips last (``vp_pending``);
+    a manned lighthouse pays a doubloon for each load (Expansion I)."""
+    optional = HARBOR_POINT if s.occupied(p, C.HARBOR) else 0
+    if p == s.role_player and not s.captain_loaded:
+        s.captain_loaded = True
+        if s.edition == "1897":  # 000: the captain's advantage is not optional
+            gain += privilege(s)
+        else:  # 001: "he may choose not to use the ... privilege"
+            optional |= PRIVILEGE_POINT
+    if s.vp_supply - gain <= 0:  # the chips run out with this load: nothing to decide
+        gain += (privilege(s) if optional & PRIVILEGE_POINT else 0) + (optional >> 1)
+        optional = 0
+    award_vp(s, p, gain, ev, text)
+    s.vp_pending = optional
+    if s.cat.nb:
+        POINTS.lighthouse(s, p, ev)
+
+
+def privilege(s: PRState) -> int:
+    """The captain's privilege in VP: 1, or 2 with a manned library (Expansion I)."""
+    return privileges(s, s.role_player)
+
+
+def _optional_ships(s: PRState, p: int) -> str:
+    v = VOCAB[s.edition]
+    if s.cat.nb and s.occupied(p, C.SMALL_WHARF):
+        if s.occupied(p, C.WHARF):
+            return f"{v.buildings[C.WHARF]} nor the {v.buildings[C.SMALL_WHARF]}"
+        return v.buildings[C.SMALL_WHARF]
+    return v.buildings[C.WHARF]
+
+
+def _extra_points(s: PRState, ev: Events) -> int:
+    """Ask for the next optional point while it would come from the chips; count it
+    without asking once they are gone; then the next player loads."""
+    p = s.turn
+    v = VOCAB[s.edition]
+    while s.vp_pending:
+        if s.vp_supply > 0:
+            s.step = CAPTAIN_EXTRA
+            return CONTINUE
+        point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
+        s.vp_pending &= ~point
+        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        k = privilege(s) if point == PRIVILEGE_POINT else 1
+        award_vp(s, p, k, ev, f"{who(s, p)} scores {k} {v.vp} for the {why}")
+    s.step = CAPTAIN
+    return _next_loader(s, ev, (p + 1) % s.n)
+
+
+def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -> int:
+    goods = s.pgoods
+    for p in order_from(s, first):
+        if any(goods[p]) and options(s, p):  # (every load is of a good he has)
+            s.turn = p
+            return CONTINUE
+    if ev is not None:
+        say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
+    return PHASE_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    """After the loading (and the end hooks): storage, in order from the captain."""
+    return next_storer(s, ev, 0)
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    if code == R_LOADING:  # the start's buildings have been asked
+        return _next_loader(s, ev, s.role_player, first_turn=True)
+    if code == R_CHARTERED:  # the chartered ship is loaded: its points
+        return _extra_points(s, ev)
+    raise ValueError(f"the captain phase has no resume code {code}")
+
+
+def finish(s: PRState, ev: Events) -> None:
+    """Full ships are unloaded; partly full ones keep their cargo. The wharf and the
+    captain's privilege start afresh with the next captain phase."""
+    n = s.n
+    s.wharf_used = [0] * n
+    s.wharf_declined = [0] * n
+    s.charter_used = [0] * n
+    s.captain_loaded = False
+    v = VOCAB[s.edition]
+    for j, cap in enumerate(s.ship_cap):
+        if s.ship_load[j] >= cap:
+            g = s.ship_good[j]
+            s.goods[g] += s.ship_load[j]
+            s.ship_load[j] = 0
+            s.ship_good[j] = -1
+            if ev is not None:
+                say(ev, None, "ship", f"The full {cap}-ship unloads its {v.goods[g]}")
+
+
+def begin_turn(s: PRState) -> None:
+    return None

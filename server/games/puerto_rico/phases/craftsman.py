@@ -1,0 +1,243 @@
+"""Craftsman phase: each player in turn may produce, then the craftsman's extra good.
+
+Producing is the role's action and the extra good its privilege; both are optional
+(001 "The Roles": "he may choose not to use the action or privilege"; 000: "may take
+Goods", "may use their advantage"). A player who would receive at least one barrel
+decides (``produce`` or ``pass``, step ``craftsman_produce``); one who would receive
+nothing is skipped. The action is taken whole: the rules give no way to take part of
+one's production. The factory pays with the production it rewards.
+"""
+
+from __future__ import annotations
+
+from ..core import catalog as C
+from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, order_from, privileges, say, who
+from ..core.extend import POINTS
+from ..core.moves import BONUS, PASS_MOVE, PRODUCE, PRODUCE_MOVE, Move
+from ..core.state import CRAFTSMAN_BONUS, CRAFTSMAN_PRODUCE, PRState
+from ..core.text import VOCAB, listing
+
+_BONUS = tuple((BONUS, g) for g in range(5))
+_PRODUCE_OR_NOT = [PRODUCE_MOVE, PASS_MOVE]
+
+
+_MAKERS = tuple((b, g) for b, g in enumerate(C.PRODUCES) if g >= 0)  # production buildings
+
+
+def production(s: PRState, p: int) -> list[int]:
+    """What seat p's occupied plantations and production buildings can make now."""
+    plant = [0, 0, 0, 0, 0, 0]
+    for t, c in zip(s.island[p], s.island_col[p], strict=False):
+        if c:
+            plant[t] += 1
+    cap = [0, 0, 0, 0, 0]
+    pos, col = s.bpos[p], s.city_col[p]
+    for b, g in _MAKERS:
+        i = pos[b]
+        if i >= 0:
+            cap[g] += col[i]
+    for g in range(1, 5):
+        if cap[g] < plant[g]:
+            plant[g] = cap[g]
+    del plant[5]
+    return plant
+
+
+def harvest(s: PRState, p: int) -> list[int]:
+    """The barrels seat p would receive now: his production, as far as the supply goes."""
+    made = production(s, p)
+    if s.cat.nb:
+        for g, k in enumerate(aqueduct(s, p, made)):
+            made[g] += k
+    supply = s.goods
+    for g in range(5):
+        if supply[g] < made[g]:
+            made[g] = supply[g]
+    return made
+
+
+def aqueduct(s: PRState, p: int, made: list[int]) -> list[int]:
+    """Expansion I, the aqueduct (Canal): 1 more indigo for a player producing indigo
+    with his large indigo plant manned, and 1 more sugar likewise (never for the small
+    ones). Which building made which barrel is his to say, so a manned large plant and
+    at least one barrel of its good are enough (docs/rules-notes.md)."""
+    extra = [0, 0, 0, 0, 0]
+    if s.occupied(p, C.AQUEDUCT):
+        if made[C.INDIGO] and s.occupied(p, 2):  # indigo_plant
+            extra[C.INDIGO] = 1
+        if made[C.SUGAR] and s.occupied(p, 3):  # sugar_mill
+            extra[C.SUGAR] = 1
+    return extra
+
+
+def factory_bonus(s: PRState, p: int, got: list[int]) -> int:
+    kinds = sum(1 for k in got if k)
+    return C.FACTORY_BONUS[kinds] if kinds >= 2 and s.occupied(p, C.FACTORY) else 0
+
+
+def specialty_bonus(s: PRState, p: int, got: list[int]) -> int:
+    """Expansion I, the specialty factory (Distillery): 1 doubloon less than the most
+    barrels received of one kind other than corn (the aqueduct's included)."""
+    if not s.cat.nb or not s.occupied(p, C.SPECIALTY_FACTORY):
+        return 0
+    most = max(got[1:])
+    return most - 1 if most > 1 else 0
+
+
+def _receives(s: PRState, p: int) -> bool:
+    """``any(harvest(s, p))`` without the aqueduct's barrels (it adds only to a kind
+    he makes already): asked of every player at every craftsman phase."""
+    made = production(s, p)
+    supply = s.goods
+    for g in range(5):  # noqa: SIM110 (a loop: no generator on the hot path)
+        if made[g] and supply[g]:
+            return True
+    return False
+
+
+def start(s: PRState, ev: Events) -> int:
+    return _next_producer(s, ev, 0)
+
+
+def _next_producer(s: PRState, ev: Events, i: int) -> int:
+    """The next player in order from the craftsman who has something to decide."""
+    order = order_from(s, s.role_player)
+    while i < s.n:
+        p = order[i]
+        if _receives(s, p):
+            s.step = CRAFTSMAN_PRODUCE
+            s.turn = p
+            s.phase_i = i
+            return CONTINUE
+        _say_nothing(s, p, ev)
+        i += 1
+    return _offer_bonus(s, ev)
+
+
+def _say_nothing(s: PRState, p: int, ev: Events) -> None:
+    """Silent for a player who could make nothing; the craftsman is always named."""
+    if ev is None:
+        return
+    v = VOCAB[s.edition]
+    short = [v.goods[g] for g, k in enumerate(production(s, p)) if k]
+    if short:
+        say(
+            ev,
+            p,
+            "produce",
+            f"{who(s, p)} produces nothing (the supply has no more {listing(short)})",
+        )
+    elif p == s.role_player:
+        say(ev, p, "produce", f"{who(s, p)} produces nothing")
+
+
+def _produce(s: PRState, p: int, ev: Events) -> None:
+    v = VOCAB[s.edition]
+    made = production(s, p)
+    extra = aqueduct(s, p, made) if s.cat.nb else [0, 0, 0, 0, 0]
+    for g in range(5):
+        made[g] += extra[g]
+    supply = s.goods  # what he receives: harvest(s, p), from the production just made
+    got = [made[g] if made[g] < supply[g] else supply[g] for g in range(5)]
+    mask = 0
+    for g in range(5):
+        if got[g]:
+            s.goods[g] -= got[g]
+            s.pgoods[p][g] += got[g]
+            mask |= 1 << g
+    if ev is not None:
+        what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
+        short = [v.goods[g] for g in range(5) if got[g] < made[g]]
+        if short:
+            what += f" (the supply has no more {listing(short)})"
+        say(ev, p, "produce", f"{who(s, p)} produces {what}")
+    if s.festival:  # Expansion IV: the goods goal
+        POINTS.produced(s, p, got, ev)
+    bonus = factory_bonus(s, p, got)
+    if bonus:
+        s.coins[p] += bonus
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
+    if s.cat.nb:
+        if ev is not None and any(extra):
+            what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
+            say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[C.AQUEDUCT]})")
+        bonus = specialty_bonus(s, p, got)
+        if bonus:
+            s.coins[p] += bonus
+            if ev is not None:
+                say(ev, p, "produce",
+                    f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.SPECIALTY_FACTORY]})")
+    if p == s.role_player:
+        s.produced = mask
+
+
+def _offer_bonus(s: PRState, ev: Events) -> int:
+    if not any(s.produced >> g & 1 and s.goods[g] for g in range(5)):
+        if s.produced:
+            v = VOCAB[s.edition]
+            p = s.role_player
+            kinds = listing([v.goods[g] for g in range(5) if s.produced >> g & 1])
+            if ev is not None:
+                say(
+                    ev,
+                    p,
+                    "produce",
+                    f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
+                )
+        return PHASE_OVER
+    s.step = CRAFTSMAN_BONUS
+    s.turn = s.role_player
+    # Expansion I: the library doubles the privilege: two barrels, of one kind or two
+    s.extra_left = privileges(s, s.role_player)
+    return CONTINUE
+
+
+def legal(s: PRState) -> list[Move]:
+    if s.step == CRAFTSMAN_PRODUCE:
+        return _PRODUCE_OR_NOT
+    moves = [_BONUS[g] for g in range(5) if s.produced >> g & 1 and s.goods[g]]
+    moves.append(PASS_MOVE)
+    return moves
+
+
+def act(s: PRState, m: Move, ev: Events) -> int:
+    p = s.turn
+    v = VOCAB[s.edition]
+    if s.step == CRAFTSMAN_PRODUCE:
+        if m[0] == PRODUCE:
+            _produce(s, p, ev)
+        else:
+            if ev is not None:
+                say(ev, p, "pass", f"{who(s, p)} does not produce")
+        return _next_producer(s, ev, s.phase_i + 1)
+    if m[0] == BONUS:
+        g = m[1]
+        s.goods[g] -= 1
+        s.pgoods[p][g] += 1
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
+        s.extra_left -= 1
+        if s.extra_left and any(s.produced >> k & 1 and s.goods[k] for k in range(5)):
+            return CONTINUE
+    else:
+        if ev is not None:
+            say(ev, p, "pass", f"{who(s, p)} takes no extra good ({v.privilege})")
+    s.extra_left = 0
+    return PHASE_OVER
+
+
+def wrap_up(s: PRState, ev: Events) -> int:
+    return PHASE_DONE
+
+
+def resume(s: PRState, ev: Events, code: int) -> int:
+    raise ValueError(f"the craftsman phase has no resume code {code}")
+
+
+def finish(s: PRState, ev: Events) -> None:
+    s.produced = 0
+
+
+def begin_turn(s: PRState) -> None:
+    return None

@@ -1,0 +1,135 @@
+"""Storage at the end of the captain phase: one barrel, plus whole kinds in warehouses.
+
+A player who cannot keep all his goods chooses what to keep (001: "he may choose which
+goods to store and which to return to the goods supply"), and keeping less than he
+could is his right: each kind is kept whole (a warehouse holds "all the barrels of one
+kind"), kept as the one loose barrel, or returned. The choices that keep the most come
+first, then the smaller ones down to "keep nothing". A player who can keep everything
+keeps it without being asked (the rulebook's choice is for one who cannot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from ..core import catalog as C
+from ..core.common import CONTINUE, PHASE_DONE, Events, order_from, say, who
+from ..core.moves import STORE, Move
+from ..core.state import CAPTAIN_STORE, PRState
+from ..core.text import VOCAB, listing
+
+
+def warehouse_kinds(s: PRState, p: int) -> int:
+    return (1 if s.occupied(p, C.SMALL_WAREHOUSE) else 0) + (
+        2 if s.occupied(p, C.LARGE_WAREHOUSE) else 0
+    )
+
+
+def kept(mine: list[int], m: Move) -> tuple[int, ...]:
+    """The barrels a ``store`` move keeps of each kind."""
+    out = [
+        mine[g] if m[1] >> g & 1 else (min(1, mine[g]) if g == m[2] else 0) for g in range(5)
+    ]
+    if len(m) > 3:  # Expansion I: the storehouse's barrels
+        for g, k in enumerate(m[3]):
+            out[g] = min(mine[g], out[g] + k)
+    return tuple(out)
+
+
+def storehouse(s: PRState, p: int) -> int:
+    """Barrels of any kinds a manned storehouse keeps besides (Expansion I): 3."""
+    return 3 if s.cat.nb and s.occupied(p, C.STOREHOUSE) else 0
+
+
+def _spread(left: list[int], room: int) -> list[tuple[int, ...]]:
+    """Every way to put up to ``room`` barrels of the kinds in ``left`` aside."""
+    out: list[tuple[int, ...]] = [(0, 0, 0, 0, 0)]
+    for g in range(5):
+        out = [(*w[:g], k, *w[g + 1:]) for w in out
+               for k in range(min(left[g], room - sum(w)) + 1)]
+    return out
+
+
+def store_options(s: PRState, p: int) -> list[Move]:
+    """Every distinct way to keep goods, the most-keeping first; [] when all fit."""
+    mine = s.pgoods[p]
+    kinds = [g for g in range(5) if mine[g]]
+    whole = warehouse_kinds(s, p)
+    extra = storehouse(s, p)
+    if len(kinds) <= whole:
+        return []
+    # everything fits when the most barrels kept whole leave, besides the one single
+    # barrel, no more than the storehouse holds (asked of every player at every
+    # captain phase: most keep everything)
+    counts = sorted((mine[g] for g in kinds), reverse=True)
+    if sum(counts[whole:]) - 1 <= extra:
+        return []
+    results: dict[tuple[int, ...], Move] = {}
+    for size in range(whole, -1, -1):
+        for keep in combinations(kinds, size):
+            mask = 0
+            for g in keep:
+                mask |= 1 << g
+            for single in (*kinds, -1):
+                if single >= 0 and mask >> single & 1:
+                    continue
+                m: Move = (STORE, mask, single)
+                if extra:
+                    left = [0 if mask >> g & 1 else mine[g] - (g == single) for g in range(5)]
+                    for loose in _spread(left, extra):
+                        m = (STORE, mask, single, loose) if any(loose) else (STORE, mask, single)
+                        results.setdefault(kept(mine, m), m)
+                    continue
+                results.setdefault(kept(mine, m), m)
+    if tuple(mine) in results:
+        return []  # everything fits (one kind is a single barrel)
+    best = [r for r in results if not _dominated(r, results)]
+    rest = sorted((r for r in results if r not in best), key=lambda r: -sum(r))
+    return [results[r] for r in best + rest]
+
+
+def _dominated(r: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> bool:
+    """Whether another way keeps at least as much of every kind (and more of one)."""
+    a, b, c, d, e = r
+    for o in others:
+        if o[0] >= a and o[1] >= b and o[2] >= c and o[3] >= d and o[4] >= e and o != r:
+            return True
+    return False
+
+
+def next_storer(s: PRState, ev: Events, i: int) -> int:
+    """The next player in order from the captain who has something to decide."""
+    s.step = CAPTAIN_STORE
+    order = order_from(s, s.role_player)
+    while i < s.n:
+        p = order[i]
+        opts = store_options(s, p)
+        if len(opts) == 1:
+            store(s, p, opts[0], ev)
+        elif opts:
+            s.turn = p
+            s.phase_i = i
+            return CONTINUE
+        i += 1
+    return PHASE_DONE
+
+
+def store(s: PRState, p: int, m: Move, ev: Events) -> None:
+    v = VOCAB[s.edition]
+    mine = s.pgoods[p]
+    keeps = kept(mine, m)
+    held = []
+    lost = []
+    for g in range(5):
+        keep = keeps[g]
+        if keep:
+            held.append(f"{keep} {v.goods[g]}")
+        if keep < mine[g]:
+            lost.append(f"{mine[g] - keep} {v.goods[g]}")
+            s.goods[g] += mine[g] - keep
+            mine[g] = keep
+    if lost:
+        say(
+            ev, p, "store", f"{who(s, p)} keeps {listing(held) or 'nothing'}, loses {listing(lost)}"
+        )
