@@ -1,7 +1,8 @@
 """The coach: what the search would play in a position, and how it rates each move.
 
 It calls the ``hard`` level as it is (server/bots/levels.py) and reads the estimates the
-search leaves behind (``last_root`` of the ISMCTS, ``last_means`` of San Juan's halving):
+search leaves behind (``last_root`` of the ISMCTS, ``last_means`` of the halving race both
+games' `hard` run, server/bots/halving.py):
 a value in [0, 1] per root move that is mostly the chance of winning as the search sees
 it (server/bots/heuristic.py ``rewards``), and how often the move was tried. Runs in a
 bot-pool worker on a sample the server determinized from the asking seat's own view, so

@@ -27,6 +27,7 @@ from typing import Any
 
 from server.bots.base import SeatBot, action_key
 from server.bots.duds import dud_keys
+from server.bots.halving import race
 from server.bots.heuristic import heuristic_for
 from server.bots.search import _carry_out, forward
 from server.engine.contract import Action, Game
@@ -54,6 +55,7 @@ class PuertoRicoSearch(SeatBot):
         self.width = width
         self.spread = spread
         self.last_iterations = 0
+        self.last_means: dict[Any, tuple[float, int]] | None = None  # (the coach reads it)
 
     def decide(self, game: Game, state: Any, seat: int, actions: list[Action]) -> Action:
         deadline = (time.perf_counter() + self.move_time if self.move_time is not None
@@ -78,34 +80,10 @@ class PuertoRicoSearch(SeatBot):
         if self.iterations is not None:  # a tiny cap races fewer: one world each at least
             width = min(width, max(2, self.iterations // 2))
         alive = sorted(range(len(actions)), key=lambda j: -priors[j])[:width]
-        totals = [0.0] * len(actions)
-        counts = [0] * len(actions)
-        budget = self.iterations if self.iterations is not None else 10**9
-        stages = max(1, math.ceil(math.log2(len(alive))))
-        done = 0
-        for stage in range(stages):
-            worlds = max(1, budget // (stages * len(alive)))
-            if self.iterations is None:
-                worlds = 10**9
-            stop = time.perf_counter() + (deadline - time.perf_counter()) / (stages - stage)
-            for _ in range(worlds):
-                started = time.perf_counter()
-                seed = self.rng.getrandbits(62)
-                for i in alive:
-                    sample = game.determinize(state, seat, seed)
-                    game.apply(sample, seat, actions[i])
-                    totals[i] += self._rollout(game, sample, seat)
-                    counts[i] += 1
-                    done += 1
-                now = time.perf_counter()
-                if now + (now - started) > stop:  # no time for another world like it
-                    break
-            alive.sort(key=lambda j: -(totals[j] / max(1, counts[j]) + 0.001 * priors[j]))
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
-            if len(alive) == 1:
-                break
-        self.last_iterations = done
-        return alive[0]
+        won = race(game, state, seat, actions, priors, alive, self.iterations, deadline,
+                   self.rng, self._rollout)
+        self.last_iterations, self.last_means = won.playouts, won.means  # (the coach reads them)
+        return won.winner
 
     def _rollout(self, game: Game, s: Any, seat: int) -> float:
         """Greedy play until ``horizon`` new rounds have started, then the estimate."""

@@ -72,7 +72,8 @@ async def test_the_form_follows_the_chosen_game(toy_race: str) -> None:
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: bool(chosen))
     assert chosen == [TableSetup(players=3, game=toy_race, bots=["random", "open"],
-                                 options={"open_vp": True, "pool": 30, "deck": "long"})]
+                                 options={"open_vp": True, "pool": 30, "deck": "long"},
+                                 coach=False)]  # a LAN form: no coach unless ticked
 
 
 @pytest.fixture
