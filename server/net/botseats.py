@@ -23,7 +23,7 @@ from server.net.seating import DEFAULT_GRACE_S, TAKEOVER_LEVEL, Member, Refuse
 from server.net.sync import GameSync
 
 if TYPE_CHECKING:
-    from server.net.room import RoomHooks
+    from server.net.room_hooks import RoomHooks
     from server.store.base import RoomRecord
 
 log = logging.getLogger(__name__)

@@ -31,7 +31,7 @@ from server.net.seating import Member, Refuse, setup_options
 from server.protocol import messages as m
 
 if TYPE_CHECKING:
-    from server.net.room import RoomHooks
+    from server.net.room_hooks import RoomHooks
     from server.net.sync import GameSync
     from server.store.base import ActionRecord, RoomRecord, Store
 

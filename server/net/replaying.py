@@ -18,7 +18,7 @@ from server.net.seating import Refuse, open_info, setup_options
 from server.protocol import messages as m
 
 if TYPE_CHECKING:
-    from server.net.room import RoomHooks
+    from server.net.room_hooks import RoomHooks
     from server.store.base import RoomRecord, Store
 
 log = logging.getLogger(__name__)

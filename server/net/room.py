@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 import time
-from typing import Any, Protocol
+from typing import Any
 
 from server.engine.contract import Action, Game, rules_refusal
 from server.engine.errors import EngineError
@@ -25,6 +25,7 @@ from server.net.botseats import BotSeats
 from server.net.coaching import Coaching
 from server.net.peer import Peer, fast_frame
 from server.net.replaying import Replaying
+from server.net.room_hooks import RoomHooks
 from server.net.seating import (
     Member,
     Refuse,
@@ -38,18 +39,6 @@ from server.protocol import messages as m
 from server.store.base import ActionRecord, RoomRecord, Store
 
 log = logging.getLogger(__name__)
-
-
-class RoomHooks(Protocol):
-    def room_changed(self, room: Room) -> None: ...
-
-    def left_room(self, peer: Peer) -> None: ...
-
-    def room_closed(self, room: Room) -> None: ...
-
-    def bot_pool(self) -> Any | None:
-        """The shared process pool for thinking bots (None: play random)."""
-        ...
 
 
 class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only declare what they borrow

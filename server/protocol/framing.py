@@ -14,8 +14,8 @@ from typing import Any
 
 import msgpack
 
+import server.protocol.limits as limits  # the module, not the package (no import cycle)
 from server.errors import PrtuiError
-from server.protocol import limits
 
 HEADER = struct.Struct(">I")
 """The length prefix: unsigned 32-bit big-endian."""

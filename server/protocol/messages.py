@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+import server.protocol.limits as limits  # the module, not the package (no import cycle)
 from server.errors import PrtuiError
-from server.protocol import limits
 from server.protocol.names import BadName, clean_name
 
 PROTO_VERSION = 1

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import server.protocol.limits as limits  # the module, not the package (no import cycle)
 from server.errors import PrtuiError
-from server.protocol import limits
 
 MAX_COMBINING_RUN = 4
 """Most combining marks in a row on one character (real scripts need at most about 3)."""
