@@ -22,7 +22,7 @@ from prtui.widgets.coach import CoachPanel
 from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer
 from tests.net.test_coach import finished_game
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import lobby_lists, wait_for
 
 THINKING = 20_000  # pilot pauses: the first request also starts the worker process
 
@@ -92,9 +92,7 @@ async def test_review_in_the_replay_lists_my_worst_moves_and_x_jumps_to_them(
     port, room = eve_finished
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        await lobby_lists(pilot, app, room)
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
@@ -122,9 +120,7 @@ async def test_review_from_the_game_over_lands_on_the_biggest_loss(
     port, room = eve_finished
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        await lobby_lists(pilot, app, room)
         await pilot.press("w")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.press("e")

@@ -19,7 +19,7 @@ from prtui.screens.lobby import LobbyScreen
 from prtui.screens.replay import ReplayScreen
 from prtui.widgets.feed import GameLog
 from server.net.server import GameServer
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import lobby_lists, wait_for
 
 MAX_WAIT = 4000
 
@@ -56,9 +56,7 @@ async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple
     port, room = finished_room
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        await lobby_lists(pilot, app, room)
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen

@@ -16,11 +16,10 @@ from typing import Any
 from prtui.app import PrtuiApp
 from prtui.launch import remote_plan
 from prtui.screens.game import GameScreen
-from prtui.screens.lobby import LobbyScreen
 from prtui.screens.replay import ReplayScreen
 from tests.net.client import Client
 from tests.tui.test_san_juan_flow import on_table, table
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import lobby_lists, wait_for
 
 
 def hands(snapshot: dict[str, Any]) -> list[Any]:
@@ -85,9 +84,7 @@ async def test_a_finished_san_juan_game_is_replayed_from_the_lobby(port: int) ->
     await probe.close()
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        lobby = await lobby_lists(pilot, app, room)
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen)
                        and app.screen.is_mounted)

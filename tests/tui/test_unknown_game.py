@@ -24,7 +24,7 @@ from prtui.screens.replay import ReplayScreen
 from prtui.screens.unknown import UnknownGameScreen
 from server.net.server import GameServer
 from tests.engine import toygame
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import lobby_lists, wait_for
 
 
 @pytest.fixture
@@ -95,9 +95,7 @@ async def test_replay_of_a_game_without_a_board_says_so(port: int) -> None:
         await probe.close()
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "play"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+        lobby = await lobby_lists(pilot, app, room)
         assert lobby.selected_room() == room  # the only room
         await pilot.press("p")
         await wait_for(pilot, lambda: any(f"cannot draw {toygame.ToyRace.title}" in str(n.message)

@@ -21,3 +21,13 @@ async def form_settled(pilot: Any, app: Any) -> None:
     """The new-game form composed and its own first focus (Start, set on mount) landed:
     before that, a test's focus could be taken back by it and its key go to Start."""
     await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "start")
+
+
+async def lobby_lists(pilot: Any, app: Any, room: str) -> Any:
+    """The lobby on screen with ``room`` among its rows; the lobby screen."""
+    from prtui.screens.lobby import LobbyScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+    return lobby
