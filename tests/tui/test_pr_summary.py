@@ -125,3 +125,59 @@ class PanelApp(App[None]):
 @pytest.mark.parametrize(("narrow", "size"), [(False, (100, 16)), (True, (50, 16))])
 def test_summary_panel_snapshot(snap_compare, narrow: bool, size: tuple[int, int]) -> None:
     assert snap_compare(PanelApp(narrow), terminal_size=size)
+
+
+FULL_CITY = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster",
+             "small_indigo_plant", "small_sugar_mill", "small_market", "hacienda",
+             "construction_hut", "small_warehouse", "hospice", "office"]
+"""Twelve buildings with the most circles a city can hold: the longest city line."""
+
+
+def _crowded() -> dict[str, Any]:
+    """The 5-player board with every expansion, each city full of the longest buildings,
+    every good in store (a late game's worst case for the rows' width)."""
+    from tests.tui.smuggler_festival_boards import load
+
+    snap = load("five")
+    for player in snap["view"]["players"]:
+        player["city"] = [{"building": b, "colonists": 1, "citizens": 1} for b in FULL_CITY]
+        player["city_spaces_used"] = 12
+        player["goods"] = {g: 12 for g in player["goods"]}
+        player["doubloons"] = 23
+    return snap
+
+
+async def test_a_crowded_late_table_keeps_two_lines_a_player_and_my_board_in_view() -> None:
+    """Issue 22: full cities and full stores once wrapped a rival's row onto 4 lines at
+    120x40 and pushed my own board under the footer."""
+    from tests.tui.in_view import hidden_part
+
+    snap = _crowded()
+    players = snap["view"]["players"]
+    async with game_app(snap).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        summary = pilot.app.screen.query_one(SummaryPanel)
+        rows = rows_of(pilot.app)[summary.region.y:summary.region.bottom]
+        mine = pilot.app.screen.query_one("#player-0")
+        assert not hidden_part(pilot.app, mine), hidden_part(pilot.app, mine)
+        assert summary.region.height == 1 + 2 * len(players) + 2, "\n".join(rows)
+    for i in range(len(players)):
+        name, city = rows[1 + 2 * i], rows[2 + 2 * i]
+        assert f"Player{i + 1}" in name and "23$" in name and "Crn12" in name
+        assert "LFWa" in city and ("Off" in city or "…+" in city), city
+
+
+@pytest.mark.parametrize("width", [40, 50, 64, 80, 106])
+def test_no_row_nor_city_line_is_wider_than_the_panel(width: int) -> None:
+    from prtui.games.puerto_rico.summary import city_line, fits_tight, row
+
+    snap = _crowded()
+    for compact in (False, True):
+        ctx = BoardContext(view=snap["view"], legal=[], seat=0, vocab=pr_words("1897"),
+                           palette=goods_palette("prtui-dark"), compact=compact,
+                           narrow=width < 60, facts=facts_from(pr_game()["display"]))
+        tight = fits_tight(ctx, width)
+        for player in snap["view"]["players"]:
+            assert row(ctx, player, width, tight).cell_len <= width
+            line = city_line(ctx, player, width)
+            assert line.cell_len <= width and line.plain.strip(), line.plain

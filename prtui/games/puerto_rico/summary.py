@@ -27,6 +27,8 @@ MEDIUM = "  {:<8} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}"
 """From 110 to 150 columns (the table ~70 wide): shorter names, the role's tag."""
 NARROW = "  {:<6}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
 """At 80 columns: short names, the fills as counts of 12, the role's tag."""
+TIGHT = "  {:<8}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+"""MEDIUM's names with NARROW's columns: for a late game whose goods would not fit."""
 ROOMY = (120, 40)
 """From this terminal size up the rows are always shown."""
 
@@ -50,11 +52,27 @@ def colonists(player: Mapping[str, Any]) -> int:
     return placed + _int(player.get("san_juan"))
 
 
-def row(ctx: BoardContext, player: Mapping[str, Any], width: int = 0) -> Text:
-    """One player's line of the summary; past ``width`` (when known) it says hidden chips
-    as "hid" and packs the goods, so the line never wraps (two lines a player)."""
-    text = _row(ctx, player, tight=False)
-    return _row(ctx, player, tight=True) if width and text.cell_len > width else text
+def row(ctx: BoardContext, player: Mapping[str, Any], width: int = 0,
+        tight: bool = False) -> Text:
+    """One player's line of the summary. ``tight`` (see ``fits_tight``) says hidden chips
+    as "hid", the fills as counts and packs the goods; past ``width`` (when known) the
+    goods that do not fit end in "…": the line never wraps (two lines a player, always,
+    so my own board below keeps its place)."""
+    text = _row(ctx, player, tight)
+    return _cut(text, width) if width and text.cell_len > width else text
+
+
+def fits_tight(ctx: BoardContext, width: int) -> bool:
+    """Whether the rows need the tight form (one for the whole panel: the header and
+    every row keep the same columns)."""
+    return bool(width) and any(_row(ctx, p, False).cell_len > width
+                               for p in ctx.view.get("players", []))
+
+
+def _cut(text: Text, width: int) -> Text:
+    cut = text.copy()
+    cut.truncate(width - 1)
+    return cut.append("…", style="dim")
 
 
 def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
@@ -67,18 +85,18 @@ def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
         cells = NARROW.format(tag(ctx.name(seat), 6), f"{_int(player.get('doubloons'))}$",
                               vp_cell(player).replace("hidden", "hid"), colonists(player),
                               len(player.get("city", [])), island, city, role, "")
-    elif ctx.compact:
+    elif ctx.compact or tight:
         role = ",".join(ctx.vocab.tag(r) for r in held)
-        cells = MEDIUM.format(tag(ctx.name(seat), 8), f"{_int(player.get('doubloons'))}$",
-                              vp_cell(player), colonists(player), len(player.get("city", [])),
-                              f"{island}/{SPACES}", f"{city}/{SPACES}", role, "")
+        fills = (island, city) if tight else (f"{island}/{SPACES}", f"{city}/{SPACES}")
+        cells = (TIGHT if tight else MEDIUM).format(
+            tag(ctx.name(seat), 8), f"{_int(player.get('doubloons'))}$",
+            vp_cell(player).replace("hidden", "hid") if tight else vp_cell(player),
+            colonists(player), len(player.get("city", [])), *fills, role, "")
     else:
         role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
         cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
                               vp_cell(player), colonists(player), len(player.get("city", [])),
                               f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
-    if tight:
-        cells = cells.replace("hidden", "hid   ")
     text = Text("▶" if turn == seat else " ", style="bold yellow")
     text.append(cells[1:].rstrip() + " " if tight else cells[1:],
                 style="bold" if seat == ctx.seat else "")
@@ -89,17 +107,36 @@ def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     return text
 
 
-def city_line(ctx: BoardContext, player: Mapping[str, Any]) -> Text:
-    """A player's buildings with their occupancy, in build order: "SMa● Hos◆○ Fac●○○"."""
-    text = Text("    ")
+def city_line(ctx: BoardContext, player: Mapping[str, Any], width: int = 0) -> Text:
+    """A player's buildings with their occupancy, in build order: "SMa● Hos◆○ Fac●○○".
+
+    Past ``width`` (when known) the buildings go without spaces (each tag starts with a
+    capital after the last one's circles), then the ones that do not fit end in "…+N":
+    never a second line, which would push my own board off the screen."""
     city = [b for b in player.get("city", []) if isinstance(b, Mapping)]
     if not city:
-        return text.append("no buildings", style="dim")
+        return Text("    ").append("no buildings", style="dim")
+    text = _city(ctx, city, "    ", " ")
+    if not width or text.cell_len <= width:
+        return text
+    text = _city(ctx, city, " ", "")
+    if text.cell_len <= width:
+        return text
+    for shown in range(len(city) - 1, 0, -1):
+        more = Text(f"…+{len(city) - shown}", style="dim")
+        text = _city(ctx, city[:shown], " ", "")
+        if text.cell_len + more.cell_len <= width:
+            return text.append_text(more)
+    return Text(f" {len(city)} buildings…", style="dim")
+
+
+def _city(ctx: BoardContext, city: list[Mapping[str, Any]], indent: str, gap: str) -> Text:
+    text = Text(indent)
     for i, entry in enumerate(city):
         bid = str(entry.get("building"))
         facts = ctx.facts.building(bid)
         violet = facts is not None and facts.kind == "violet"
-        text.append(" " if i else "")
+        text.append(gap if i else "")
         text.append(building_tag(ctx.vocab, bid), style="magenta" if violet else "")
         text.append_text(circles(_int(entry.get("colonists")), facts.circles if facts else 1,
                                  _int(entry.get("citizens"))))
@@ -130,16 +167,20 @@ class SummaryPanel(Shown, can_focus=True):
         self._last = ctx
         text = Text()
         if self.expanded:
-            form = NARROW if ctx.narrow else MEDIUM if ctx.compact else HEADER
+            width = self.content_size.width
+            tight = fits_tight(ctx, width)
+            form = (NARROW if ctx.narrow else TIGHT if tight else MEDIUM if ctx.compact
+                    else HEADER)
             text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
-                                    if ctx.compact else "Role", "Goods") + "\n", style="dim")
+                                    if ctx.compact or tight else "Role", "Goods") + "\n",
+                        style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
-                line = row(ctx, player, self.content_size.width)
+                line = row(ctx, player, width, tight)
                 if self.has_focus and i == self.cursor:
                     line.stylize("reverse")
                 text.append_text(line)
                 text.append("\n")
-                text.append_text(city_line(ctx, player))
+                text.append_text(city_line(ctx, player, width))
                 text.append("\n")
         text.append_text(score_line(ctx, self.content_size.width))
         self.show(text)
