@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="SSH sessions from one address at once (default 8; up to "
                        "--ssh-max-sessions, e.g. for players behind one NAT address)")
     _web_arguments(serve, "--web-port", None)
+    _coach_arguments(serve)
     _log_argument(serve)
 
     web = sub.add_parser("web", help="play in your browser: a server of your own on loopback")
@@ -191,6 +192,18 @@ def _log_argument(parser: argparse.ArgumentParser) -> None:
         "--log-level", type=str.lower, default="warning",
         choices=["debug", "info", "warning", "error", "critical"],
         help="least severe log records written to standard error (default: warning)")
+
+
+def _coach_arguments(parser: argparse.ArgumentParser) -> None:
+    """What the coach (`t`) and the review (`e`) may take of the bot pool
+    (server/net/coaching.py ``CoachLimits``, docs/hosting.md)."""
+    parser.add_argument("--coach-seconds", type=float, default=1.0, metavar="S",
+                        help="search time of one coach answer (default 1.0)")
+    parser.add_argument("--coach-every", type=float, default=5.0, metavar="S",
+                        help="one coach or review request per S seconds and connection, "
+                        "after a burst of 3 (default 5)")
+    parser.add_argument("--review-seconds", type=float, default=20.0, metavar="S",
+                        help="search time of one game's review, all decisions (default 20)")
 
 
 def _web_arguments(parser: argparse.ArgumentParser, port_flag: str, port: int | None) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import platformdirs
 
 from server.net.addresses import is_loopback
+from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer, tune_gc
 from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
@@ -44,6 +45,23 @@ def unrestored_rooms(server: GameServer) -> list[str]:
     ]
 
 
+def coach_limits(args: argparse.Namespace) -> CoachLimits | str:
+    """The coach's limits from `--coach-seconds`, `--coach-every`, `--review-seconds`, or
+    the one line that says which flag is wrong."""
+    limits = CoachLimits()
+    for flag, attr in (("--coach-seconds", "coach_seconds"), ("--coach-every", "coach_every"),
+                       ("--review-seconds", "review_seconds")):
+        value = getattr(args, attr, None)
+        if value is not None and not 0 < value <= 3600:
+            return f"{flag} must be more than 0 and at most 3600 seconds, not {value}"
+    limits.move_time = getattr(args, "coach_seconds", None) or limits.move_time
+    every = getattr(args, "coach_every", None)
+    limits.rate = 1 / every if every else limits.rate
+    limits.review_budget = getattr(args, "review_seconds", None) or limits.review_budget
+    limits.review_move_time = min(limits.review_move_time, limits.review_budget)
+    return limits
+
+
 async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
@@ -54,6 +72,10 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"prtui serve: {flag} must be 0..65535 (0: any free port), not {value}",
                   file=sys.stderr)
             return 2
+    limits = coach_limits(args)
+    if isinstance(limits, str):
+        print(f"prtui serve: {limits}", file=sys.stderr)
+        return 2
     server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
     try:
         port = await server.start()
@@ -67,6 +89,8 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"prtui serve: cannot listen on {host}:{server.port}: {exc}", file=sys.stderr)
         return 2
     tune_gc()
+    if server.lobby is not None:
+        server.lobby.coach = CoachDesk(limits)
     for line in unrestored_rooms(server):
         print(f"warning: {line}", file=sys.stderr, flush=True)
     if not is_loopback(host):

@@ -70,3 +70,26 @@ def test_log_level_sets_what_reaches_standard_error(tmp_path: Path) -> None:
     assert "listening on" not in stderr_of()
     done = serve("--data", str(tmp_path), "--log-level", "chatty")
     assert done.returncode == 2 and "invalid choice: 'chatty'" in done.stderr
+
+
+def test_coach_flags_set_what_the_coach_may_take_of_the_pool() -> None:
+    """`--coach-seconds`, `--coach-every`, `--review-seconds` reach ``CoachLimits``;
+    without them the defaults of docs/hosting.md hold."""
+    from prtui.cli import build_parser
+    from server.net.coaching import CoachLimits
+    from server.net.serve_cli import coach_limits
+
+    parse = build_parser().parse_args
+    assert coach_limits(parse(["serve"])) == CoachLimits()
+    limits = coach_limits(parse(["serve", "--coach-seconds", "0.25", "--coach-every", "10",
+                                 "--review-seconds", "0.2"]))
+    assert isinstance(limits, CoachLimits)
+    assert limits.move_time == 0.25 and limits.rate == 0.1
+    assert limits.review_budget == 0.2 and limits.review_move_time == 0.2
+
+
+@pytest.mark.parametrize("flag", ["--coach-seconds", "--coach-every", "--review-seconds"])
+def test_a_coach_flag_out_of_range_is_refused(tmp_path: Path, flag: str) -> None:
+    done = serve("--data", str(tmp_path), "--port", "0", flag, "0")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{flag} must be more than 0" in done.stderr
