@@ -1,18 +1,22 @@
 """After a game: a rematch of the table just finished, or a new table, straight from
-the game-over screen. Runs as the app's worker (the game-over screen closes on the way).
+the game-over screen. Runs as the app's worker (the game-over screen closes on the way):
+the screen posts Rematch or NewTable (prtui/navigation.py) and the app runs these with
+its controller, so neither the screens nor this module import the app.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
 
 from prtui.netclient import NetError
 
 if TYPE_CHECKING:
-    from prtui.app import PrtuiApp
+    from prtui.controller import Controller
 
 
-def back_to_start(app: PrtuiApp) -> None:
+def back_to_start(app: App[Any]) -> None:
     """Close the finished table's screens: down to the lobby, else the base screen."""
     from prtui.screens.lobby import LobbyScreen
 
@@ -20,12 +24,11 @@ def back_to_start(app: PrtuiApp) -> None:
         app.pop_screen()
 
 
-async def rematch(app: PrtuiApp) -> None:
+async def rematch(app: App[Any], controller: Controller | None) -> None:
     """The same table again (Controller.rematch): its board comes when it starts; a LAN
     table waiting for its other players shows its room."""
     from prtui.screens.room import RoomScreen
 
-    controller = app.controller
     if controller is None:
         return
     back_to_start(app)
@@ -41,12 +44,11 @@ async def rematch(app: PrtuiApp) -> None:
         await app.push_screen(room)
 
 
-async def new_table(app: PrtuiApp) -> None:
+async def new_table(app: App[Any], controller: Controller | None) -> None:
     """Another table: the server's lobby (LAN), or the new-game form (local)."""
     from prtui.screens.lobby import LobbyScreen
     from prtui.screens.newgame import NewGameScreen
 
-    controller = app.controller
     if controller is None:
         return
     back_to_start(app)

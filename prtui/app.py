@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerFailed
 
+from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
@@ -294,7 +295,36 @@ class PrtuiApp(App[int]):
         if controller is not None and controller.tokens is not None:
             controller.tokens.put(controller.address, None)
         # the app's worker, not the board's: the board closes on the way to the form
-        self.run_worker(new_table(self), group="rematch")
+        self.run_worker(new_table(self, self.controller), group="rematch")
+
+    # --- where screens ask to go (prtui/navigation.py) -------------------------------
+
+    def on_show_game_over(self, message: ShowGameOver) -> None:
+        from prtui.screens.gameover import GameOverScreen
+
+        self.push_screen(GameOverScreen(message.view, message.names, message.history,
+                                        message.seat, message.board, message.vocab))
+
+    def on_rematch(self, message: Rematch) -> None:
+        from prtui.aftergame import rematch
+
+        self.run_worker(rematch(self, self.controller), group="rematch")
+
+    def on_new_table(self, message: NewTable) -> None:
+        from prtui.aftergame import new_table
+
+        self.run_worker(new_table(self, self.controller), group="rematch")
+
+    def on_back_to_lobby(self, message: BackToLobby) -> None:
+        """Down to the lobby under the room; a room shown first (a seat given back at
+        connect) has none under it: a new lobby takes its place."""
+        from prtui.screens.lobby import LobbyScreen
+
+        if not any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            self.switch_screen(LobbyScreen(message.controller))
+            return
+        while not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
 
     def turn_notice(self) -> None:
         """It is my turn after waiting: the terminal's bell, unless switched off."""

@@ -14,12 +14,32 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from textual.notifications import SeverityLevel
 
 from prtui.netclient import Client, HandshakeError, NetError, Rejected
 
-if TYPE_CHECKING:
-    from prtui.app import PrtuiApp
+
+class AppLink(Protocol):
+    """What the controller asks of the app (PrtuiApp): where each push lands, and a
+    notice. A protocol, so the controller never imports the app that imports it."""
+
+    def notify(self, message: str, *, severity: SeverityLevel = ...,
+               timeout: float | None = ..., markup: bool = ...) -> None: ...
+
+    def push_failed(self, event: dict[str, Any], exc: Exception) -> None: ...
+
+    def on_snapshot(self, controller: Controller, snapshot: dict[str, Any]) -> None: ...
+
+    def on_room_info(self, room: dict[str, Any]) -> None: ...
+
+    def on_lobby(self, rooms: list[dict[str, Any]]) -> None: ...
+
+    def on_chat(self, who: str, text: str, room: str | None) -> None: ...
+
+    def on_closed(self, reason: str) -> None: ...
+
 
 @dataclass
 class TableSetup:
@@ -89,7 +109,7 @@ class TokenBook:
 class Controller:
     """One connection's state: the client, the room we sit in, and our seat."""
 
-    def __init__(self, app: PrtuiApp, client: Client) -> None:
+    def __init__(self, app: AppLink, client: Client) -> None:
         self.app = app
         self.client = client
         self.room: str | None = None
@@ -109,7 +129,7 @@ class Controller:
             self.seat = int(resume.get("seat", 0))
 
     @classmethod
-    async def open(cls, app: PrtuiApp, host: str, port: int, name: str,
+    async def open(cls, app: AppLink, host: str, port: int, name: str,
                    role: str = "play", token: str | None = None,
                    tokens: TokenBook | None = None, book_key: str | None = None) -> Controller:
         """Connect; with a token book, try the remembered seat token first.

@@ -2,8 +2,9 @@
 
 The shared screens (board, replay, game over, help) know no game: they ask the view's
 ``game`` for its board here and take everything game-specific from it. A game's board
-is a package ``prtui.games.<name>`` exposing ``BOARD`` (a ``GameBoard``), imported only
-when a view of that game arrives. A game the server offers but this client has no board
+is a package ``prtui.games.<name>`` whose ``board`` module exposes ``BOARD`` (a
+``GameBoard``), imported only when a view of that game arrives (the package's
+``__init__`` imports none of its modules, so they may import each other through it). A game the server offers but this client has no board
 for is shown as a notice (prtui/screens/unknown.py), never a traceback: adding one is
 writing its package and one line in ``BOARDS``.
 """
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOARDS: dict[str, str] = {
-    "puerto-rico": "prtui.games.puerto_rico",
-    "san-juan": "prtui.games.san_juan",
+    "puerto-rico": "prtui.games.puerto_rico.board",
+    "san-juan": "prtui.games.san_juan.board",
 }
-"""Game name (the server's registry key) -> the client package that draws it."""
+"""Game name (the server's registry key) -> the client module whose ``BOARD`` draws it."""
 
 HelpEntry = tuple[str, str, str]
 """(topic id, heading, body) of one help entry."""

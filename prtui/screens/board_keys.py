@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 
+from prtui.navigation import ShowGameOver
 from prtui.widgets.actions import ActionsPanel
 from prtui.widgets.context import KIND_SLOTS, BoardContext, action_key
 from prtui.widgets.feed import GameLog
@@ -167,14 +168,12 @@ class BoardKeys(Screen[None]):
     def action_game_over(self) -> None:
         """The game-over screen again (b there shows this board): its rematch, replay
         and new table stay a key away."""
-        from prtui.screens.gameover import GameOverScreen
-
         view = self.snapshot.get("view", {})
         if not (view.get("over") and view.get("result")):
             return
-        self.app.push_screen(GameOverScreen(view, dict(getattr(self, "names", {})),
-                                            getattr(self, "history", {}),
-                                            self.snapshot.get("seat"), self.board, self.vocab))
+        self.post_message(ShowGameOver(view, dict(getattr(self, "names", {})),
+                                       getattr(self, "history", {}),
+                                       self.snapshot.get("seat"), self.board, self.vocab))
 
     def action_help(self) -> None:
         """Help; on a focused part of the table (a building): that part's help."""

@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.navigation import NewTable, Rematch
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.plain import plain, shown
 
@@ -143,15 +144,11 @@ class GameOverScreen(Screen[None]):
     def action_rematch(self) -> None:
         """The same table again: same game, options and bots, me in my seat, a new
         seed; on a LAN server it waits in the lobby for the other players."""
-        from prtui.aftergame import rematch
-
-        self.app.run_worker(rematch(self.app), group="rematch")  # type: ignore[arg-type]
+        self.post_message(Rematch())
 
     def action_new_table(self) -> None:
         """Another table: the new-game form (local) or the lobby (LAN)."""
-        from prtui.aftergame import new_table
-
-        self.app.run_worker(new_table(self.app), group="rematch")  # type: ignore[arg-type]
+        self.post_message(NewTable())
 
     @work(exclusive=True, group="replay")
     async def action_replay(self) -> None:

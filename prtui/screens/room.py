@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
+from prtui.navigation import BackToLobby
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.plain import plain, shown
@@ -208,7 +209,6 @@ class RoomScreen(Screen[None]):
     async def action_leave(self) -> None:
         """Back to the lobby; asked first when it gives up a seat or the host's place."""
         from prtui.screens.confirm import ConfirmScreen
-        from prtui.screens.lobby import LobbyScreen
 
         costs = []
         if self.controller.seat is not None:
@@ -219,11 +219,7 @@ class RoomScreen(Screen[None]):
                 ConfirmScreen("Leave this room?", " ".join(costs))):
             return
         await self.controller.leave_room()
-        if not any(isinstance(s, LobbyScreen) for s in self.app.screen_stack):
-            # the seat was given back at connect: no lobby under the room yet
-            self.app.switch_screen(LobbyScreen(self.controller))
-            return
-        self.dismiss()
+        self.post_message(BackToLobby(self.controller))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         self.run_worker(self._command("chat", text=message.text))

@@ -15,18 +15,38 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from server.games.registry import get_game
 from server.net.seating import SERVER_KEYS
 from server.protocol import messages as m
 from server.protocol.names import name_key
-from server.store.base import RoomRecord, SeatRecord
+from server.store.base import RoomRecord, SeatRecord, Store
 
 if TYPE_CHECKING:
     from server.engine.contract import Game
-    from server.net.lobby import Lobby
     from server.net.peer import Peer
+    from server.net.room import Room
+
+
+class Lobby(Protocol):
+    """What the pairing asks of the lobby (server/net/lobby.py, which imports this
+    module: a protocol rather than an import back)."""
+
+    @property
+    def rooms(self) -> Mapping[str, Room]: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None: ...
+
+    def new_room_id(self) -> str: ...
+
+    def open_room(self, peer: Peer, rec: RoomRecord, game: Any) -> Room: ...
+
+    def room_changed(self, room: Room) -> None: ...
 
 NEW_SEED_KEYS = ("seed", "seeded")
 """Options a rematch never copies: it deals a new game."""

@@ -10,16 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import TYPE_CHECKING
 
 import asyncssh
 
 from server.net.addresses import canonical_address
 from server.ssh.auth import Identity
+from server.ssh.host import LoginHost
 from server.ssh.session import TuiSession
-
-if TYPE_CHECKING:
-    from server.ssh.gateway import SshGateway
 
 log = logging.getLogger("prtui.ssh")
 
@@ -30,7 +27,7 @@ MAX_PASSWORD_TRIES = 5  # per connection; the address's own budget is in guard.p
 class LoginConnection(asyncssh.SSHServer):
     """Authenticates per the gateway's policy and guard, then opens TUI sessions."""
 
-    def __init__(self, gateway: SshGateway) -> None:
+    def __init__(self, gateway: LoginHost) -> None:
         self._gateway = gateway
         self._policy = gateway.policy
         self._guard = gateway.guard

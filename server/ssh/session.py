@@ -12,15 +12,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 import asyncssh
 
 from server.ssh.auth import Identity
+from server.ssh.host import SessionHost
 from server.ssh.pty_child import PtyChild
-
-if TYPE_CHECKING:
-    from server.ssh.gateway import SshGateway
 
 log = logging.getLogger("prtui.ssh")
 
@@ -42,7 +39,7 @@ ChildCommand = Callable[[Identity, str], tuple[Sequence[str], Mapping[str, str]]
 class TuiSession(asyncssh.SSHServerSession[bytes]):
     """Bridges one SSH channel to one child process on a pty."""
 
-    def __init__(self, gateway: SshGateway, identity: Identity, address: str) -> None:
+    def __init__(self, gateway: SessionHost, identity: Identity, address: str) -> None:
         self._gateway = gateway
         self._identity = identity
         self._address = address  # where the player connects from

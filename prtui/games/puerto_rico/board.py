@@ -112,3 +112,7 @@ class PuertoRicoBoard:
             buildings.append((bid, title + (" / large" if f.large else ""), vocab.render(f.help)))
         sections = [("Roles", roles), ("Buildings (cost / VP / circles / column)", buildings)]
         return sections + help_topics.sections(vocab, facts, shown)
+
+
+BOARD = PuertoRicoBoard()
+"""The board prtui.games.BOARDS names for this game."""

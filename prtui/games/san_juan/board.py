@@ -105,3 +105,7 @@ class SanJuanBoard:
             title = f"{vocab.title(cid)}  cost {f.cost} / {f.vp} VP / ×{f.copies} / {kind}"
             cards.append((cid, title, f"{f.effect}\n{f.help}" if f.help else f.effect))
         return [("Roles", roles), ("Cards (cost / VP / copies / kind)", cards)]
+
+
+BOARD = SanJuanBoard()
+"""The board prtui.games.BOARDS names for this game."""
