@@ -181,8 +181,9 @@ class Coaching:
             raise Refuse("not_over", "only finished games can be reviewed")
         self._refuse_stale()
         seat = self._review_seat(peer)
-        done = self.reviews.get(seat)
+        done = self.reviews.get(seat) or self.store.load_review(self.id, seat)
         if done is not None:
+            self.reviews[seat] = done
             peer.send(m.ack(msg["id"], done))
             return
         if seat in self._reviewing:  # being thought: answered together
@@ -210,6 +211,7 @@ class Coaching:
                       "worst": worst_steps(moves), "complete": bool(rated["complete"]),
                       "decisions": len(items)}
             self.reviews[seat] = answer
+            self.store.save_review(self.id, seat, answer)
         except Exception:
             log.warning("room %s: the review failed", self.id, exc_info=True)
         finally:

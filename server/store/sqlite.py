@@ -51,6 +51,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, n)
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    PRIMARY KEY (room, seat)
+);
 """ + INDEX + commits.META
 
 
@@ -172,6 +178,16 @@ class SqliteStore(RoomListing):
             "INSERT INTO actions (room, n, seat, action) VALUES (?,?,?,?)",
             (room_id, rec.n, rec.seat, _dumps(rec.action)),
         )
+
+    def save_review(self, room_id: str, seat: int, answer: dict[str, Any]) -> None:
+        """A finished game's review of one seat: up to 20 s of search, kept for good."""
+        self._write("INSERT OR REPLACE INTO reviews (room, seat, answer) VALUES (?,?,?)",
+                    (room_id, seat, _dumps(answer)))
+
+    def load_review(self, room_id: str, seat: int) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT answer FROM reviews WHERE room=? AND seat=?",
+                               (room_id, seat)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def delete_room(self, room_id: str) -> None:
         self._db.execute("BEGIN")

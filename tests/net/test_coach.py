@@ -160,3 +160,25 @@ async def test_review_rates_my_moves_points_out_the_worst_and_is_kept(
     finally:
         await other.close()
         await eve.close()
+
+
+async def test_a_review_is_stored_with_the_game_and_outlives_a_restart(
+        tmp_path: Path) -> None:
+    """Up to 20 s of search a game: the answer is kept in the database, so after a
+    restart asking again costs the pool nothing (a server with no coach pool at all
+    still answers it)."""
+    async with GameServer(tmp_path, host="127.0.0.1", port=0) as srv:
+        srv.lobby.coach = CoachDesk(FAST)
+        room = await finished_game(srv.port, "eve")
+        eve = await Client.connect("127.0.0.1", srv.port, "eve")
+        try:
+            first = await eve.command("review", room=room, timeout=60)
+        finally:
+            await eve.close()
+    async with GameServer(tmp_path, host="127.0.0.1", port=0) as srv:
+        srv.lobby.bot_pool = lambda: None  # no pool: only the stored answer can come back
+        eve = await Client.connect("127.0.0.1", srv.port, "eve")
+        try:
+            assert await eve.command("review", room=room, timeout=60) == first
+        finally:
+            await eve.close()
