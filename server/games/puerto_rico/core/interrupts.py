@@ -40,6 +40,19 @@ def register(kind: int, handler: Handler) -> None:
     HANDLERS[kind] = handler
 
 
+def add_kind(handler: Handler) -> int:
+    """A kind of an expansion's own folder (registry.py): the next free number after
+    the box's (kinds are the save format: the box's never move), the same again for a
+    handler of the same name."""
+    for kind, known in HANDLERS.items():
+        if kind > PLACE_WORKERS and known.name == handler.name:
+            HANDLERS[kind] = handler
+            return kind
+    kind = max(PLACE_WORKERS, *HANDLERS) + 1
+    HANDLERS[kind] = handler
+    return kind
+
+
 def push(s: PRState, kind: int, seat: int, *args: int) -> None:
     s.pending.append([kind, seat, *args])
 

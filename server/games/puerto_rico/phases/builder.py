@@ -8,6 +8,7 @@ for the new building (001/000: "may take"; step ``builder_university``, declined
 from __future__ import annotations
 
 from ..core import catalog as C
+from ..core import registry
 from ..core.bonusvp import building_vp
 from ..core.common import (
     CONTINUE,
@@ -26,7 +27,15 @@ from ..core.moves import BUILD, PASS_MOVE, UNIVERSITY, UNIVERSITY_MOVE, Move, bu
 from ..core.state import BUILDER, BUILDER_UNIVERSITY, PRState
 from ..core.text import VOCAB
 
-_BUILD = tuple((BUILD, b) for b in range(C.NB))
+_BUILD: list[Move] = []  # one tuple per building id, made again when the catalog grows
+
+
+def _moves() -> None:
+    _BUILD[:] = [(BUILD, b) for b in range(C.NB)]
+
+
+_moves()
+registry.on_change(_moves)
 R_BUILT = 16  # resume: the black market's payment is complete, the building placed
 RESUMES = frozenset((R_BUILT,))
 
