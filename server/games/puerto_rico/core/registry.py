@@ -138,7 +138,8 @@ def restore(snap: Snapshot) -> None:
     expansions added since (read again, they register again)."""
     for name, row in expansions.EXPANSIONS.items():
         if name not in snap.table and row.package != expansions.PACKAGE:
-            for module in [m for m in sys.modules if m.startswith(row.package)]:
+            gone = [m for m in sys.modules if m == row.package or m.startswith(row.package + ".")]
+            for module in gone:
                 del sys.modules[module]
     C.BUILDING_ROWS, C.EXPANSIONS = snap.rows, snap.names
     C.derive()
