@@ -57,9 +57,8 @@ def legal(s: PRState) -> list[Move]:
     if free <= 0:
         return [PASS_MOVE]
     prices = build_prices(s, p)  # the privilege and the expansions' discounts in
-    short = s.coins[p]  # the most he can pay: his doubloons and a black market's
-    if s.cat.nb:
-        short += POINTS.black_market_means(s, p, 0)
+    # the most he can pay: his doubloons and a black market's (0 without one)
+    short = s.coins[p] + POINTS.black_market_means(s, p, 0)
     pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
     moves = [
         _BUILD[b]
