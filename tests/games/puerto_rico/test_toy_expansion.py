@@ -19,7 +19,7 @@ import pytest
 
 from server.engine.errors import IllegalAction
 from server.games.puerto_rico.core import catalog as C
-from server.games.puerto_rico.core import expansions, registry
+from server.games.puerto_rico.core import expansions, interrupts, registry
 from server.games.puerto_rico.core.moves import TYPES
 from server.games.puerto_rico.core.state import PRState
 
@@ -118,6 +118,22 @@ def test_whole_random_games_with_the_toy_replay_after_a_save(toy: None) -> None:
                 s = GAME.from_data(json.loads(json.dumps(GAME.to_data(s))))
             GAME.apply(s, seat, action)
         assert GAME.to_data(s) == final
+
+
+def test_numbers_that_would_move_a_saved_game_are_refused(toy: None) -> None:
+    """Ids and kinds are written in the expansion's module: one the box or another
+    row has, or one past the next free id, fails at import rather than shifting."""
+    row = C.Building("second_well", 3, 1, 1, 1, 2, -1, False, NAME)
+    for b in (C.B_INDEX["city_hall"], C.NB + 1):
+        with pytest.raises(ValueError, match=r"building id|next free"):
+            registry.building(NAME, b, row)
+    with pytest.raises(ValueError, match="already id"):
+        registry.building(NAME, C.NB, C.BUILDING_ROWS[C.B_INDEX["wishing_well"]])
+    handler = interrupts.HANDLERS[interrupts.GUEST_MOVE]
+    for kind in (interrupts.PLACE_WORKERS, 11):  # the box's; the toy's own
+        with pytest.raises(ValueError, match="interrupt kind"):
+            registry.question(kind, handler)
+    assert C.BUILDINGS[-1] == "wishing_well"  # nothing was added
 
 
 def test_the_toy_lives_in_its_folder_and_is_gone_after_restore() -> None:

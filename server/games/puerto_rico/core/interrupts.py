@@ -40,17 +40,15 @@ def register(kind: int, handler: Handler) -> None:
     HANDLERS[kind] = handler
 
 
-def add_kind(handler: Handler) -> int:
-    """A kind of an expansion's own folder (registry.py): the next free number after
-    the box's (kinds are the save format: the box's never move), the same again for a
-    handler of the same name."""
-    for kind, known in HANDLERS.items():
-        if kind > PLACE_WORKERS and known.name == handler.name:
-            HANDLERS[kind] = handler
-            return kind
-    kind = max(PLACE_WORKERS, *HANDLERS) + 1
+def add_kind(kind: int, handler: Handler) -> None:
+    """A kind of an expansion's own folder (registry.py), under its own number (kinds
+    are the save format): after the box's, and not another handler's."""
+    if kind <= PLACE_WORKERS:
+        raise ValueError(f"interrupt kind {kind} is the box's")
+    known = HANDLERS.get(kind)
+    if known is not None and known.name != handler.name:
+        raise ValueError(f"interrupt kind {kind} is {known.name!r}'s")
     HANDLERS[kind] = handler
-    return kind
 
 
 def push(s: PRState, kind: int, seat: int, *args: int) -> None:

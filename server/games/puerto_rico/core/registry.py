@@ -3,8 +3,10 @@
 An expansion keeps everything in its folder (docs/extending.md): its building rows,
 its names (a names.toml beside its rules), its move types and interrupt kinds, their
 labels, its parts of the view. The one line outside is its row in the expansions table
-(expansions.py, or ``expansions.add``). Numbers are handed out here, after the box's,
-and never move them: building ids, move codes and interrupt kinds are the save format.
+(expansions.py, or ``expansions.add``). Building ids and interrupt kinds are the save
+format: an expansion writes its own and they are checked here (after the box's, none
+taken, no id skipped), so nothing shifts a saved game; move codes (never saved, an
+action names its type) are handed out.
 The io layer reads the labels and view parts held here (labels_x.py, views.py), so
 neither the core nor io imports an expansion.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from importlib.resources import files
 from typing import Any
@@ -40,24 +42,26 @@ def _no_key(m: Move, s: PRState, p: int) -> None:
     return None
 
 
-def buildings(expansion: str, rows: Sequence[C.Building]) -> tuple[int, ...]:
-    """Append an expansion's building rows to the catalog; their ids (the next free
-    ones, in the table's order; the same again when its module is read twice). A
-    name the catalog has for another row is refused."""
-    out = []
-    for row in rows:
-        if row.expansion != expansion:
-            raise ValueError(f"{row.name}: its expansion tag is {row.expansion!r}")
-        known = C.B_INDEX.get(row.name)
-        if known is not None and C.BUILDING_ROWS[known] != row:
-            raise ValueError(f"building {row.name!r} is already id {known}")
-        if known is None:
-            C.BUILDING_ROWS = (*C.BUILDING_ROWS, row)
-            C.derive()
-            known = C.NB - 1
-        out.append(known)
+def building(expansion: str, b: int, row: C.Building) -> int:
+    """Add an expansion's building under its own id ``b`` (the save format: written in
+    its module, never handed out, so no later change shifts it). Ids follow the box's
+    in the table's order: ``b`` must be the next free id, or already this very row
+    (its module read again); any other id, or a name the catalog has, is refused."""
+    if row.expansion != expansion:
+        raise ValueError(f"{row.name}: its expansion tag is {row.expansion!r}")
+    if b < C.NB:
+        if C.BUILDING_ROWS[b] != row:
+            raise ValueError(f"building id {b} is {C.BUILDINGS[b]!r}, not {row.name!r}")
+        return b
+    if b != C.NB:
+        raise ValueError(f"{row.name}: building ids are given in the table's order, "
+                         f"the next free one is {C.NB}, not {b}")
+    if row.name in C.B_INDEX:
+        raise ValueError(f"building {row.name!r} is already id {C.B_INDEX[row.name]}")
+    C.BUILDING_ROWS = (*C.BUILDING_ROWS, row)
+    C.derive()
     changed()
-    return tuple(out)
+    return b
 
 
 def names(package: str, resource: str = "names.toml") -> None:
@@ -69,7 +73,8 @@ def names(package: str, resource: str = "names.toml") -> None:
 
 def move(name: str, make: LabelMake, key: LabelKey = _no_key,
          parser: Parser | None = None) -> int:
-    """A move type with its label: its code (the next free one). ``make`` gives the
+    """A move type with its label: its code (the next free one: codes are never saved,
+    a saved action names its type). ``make`` gives the
     wire dict (type, parameters, ``label`` as a template); ``key`` what of the state
     the label reads (the memo's key); ``parser`` reads a client's dict back."""
     code = moves.add_type(name, parser)
@@ -77,9 +82,11 @@ def move(name: str, make: LabelMake, key: LabelKey = _no_key,
     return code
 
 
-def question(handler: Handler, decline: Decline | None = None) -> int:
-    """An interrupt kind (the next free number) and what declining it says."""
-    kind = interrupts.add_kind(handler)
+def question(kind: int, handler: Handler, decline: Decline | None = None) -> int:
+    """An interrupt of kind ``kind`` (its own number, written in its module: pending
+    interrupts are saved by kind) and what declining it says; a number the box or
+    another expansion uses is refused."""
+    interrupts.add_kind(kind, handler)
     if decline is not None:
         DECLINES[kind] = decline
     return kind

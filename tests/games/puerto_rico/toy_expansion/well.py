@@ -19,8 +19,10 @@ from server.games.puerto_rico.core.text import VOCAB, cap
 
 from . import NAME
 
-(WISHING_WELL,) = registry.buildings(
-    NAME, (C.Building("wishing_well", 3, 1, 1, 1, 2, -1, False, NAME, hooked=True),))
+# its numbers, written here because they are the save format: the first building id
+# after the box's (0-44), an interrupt kind after the box's (1-10)
+WISHING_WELL = registry.building(
+    NAME, 45, C.Building("wishing_well", 3, 1, 1, 1, 2, -1, False, NAME, hooked=True))
 registry.names(__package__)
 
 
@@ -65,7 +67,7 @@ def _decline(s: PRState, e: I.Entry) -> str:
     return f"{cap(VOCAB[s.edition].buildings[WISHING_WELL])}: keep the doubloon"
 
 
-ASK = registry.question(I.Handler("wishing_well", _legal, _act, _check, 2), _decline)
+ASK = registry.question(11, I.Handler("wishing_well", _legal, _act, _check, 2), _decline)
 hooks.register(WISHING_WELL, hooks.START, (C.TRADER,), _everyone)
 
 
