@@ -14,7 +14,7 @@ from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
-from .core import flow
+from .core import expansions, flow, setup
 from .core.catalog import FOREST, vp_chips
 from .core.interrupts import FOREST_CHOICE
 from .core.moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
@@ -185,3 +185,11 @@ class PuertoRico:
     def display(self) -> dict[str, Any]:
         """Vocabularies and facts for clients (display.py), sent with ``describe``."""
         return display()
+
+
+def _new_options() -> None:
+    """The expansions option names every row of the table (``expansions.add``)."""
+    PuertoRico.options_spec = setup.OPTIONS
+
+
+expansions.on_change(_new_options)

@@ -40,7 +40,7 @@ ROLES = (
 # Expansions, in their canonical order (the option's choices).
 NEW_BUILDINGS, CITIZENS = "new_buildings", "citizens"
 SMUGGLER_X, FESTIVAL = "smuggler", "festival"  # Expansions III and IV
-EXPANSIONS = (NEW_BUILDINGS, CITIZENS, SMUGGLER_X, FESTIVAL)
+EXPANSIONS: tuple[str, ...] = (NEW_BUILDINGS, CITIZENS, SMUGGLER_X, FESTIVAL)
 
 # Building kinds
 K_PRODUCTION, K_COMMERCIAL, K_TAILOR = range(3)  # K_TAILOR: counts as large production
@@ -115,18 +115,47 @@ BUILDING_ROWS: tuple[Building, ...] = (
     Building("jeweler", 8, 3, 1, 3, 2, -1, False, CITIZENS, hooked=True),
     Building("royal_garden", 10, 4, 1, 4, 1, -1, True, CITIZENS),
 )
-BUILDINGS = tuple(b.name for b in BUILDING_ROWS)
-B_INDEX = {name: i for i, name in enumerate(BUILDINGS)}
-COST = tuple(b.cost for b in BUILDING_ROWS)
-VP = tuple(b.vp for b in BUILDING_ROWS)
-CIRCLES = tuple(b.circles for b in BUILDING_ROWS)
-COLUMN = tuple(b.column for b in BUILDING_ROWS)
-COPIES = tuple(b.copies for b in BUILDING_ROWS)
-PRODUCES = tuple(b.produces for b in BUILDING_ROWS)
-LARGE = tuple(b.large for b in BUILDING_ROWS)
-EXPANSION = tuple(b.expansion for b in BUILDING_ROWS)
-SPACES = tuple(2 if b.large else 1 for b in BUILDING_ROWS)
-NB = len(BUILDINGS)
+BUILDINGS: tuple[str, ...] = ()
+B_INDEX: dict[str, int] = {}
+COST: tuple[int, ...] = ()
+VP: tuple[int, ...] = ()
+CIRCLES: tuple[int, ...] = ()
+COLUMN: tuple[int, ...] = ()
+COPIES: tuple[int, ...] = ()
+PRODUCES: tuple[int, ...] = ()
+LARGE: tuple[bool, ...] = ()
+EXPANSION: tuple[str, ...] = ()
+SPACES: tuple[int, ...] = ()
+KIND: tuple[int, ...] = ()
+NB = 0
+
+
+def derive() -> None:
+    """(Re)make the tables read by id from ``BUILDING_ROWS``: at import, and when an
+    expansion's own folder adds its rows (registry.py). Tables stay tuples rebound on
+    this module, so the rules read ``C.COST[b]`` as fast as before."""
+    global BUILDINGS, COST, VP, CIRCLES, COLUMN, COPIES, PRODUCES, LARGE, EXPANSION
+    global SPACES, KIND, NB
+    rows = BUILDING_ROWS
+    BUILDINGS = tuple(b.name for b in rows)
+    B_INDEX.clear()  # (one dict, changed in place: moves.parse holds it)
+    B_INDEX.update((name, i) for i, name in enumerate(BUILDINGS))
+    COST = tuple(b.cost for b in rows)
+    VP = tuple(b.vp for b in rows)
+    CIRCLES = tuple(b.circles for b in rows)
+    COLUMN = tuple(b.column for b in rows)
+    COPIES = tuple(b.copies for b in rows)
+    PRODUCES = tuple(b.produces for b in rows)
+    LARGE = tuple(b.large for b in rows)
+    EXPANSION = tuple(b.expansion for b in rows)
+    SPACES = tuple(2 if b.large else 1 for b in rows)
+    tailor = B_INDEX["jeweler"]  # the Tailor Shop counts as a large production building
+    KIND = tuple(K_PRODUCTION if b.produces >= 0 else K_TAILOR if i == tailor else K_COMMERCIAL
+                 for i, b in enumerate(rows))
+    NB = len(rows)
+
+
+derive()
 NB_BASE = 23
 SMALL_PRODUCTION = (0, 1)
 LARGE_PRODUCTION = (2, 3, 4, 5)
@@ -173,16 +202,12 @@ LARGE_PRODUCTION = (2, 3, 4, 5)
     VILLA,
     JEWELER,
     ROYAL_GARDEN,
-) = range(6, NB)
+) = range(6, len(BUILDING_ROWS))  # the box's rows (an expansion's own: registry.py)
 
-KIND = tuple(
-    K_PRODUCTION if PRODUCES[b] >= 0 else K_TAILOR if b == JEWELER else K_COMMERCIAL
-    for b in range(NB)
-)
 BASE_COMMERCIAL = tuple(range(SMALL_MARKET, NB_BASE))
 BASE_PRODUCTION = tuple(range(SMALL_MARKET))
 NEW_BUILDINGS_SET = tuple(range(AQUEDUCT, LAND_OFFICE))
-CITIZENS_SET = tuple(range(LAND_OFFICE, NB))
+CITIZENS_SET = tuple(range(LAND_OFFICE, ROYAL_GARDEN + 1))
 LARGE_BONUS = (GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL, CLOISTER, ROYAL_GARDEN)
 
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)  # by kinds produced

@@ -12,6 +12,7 @@ object of the module (the prospector's phase is a class).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ class Expansion:
     about: str  # the option's one-line help
     modules: tuple[str, ...]  # its rules, imported by ``load`` (they register themselves)
     state_fields: tuple[str, ...]  # the saved state's fields only this expansion uses
+    package: str = PACKAGE  # where ``modules`` are (an expansion outside the box: its own)
 
 
 # each role's phase, by role id (the draft, Expansion I's, under -1)
@@ -67,13 +69,40 @@ EXPANSIONS: dict[str, Expansion] = {
                   ("festival", "festival_won")),
     )
 }
+# the option's choices: the box's in their order, then any other row of the table
+C.EXPANSIONS = (*C.EXPANSIONS, *(x for x in EXPANSIONS if x not in C.EXPANSIONS))
 
 
-def find(path: str) -> Any:
+_CHANGED: list[Callable[[], None]] = []  # told when a row is added (the option's spec)
+
+
+def find(path: str, package: str = PACKAGE) -> Any:
     """The module (or "module:Name" object) a table entry names."""
     module, _, name = path.partition(":")
-    found = importlib.import_module(f"{PACKAGE}.{module}")
+    found = importlib.import_module(f"{package}.{module}")
     return getattr(found, name) if name else found
+
+
+def on_change(fn: Callable[[], None]) -> None:
+    """``fn`` runs when the table gains (or, in tests, loses) a row."""
+    _CHANGED.append(fn)
+
+
+def changed() -> None:
+    for fn in _CHANGED:
+        fn()
+
+
+def add(row: Expansion) -> None:
+    """One more row of the table, at run time: the same as writing it in ``EXPANSIONS``
+    (its modules are imported now, in the order given, and register themselves). For
+    an expansion outside the box (tests/games/puerto_rico/test_toy_expansion.py)."""
+    if row.name not in C.EXPANSIONS:
+        C.EXPANSIONS = (*C.EXPANSIONS, row.name)
+    EXPANSIONS[row.name] = row
+    for path in row.modules:
+        find(path, row.package)
+    changed()
 
 
 def load() -> None:
@@ -82,6 +111,6 @@ def load() -> None:
         find(path)
     for x in EXPANSIONS.values():
         for path in x.modules:
-            find(path)
+            find(path, x.package)
     for role, path in ROLE_PHASES.items():
         flow.install_phase(role, find(path))

@@ -40,6 +40,17 @@ def register(kind: int, handler: Handler) -> None:
     HANDLERS[kind] = handler
 
 
+def add_kind(kind: int, handler: Handler) -> None:
+    """A kind of an expansion's own folder (registry.py), under its own number (kinds
+    are the save format): after the box's, and not another handler's."""
+    if kind <= PLACE_WORKERS:
+        raise ValueError(f"interrupt kind {kind} is the box's")
+    known = HANDLERS.get(kind)
+    if known is not None and known.name != handler.name:
+        raise ValueError(f"interrupt kind {kind} is {known.name!r}'s")
+    HANDLERS[kind] = handler
+
+
 def push(s: PRState, kind: int, seat: int, *args: int) -> None:
     s.pending.append([kind, seat, *args])
 

@@ -8,6 +8,7 @@ touching the state; labels.py makes the labelled dicts the other way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from server.engine.errors import IllegalAction
@@ -29,7 +30,8 @@ DRAFT_PICK, FOREST, FOREST_DRAWN, GUEST, VILLA_TAKE, PENSION_RETURN = range(19, 
 PARK_DISCARD, LAND_OFFICE_BUY, LAND_OFFICE_SELL, BLACK_MARKET_PAY, CHARTER, TAKE_VP = range(25, 31)
 RAID, PLUNDER, POACH, CAPTURE, PLACE_WORKER = range(31, 36)  # Expansions III/IV
 MAYOR_UNDO = 36  # a colonist taken back while placing (mayor_undo.py)
-TYPES = (
+# the wire names by code; an expansion's own folder adds its codes after these (add_type)
+TYPES: list[str] = [
     "role",
     "plantation",
     "quarry",
@@ -67,10 +69,12 @@ TYPES = (
     "capture",
     "place_worker",
     "undo",
-)
+]
 PAY_WORKER, PAY_GOOD, PAY_VP = range(3)  # what a black market payment returns
 PAYS = ("worker", "good", "vp")
 _TYPE = {t: i for i, t in enumerate(TYPES)}
+Parser = Callable[[dict[str, Any]], Move]
+_PARSERS: dict[int, Parser] = {}  # an added code's parser (add_type)
 _ROLE = {r: i for i, r in enumerate(C.ROLES)}
 _GOOD = {g: i for i, g in enumerate(C.GOODS)}
 _TILE = {g: i for i, g in enumerate(C.TILES)}
@@ -86,6 +90,22 @@ UNIVERSITY_MOVE: Move = (UNIVERSITY,)
 PRODUCE_MOVE: Move = (PRODUCE,)
 CAPTAIN_VP_MOVE: Move = (CAPTAIN_VP,)
 HARBOR_VP_MOVE: Move = (HARBOR_VP,)
+
+
+def add_type(name: str, parser: Parser | None = None) -> int:
+    """A move type of an expansion's own folder (registry.py): the next free code (the
+    codes are the save format: the box's never move), the same again for a name already
+    added; ``parser`` reads its parameters (none: the move is just its code)."""
+    if name in _TYPE:
+        code = _TYPE[name]
+        if code <= MAYOR_UNDO:
+            raise ValueError(f"move type {name!r} is the box's")
+    else:
+        code = len(TYPES)
+        TYPES.append(name)
+        _TYPE[name] = code
+    _PARSERS[code] = parser or (lambda action: (code,))
+    return code
 
 
 def _int(d: dict[str, Any], key: str) -> int:
@@ -129,6 +149,8 @@ def parse(action: Any) -> Move:
     if not isinstance(t, str) or t not in _TYPE:
         raise IllegalAction(f"unknown action type {t!r}")
     code = _TYPE[t]
+    if code > MAYOR_UNDO:  # an expansion's own (add_type)
+        return _PARSERS[code](action)
     if code == ROLE:
         return (ROLE, _name(action, "role", _ROLE))
     if code in (PLANTATION, FOREST):

@@ -9,7 +9,7 @@ from server.engine.options import OptionSpec, check_players, normalize
 from server.engine.rng import SeededRng
 
 from . import catalog as C
-from . import game_hooks
+from . import expansions, game_hooks
 from .common import fill_ship
 from .expansions import EXPANSIONS
 from .modules import canonical, catalog
@@ -22,21 +22,34 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # (mayor.py); a state made under an older version keeps its rules (``rules``)
 RULES, OLDEST_RULES = 5, 2
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("edition", "choice", "classic",
-               "the rules and names of the classic (2002) or the 1897 edition",
-               title="Edition", choices=C.EDITIONS, labels=("Classic (2002)", "1897")),
-    OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
-               title="Open VP", reveals_hidden=True),
-    OptionSpec("expansions", "multi", (),
-               "the 1897 rulebook's expansions: new buildings (with the draft), citizens, "
-               "the smuggler, the festival",
-               title="Expansions", choices=C.EXPANSIONS,
-               labels=tuple(EXPANSIONS[x].label for x in C.EXPANSIONS),
-               abouts=tuple(EXPANSIONS[x].about for x in C.EXPANSIONS)),
-)
+
+def _options() -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec("edition", "choice", "classic",
+                   "the rules and names of the classic (2002) or the 1897 edition",
+                   title="Edition", choices=C.EDITIONS, labels=("Classic (2002)", "1897")),
+        OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
+                   title="Open VP", reveals_hidden=True),
+        OptionSpec("expansions", "multi", (),
+                   "the 1897 rulebook's expansions: new buildings (with the draft), citizens, "
+                   "the smuggler, the festival",
+                   title="Expansions", choices=C.EXPANSIONS,
+                   labels=tuple(EXPANSIONS[x].label for x in C.EXPANSIONS),
+                   abouts=tuple(EXPANSIONS[x].about for x in C.EXPANSIONS)),
+    )
+
+
+OPTIONS = _options()
 """Every option Puerto Rico accepts, besides "names" (one display name per seat, used
-only in words: log, labels, view)."""
+only in words: log, labels, view); made again when the expansions table gains a row."""
+
+
+def _new_options() -> None:
+    global OPTIONS
+    OPTIONS = _options()
+
+
+expansions.on_change(_new_options)
 DEFAULTS: dict[str, Any] = {spec.name: spec.default for spec in OPTIONS}
 
 

@@ -31,15 +31,42 @@ def _names_file() -> dict[str, Any]:
     return tomllib.loads((files(__package__) / "names.toml").read_text(encoding="utf-8"))
 
 
+_ADDED: list[dict[str, Any]] = []  # names.toml files of expansions' own folders (add_names)
+
+
 @cache
 def vocabulary(edition: str) -> dict[str, Any]:
-    """One edition's tables (title, words, short, tags), classic filling what it omits."""
-    data = _names_file()
-    base, own = data["classic"], data.get(edition, {})
-    out: dict[str, Any] = {"title": own.get("title", edition)}
-    for table in ("words", "short", "tags"):
-        out[table] = {**base.get(table, {}), **own.get(table, {})}
+    """One edition's tables (title, words, short, tags), classic filling what it omits;
+    an expansion's own names (``add_names``) merged in the same way."""
+    out: dict[str, Any] = {}
+    for data in (_names_file(), *_ADDED):
+        base, own = data.get("classic", {}), data.get(edition, {})
+        out.setdefault("title", own.get("title", edition))
+        for table in ("words", "short", "tags"):
+            out[table] = {**out.get(table, {}), **base.get(table, {}), **own.get(table, {})}
     return out
+
+
+def add_names(data: dict[str, Any]) -> None:
+    """An expansion's names.toml (registry.py), in the box's file's shape: its words in
+    both editions. A key the box already has is refused (a name is said one way)."""
+    box = _names_file()
+    for edition, tables in data.items():
+        for table, words_ in tables.items():
+            clash = set(words_) & set(box.get(edition, {}).get(table, {}))
+            if clash:
+                raise ValueError(f"names already in names.toml: {', '.join(sorted(clash))}")
+    if data not in _ADDED:
+        _ADDED.append(data)
+    refresh()
+
+
+def refresh() -> None:
+    """Forget what was made from the names and the catalog (a table grew or shrank)."""
+    vocabulary.cache_clear()
+    _TABLES.clear()
+    _LAST[:] = [None, "", None]
+    MARKS.buildings = tuple(f"{{w:{b}}}" for b in C.BUILDINGS)
 
 
 def words(edition: str) -> dict[str, str]:

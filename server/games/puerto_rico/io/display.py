@@ -17,6 +17,7 @@ from importlib.resources import files
 from typing import Any
 
 from ..core import catalog as C
+from ..core import registry
 from ..core.text import vocabulary
 
 VOCABULARY_OPTION = "edition"
@@ -53,6 +54,9 @@ def _display() -> dict[str, Any]:
         "steps": dict(texts.get("steps", {})),
         "parts": dict(texts.get("parts", {})),  # Expansions III/IV: actions and goals
     }
+
+
+registry.on_change(_display.cache_clear)  # an expansion's own buildings and names
 
 
 def display() -> dict[str, Any]:

@@ -14,6 +14,7 @@ from server.wording import article
 
 from ..core import catalog as C
 from ..core import interrupts as I
+from ..core import registry
 from ..core.moves import (
     BLACK_MARKET_PAY,
     CHARTER,
@@ -25,6 +26,7 @@ from ..core.moves import (
     LAND_OFFICE_SELL,
     MAYOR_COLONIST,
     MAYOR_PLACE,
+    MAYOR_UNDO,
     PARK_DISCARD,
     PASS,
     PAY_GOOD,
@@ -49,6 +51,7 @@ from .action_facts import forest_discount
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
 _MEMO_CAP = 100_000
+registry.on_change(_MEMO.clear)  # labels name buildings by id: a catalog that changed
 
 
 def shared(m: Move, s: PRState) -> dict[str, Any]:
@@ -69,6 +72,8 @@ def _seat(s: PRState) -> int:
 def _key(m: Move, s: PRState) -> Any:
     code = m[0]
     p = _seat(s)
+    if code > MAYOR_UNDO:  # an expansion's own (registry.move)
+        return registry.LABELS[code][0](m, s, p)
     if code >= RAID:  # Expansions III/IV
         return smuggler_labels.key(m, s, p)
     if code == PASS:
@@ -98,6 +103,8 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     code = m[0]
     t = TYPES[code]
     p = _seat(s)
+    if code > MAYOR_UNDO:  # an expansion's own (registry.move)
+        return registry.LABELS[code][1](m, s, p)
     if code >= RAID:  # Expansions III/IV
         return smuggler_labels.make(m, s, p)
     if code == DRAFT_PICK:
@@ -247,4 +254,8 @@ def decline(s: PRState, v: Vocabulary) -> str:
     if kind == I.PLACE_WORKERS:
         assert e is not None
         return smuggler_labels.decline(s, e)
+    own = registry.DECLINES.get(kind)  # an expansion's own (registry.question)
+    if own is not None:
+        assert e is not None
+        return own(s, e)
     return "Pass"

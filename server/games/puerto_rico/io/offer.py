@@ -17,14 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import catalog as C
-from ..core import flow
+from ..core import flow, registry
 from ..core.catalog import EDITIONS
 from ..core.costs import build_prices
 from ..core.moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, PLANTATION, Move
 from ..core.state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, MAYOR_PRIVILEGE, PRState
 from ..phases import mayor_undo
 from . import refill
-from .labels import FIXED, shared_dict
+from .labels import _MEMO, FIXED, shared_dict
 
 Dict = dict[str, Any]
 # the commonest labelled dicts, by edition and a small int made of what their labels read
@@ -34,6 +34,17 @@ _BUILD_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # building
 _PICK_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # copies, building
 _PASS_DICTS: dict[tuple[str, int, int, bool], Dict] = {}  # as labels._label_key reads it
 _COPY = dict.copy
+
+
+def _forget() -> None:
+    """The dicts name buildings by id: forget them when the catalog changes."""
+    for table in (_ROLE_DICTS, _PLACE_DICTS, _BUILD_DICTS, _PICK_DICTS, _MEMO, FIXED):
+        for memo in table.values():
+            memo.clear()
+    _PASS_DICTS.clear()
+
+
+registry.on_change(_forget)
 
 
 def actions(s: PRState) -> list[Dict]:

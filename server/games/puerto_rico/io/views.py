@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import catalog as C
-from ..core import interrupts
+from ..core import interrupts, registry
 from ..core.common import privileges
 from ..core.costs import build_prices
 from ..core.scoring import breakdown, result
@@ -202,4 +202,7 @@ def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]
             out["smuggler"] = smuggler_view(s)
         if s.cat.fest:
             out["festival"] = festival_view(s)
+    for x, key, part in registry.VIEWS:  # an expansion's own parts (registry.view)
+        if x in s.expansions:
+            out[key] = part(s, viewer)
     return out

@@ -8,6 +8,7 @@ for the new building (001/000: "may take"; step ``builder_university``, declined
 from __future__ import annotations
 
 from ..core import catalog as C
+from ..core import registry
 from ..core.bonusvp import building_vp
 from ..core.common import (
     CONTINUE,
@@ -26,7 +27,15 @@ from ..core.moves import BUILD, PASS_MOVE, UNIVERSITY, UNIVERSITY_MOVE, Move, bu
 from ..core.state import BUILDER, BUILDER_UNIVERSITY, PRState
 from ..core.text import VOCAB
 
-_BUILD = tuple((BUILD, b) for b in range(C.NB))
+_BUILD: list[Move] = []  # one tuple per building id, made again when the catalog grows
+
+
+def _moves() -> None:
+    _BUILD[:] = [(BUILD, b) for b in range(C.NB)]
+
+
+_moves()
+registry.on_change(_moves)
 R_BUILT = 16  # resume: the black market's payment is complete, the building placed
 RESUMES = frozenset((R_BUILT,))
 
@@ -48,9 +57,8 @@ def legal(s: PRState) -> list[Move]:
     if free <= 0:
         return [PASS_MOVE]
     prices = build_prices(s, p)  # the privilege and the expansions' discounts in
-    short = s.coins[p]  # the most he can pay: his doubloons and a black market's
-    if s.cat.nb:
-        short += POINTS.black_market_means(s, p, 0)
+    # the most he can pay: his doubloons and a black market's (0 without one)
+    short = s.coins[p] + POINTS.black_market_means(s, p, 0)
     pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
     moves = [
         _BUILD[b]

@@ -44,7 +44,7 @@ def start(s: PRState, ev: Events) -> int:
     s.captain_loaded = False
     s.vp_pending = 0
     s.step = CAPTAIN
-    if (s.cat.nb or s.cat.cit) and POINTS.captain_start(s, ev):  # lighthouse, union hall, ...
+    if POINTS.captain_start(s, ev):  # lighthouse, union hall, ... (their expansions')
         return R_LOADING
     return _next_loader(s, ev, s.role_player, first_turn=True)
 

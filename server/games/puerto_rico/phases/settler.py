@@ -66,7 +66,7 @@ def legal(s: PRState) -> list[Move]:
         if not seen >> t & 1:
             seen |= 1 << t
             moves.append(_PLANT[t])
-    if s.cat.nb and seen and POINTS.may_plant_forests(s, p):
+    if seen and POINTS.may_plant_forests(s, p):  # a forest house's owner (Expansion I)
         moves.extend(_FOREST[t] for t in range(5) if seen >> t & 1)
     if s.quarries > 0 and (
         (p == s.role_player and not second) or s.occupied(p, C.CONSTRUCTION_HUT)

@@ -26,6 +26,8 @@ from ...core.text import VOCAB
 
 def start_extras(s: PRState, ev: Events) -> bool:
     """The start's buildings; True when someone is asked something first."""
+    if not (s.cat.nb or s.cat.cit):
+        return False
     v = VOCAB[s.edition]
     if s.cat.nb:
         cap = s.role_player

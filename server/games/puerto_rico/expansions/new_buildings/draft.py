@@ -16,12 +16,21 @@ from bisect import insort
 from server.wording import article
 
 from ...core import catalog as C
+from ...core import registry
 from ...core.common import Events, say, who
 from ...core.moves import DRAFT_PICK, Move
 from ...core.state import CHOOSE_ROLE, PRState
 from ...core.text import VOCAB
 
-_PICKS = tuple((DRAFT_PICK, b) for b in range(C.NB))
+_PICKS: list[Move] = []  # one tuple per building id, made again when the catalog grows
+
+
+def _moves() -> None:
+    _PICKS[:] = [(DRAFT_PICK, b) for b in range(C.NB)]
+
+
+_moves()
+registry.on_change(_moves)
 
 
 def open_costs(s: PRState) -> set[int]:
