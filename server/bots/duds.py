@@ -6,7 +6,7 @@ holdings — doubloons, goods, chips, island, city, hand size — differ from be
 craftsman nobody produces for, a captain with no barrel aboard anywhere, a trader with
 nothing sellable, a role without doubloons on it). Choosing a dud while a role that
 is not one lies open is the move counted by the arena (``duds``) and never played by
-``hard`` (puerto_rico_search.py). Game-generic: any game whose role choices are
+``hard`` (``without_duds``: puerto_rico_search.py, san_juan_search.py). Game-generic: any game whose role choices are
 actions of type ``role`` and whose public view lists ``players``.
 """
 
@@ -63,6 +63,13 @@ def dud_keys(game: Game, state: Any, seat: int, actions: list[Action]) -> set[An
         return set()
     duds = {action_key(a) for a in roles if is_dud(game, state, seat, a)}
     return duds if len(duds) < len(roles) else set()
+
+
+def without_duds(game: Game, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` less the dud roles (``dud_keys``): what a search races, so that no
+    budget, however small, ever plays a role with nothing in it while another is open."""
+    duds = dud_keys(game, state, seat, actions)
+    return [a for a in actions if action_key(a) not in duds] if duds else actions
 
 
 def chose_a_dud(game: Game, state: Any, seat: int, action: Action,

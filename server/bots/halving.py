@@ -36,7 +36,10 @@ def race(game: Game, state: Any, seat: int, actions: list[Action], priors: list[
     stages = max(1, math.ceil(math.log2(len(alive))))
     done = 0
     for stage in range(stages):
-        worlds = max(1, budget // (stages * len(alive))) if iterations is not None else 10**9
+        # what earlier stages left over goes to the later ones, as the deadline's share
+        # does: a cap of N plays N playouts (less than one world's worth at most)
+        worlds = (max(1, (budget - done) // ((stages - stage) * len(alive)))
+                  if iterations is not None else 10**9)
         stop = time.perf_counter() + (deadline - time.perf_counter()) / (stages - stage)
         for _ in range(worlds):
             started = time.perf_counter()

@@ -25,8 +25,8 @@ import math
 import time
 from typing import Any
 
-from server.bots.base import SeatBot, action_key
-from server.bots.duds import dud_keys
+from server.bots.base import SeatBot
+from server.bots.duds import without_duds
 from server.bots.halving import race
 from server.bots.heuristic import heuristic_for
 from server.bots.search import _carry_out, forward
@@ -61,8 +61,7 @@ class PuertoRicoSearch(SeatBot):
         deadline = (time.perf_counter() + self.move_time if self.move_time is not None
                     else math.inf)  # the dud check and the priors count against the time
         actions = forward(actions)
-        duds = dud_keys(game, state, seat, actions)  # never a role with nothing in it
-        actions = [a for a in actions if action_key(a) not in duds]
+        actions = without_duds(game, state, seat, actions)  # never a role with nothing in it
         scores = self.heuristic.action_scores(game, state, seat, actions)
         if len(actions) == 1 or not any(a.get("type") in SEARCHED for a in actions):
             best = max(scores)

@@ -2,7 +2,7 @@
 fitted estimate at the end (san_juan_eval).
 
 Only the decisions that shape a game are searched: which role to choose and what to
-build (or to pass). Every other step — paying, discarding, keeping, producing,
+build (or to pass); a role with nothing in it for anyone is never raced (duds.py). Every other step — paying, discarding, keeping, producing,
 selling, tucking, confirming — is the heuristic's greedy pick, as in ``easy``.
 
 A searched decision is a race between the seat's legal actions by sequential halving.
@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from server.bots.base import SeatBot
+from server.bots.duds import without_duds
 from server.bots.halving import race
 from server.bots.san_juan import SanJuanHeuristic
 from server.bots.san_juan_eval import SanJuanEstimate, rounds_left
@@ -61,18 +62,22 @@ class SanJuanSearch(SeatBot):
             best = max(scores)
             return self.rng.choice([a for a, v in zip(actions, scores, strict=True)
                                     if v == best])
+        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
+                    else math.inf)  # the dud check counts against the time
+        if state.step == CHOOSE_ROLE:  # never a role with nothing in it (as Puerto Rico's)
+            actions = without_duds(game, state, seat, actions)
+            if len(actions) == 1:
+                return actions[0]
         scores = self.heuristic.action_scores(game, state, seat, actions)
         low, high = min(scores), max(scores)
         priors = [(v - low) / ((high - low) or 1.0) for v in scores]
-        return actions[self._halving(game, state, seat, actions, priors)]
+        return actions[self._halving(game, state, seat, actions, priors, deadline)]
 
     def _halving(self, game: Game, state: Any, seat: int, actions: list[Action],
-                 priors: list[float]) -> int:
+                 priors: list[float], deadline: float) -> int:
         """The index of the winner; the worse half leaves after each stage, every
         action in the race seeing the same worlds (at least one per stage)."""
         alive = sorted(range(len(actions)), key=lambda j: -priors[j])
-        deadline = (time.perf_counter() + self.move_time if self.move_time is not None
-                    else math.inf)
         won = race(game, state, seat, actions, priors, alive, self.iterations, deadline,
                    self.rng, self._rollout)
         self.last_iterations, self.last_means = won.playouts, won.means  # (the coach reads them)

@@ -95,3 +95,14 @@ def test_choosing_a_dud_counts_only_while_another_role_is_not_one() -> None:
     assert not chose_a_dud(GAME, s, seat, roles["settler"], legal)
     only_duds = [roles["captain"], roles["trader"]]  # nothing better lay open
     assert not chose_a_dud(GAME, s, seat, roles["captain"], only_duds)
+
+
+def test_a_cap_of_n_playouts_plays_n() -> None:
+    """What a stage leaves over goes to the next (as the deadline's share does), so the
+    ladder's '160 it. (≈ 0.5 s)' plays 160 playouts as 0.5 s would, not 152-158."""
+    s = new(3)
+    seat = GAME.to_move(s)[0]
+    for cap in (64, 160):
+        bot = make_bot("hard", GAME, 2, iterations=cap)
+        bot.choose(GAME, s, seat)
+        assert cap - 2 < bot.last_iterations <= cap
