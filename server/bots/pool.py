@@ -216,7 +216,10 @@ class BotPool:
             return []
         sample = game.determinize(state, seat, seed)
         args = (game_name, game.to_data(sample), seat, seed, move_time, iterations)
-        moves = await self._guarded(coach_task, args, move_time + self.margin)
+        # the search stops itself at move_time; the guard only catches a hung worker, so
+        # it is wide: on a loaded machine a coach that overran a bot's margin is still
+        # worth waiting for (a player asked), while a bot's move falls back at once
+        moves = await self._guarded(coach_task, args, 2 * move_time + 4 * self.margin + 1)
         by_key = {action_key(a): a for a in legal}
         return [{**move, "action": by_key[action_key(move["action"])]} for move in moves
                 if action_key(move["action"]) in by_key]

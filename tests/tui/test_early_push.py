@@ -60,7 +60,8 @@ async def test_a_room_push_before_the_room_screen_is_drawn(server: int) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen))
         screen = app.screen
-        await wait_for(pilot, lambda: screen.query_one("#seats").row_count == 3)
+        await wait_for(pilot, lambda: bool(screen.query("#seats"))
+                       and screen.query_one("#seats").row_count == 3)
         assert screen.info == latest  # the early push is what it shows
         assert app.controller is not None and not app.controller.client.closed
         await pilot.press("s")  # and the connection still works: the game starts

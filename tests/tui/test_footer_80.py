@@ -19,6 +19,7 @@ from prtui.screens.replay import ReplayScreen
 from tests.tui.boards import midgame_4p, pr_game, spectator_of
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
+from tests.tui.waiting import wait_for
 
 
 async def no_fetch(step: int) -> dict[str, Any]:
@@ -54,11 +55,13 @@ def footer_keys(app: PrtuiApp) -> list[FooterKey]:
 ])
 async def test_every_footer_key_shows_whole_at_80_columns(which: str, key: str | None) -> None:
     app = board_app(which)
+    end = "esc Close" if which.endswith("replay") else "^l Leave"
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: end in screen_rows(app)[-1])
         if key is not None:
             await pilot.press(key)
-            await pilot.pause()
+            await wait_for(pilot, lambda: "? " in screen_rows(app)[-1]
+                           and "help" in screen_rows(app)[-1].split("? ", 1)[1][:14])
         row = screen_rows(app)[-1]
         keys = footer_keys(app)
         palette = [k for k in keys if k.has_class("-command-palette")]
@@ -72,7 +75,7 @@ async def test_every_footer_key_shows_whole_at_80_columns(which: str, key: str |
             assert label in row, (label, row)
         assert f"{palette[0].key_display} {palette[0].description}" in row
         assert "? Help" in row or key is not None
-        assert ("esc Close" if which.endswith("replay") else "^l Leave") in row
+        assert end in row
 
 
 @pytest.mark.parametrize("which", ["puerto-rico player", "san-juan spectator",
@@ -80,7 +83,8 @@ async def test_every_footer_key_shows_whole_at_80_columns(which: str, key: str |
 async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
     app = board_app(which)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and bool(app.screen.query(Footer)))
         board = app.screen
         assert isinstance(board, GameScreen)
         wanted: list[tuple[str, Any]] = []
@@ -94,7 +98,8 @@ async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
         assert "Names" in hidden  # not in the footer: in the help
         assert which.endswith("replay") or "Actions" in hidden
         await pilot.press("question_mark")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen)
+                       and bool(app.screen.screen_keys))
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.screen_keys or ""
         for key, binding in wanted:
