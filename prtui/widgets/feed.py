@@ -155,6 +155,11 @@ class GameLog(RewrapLog):
         self.write_line(round_rule(number))
 
 
+CHAT_PLACEHOLDER = "chat… Enter sends"
+"""Short enough for the narrowest chat column (the lobby's at 80x24): the longer
+"chat… (Enter to send)" read "chat… (Enter" there."""
+
+
 class ChatPanel(Vertical):
     """Chat lines and an input; Enter sends. Sending, or Esc, gives the keys back to
     where they were before the chat (the seats, the rooms, my actions), so the screen's
@@ -175,7 +180,7 @@ class ChatPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield RewrapLog(max_lines=200, id="chat-log")
-        yield Input(placeholder="chat… (Enter to send)", id="chat-input")
+        yield Input(placeholder=CHAT_PLACEHOLDER, id="chat-input")
 
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self._focus_moved, init=False)
