@@ -86,3 +86,32 @@ async def test_an_empty_lobby_says_what_to_do(port: int, spectate: bool) -> None
         await wait_for(pilot, lambda: len(lobby.rooms) == 1)  # the lobby's own push
         assert "Enter join" in title()
         await host.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_seat_reads_whole_in_the_room(port: int, size: tuple[int, int]) -> None:
+    """At 80 columns a 32-character name left "ready" as "re" and hid "connected"."""
+    from prtui.screens.room import RoomScreen
+
+    host = await Client.connect("127.0.0.1", port, HOST)
+    room = (await host.command("create_room", game="san-juan", players=2, options={}))["room"]
+    await host.command("join_room", room=room, as_="player")
+    await host.command("take_seat", room=room, seat=0)
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bo", "play"))
+    async with app.run_test(size=size) as pilot:
+        lobby = await lobby_of(pilot, app)
+        await wait_for(pilot, lambda: len(lobby.rooms) == 1)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen)
+                       and app.screen.query_one("#seats", DataTable).row_count == 2)
+        table = app.screen.query_one("#seats", DataTable)
+
+        def rows() -> list[str]:
+            region = table.region
+            return [r[region.x:region.right] for r in screen_rows(app)[region.y:region.bottom]]
+
+        await wait_for(pilot, lambda: any("[bold]x[/]" in r for r in rows()))
+        assert any("ready" in r and "connected" in r for r in rows()), rows()
+        mine = next(r for r in rows() if "[bold]x[/]" in r)
+        assert mine.rstrip().endswith("human  no     yes"), mine
+    await host.close()
