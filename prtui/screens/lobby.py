@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
 from prtui.netclient import NetError, Rejected
-from prtui.widgets.feed import ChatPanel
+from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="rooms-pane"):
                 yield Static(LOBBY_TITLE, id="lobby-title")
                 yield DataTable(id="rooms", cursor_type="row")
-            yield ChatPanel(id="lobby-chat")
+            yield ChatPanel(SHORT_CHAT_PLACEHOLDER, id="lobby-chat")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -155,9 +155,10 @@ class GameLog(RewrapLog):
         self.write_line(round_rule(number))
 
 
-CHAT_PLACEHOLDER = "chat… Enter sends"
-"""Short enough for the narrowest chat column (the lobby's at 80x24): the longer
-"chat… (Enter to send)" read "chat… (Enter" there."""
+CHAT_PLACEHOLDER = "chat… (Enter to send)"
+SHORT_CHAT_PLACEHOLDER = "chat… Enter sends"
+"""For a narrow chat column (the lobby's at 80x24), where the longer one read
+"chat… (Enter"."""
 
 
 class ChatPanel(Vertical):
@@ -174,13 +175,14 @@ class ChatPanel(Vertical):
             super().__init__()
             self.text = text
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, placeholder: str = CHAT_PLACEHOLDER, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._return_to: Widget | None = None  # focused before the chat was
+        self._placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         yield RewrapLog(max_lines=200, id="chat-log")
-        yield Input(placeholder=CHAT_PLACEHOLDER, id="chat-input")
+        yield Input(placeholder=self._placeholder, id="chat-input")
 
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self._focus_moved, init=False)
