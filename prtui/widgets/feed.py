@@ -207,6 +207,8 @@ class ChatPanel(Vertical):
     def add_line(self, who: str, text: str) -> None:
         line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
         self.query_one("#chat-log", RewrapLog).write_line(line)
+        if not self.region.area:  # the chat is closed (a small board): say it arrived
+            self.notify(line.plain, title="Chat (c opens it)", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
