@@ -17,6 +17,7 @@ from prtui.widgets.actions import ActionsPanel
 from tests.tui.lan_tables import local_game_app
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.test_rematch import live_board
+from tests.tui.screen import screen_rows
 from tests.tui.waiting import wait_for
 
 ROLES = ("Builder", "Producer", "Trader", "Councillor", "Prospector")
@@ -72,3 +73,30 @@ async def test_my_next_decision_brings_my_hand_back(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: mine() is not None and board.snapshot is not first)
         assert not board.has_class("-sj-opponents")
         assert board.query_one("#sj-mine").display  # my hand and city
+
+
+LONG_NAMES = {"tobacco_storage": "Tobacco storage", "silver_smelter": "Silver smelter",
+              "victory_column": "Victory column"}
+
+
+async def test_my_cards_are_named_whole_at_80_columns() -> None:
+    """The hand said "Tobacco st.", "Silver smelt." and "Vict. column" at 80 columns,
+    with room for the whole names (the effect wraps below them anyway)."""
+    snapshot = paying_4p()
+    me = snapshot["view"]["players"][snapshot["seat"]]
+    me["hand"] = [*me["hand"], *LONG_NAMES]
+    me["hand_count"] = len(me["hand"])
+    app = PrtuiApp(lambda a: GameScreen(None, snapshot, game=sj_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and bool(app.screen.query_one("#sj-hand").keys))
+        hand = app.screen.query_one("#sj-hand")
+        hand.focus()
+        await pilot.pause()
+        shown = screen_rows(app)
+        for _ in hand.keys:  # the hand scrolls: each card brought into view
+            await pilot.press("down")
+            await pilot.pause()
+            shown = [*shown, *screen_rows(app)]
+        for name in LONG_NAMES.values():
+            assert any(name in line for line in shown), (name, shown[-24:])
