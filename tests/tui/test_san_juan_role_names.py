@@ -16,8 +16,8 @@ from prtui.screens.game import GameScreen
 from prtui.widgets.actions import ActionsPanel
 from tests.tui.lan_tables import local_game_app
 from tests.tui.san_juan_boards import paying_4p, sj_game
-from tests.tui.test_rematch import live_board
 from tests.tui.screen import screen_rows
+from tests.tui.test_rematch import live_board
 from tests.tui.waiting import wait_for
 
 ROLES = ("Builder", "Producer", "Trader", "Councillor", "Prospector")
