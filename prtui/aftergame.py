@@ -13,7 +13,7 @@ from textual.app import App
 from prtui.netclient import NetError
 
 if TYPE_CHECKING:
-    from prtui.controller import Controller
+    from prtui.controller import Controller, TableSetup
 
 
 def back_to_start(app: App[Any]) -> None:
@@ -52,12 +52,13 @@ async def new_table(app: App[Any], controller: Controller | None) -> None:
     if controller is None:
         return
     back_to_start(app)
+    last = table_of(controller.room_info)
     await controller.leave_room()
     if not controller.local:
         if not isinstance(app.screen, LobbyScreen):  # came back by a seat token
             await app.push_screen(LobbyScreen(controller))
         return
-    setup = await app.push_screen_wait(NewGameScreen(await controller.games()))
+    setup = await app.push_screen_wait(NewGameScreen(await controller.games(), last=last))
     if setup is None:
         app.exit(0)
         return
@@ -66,3 +67,19 @@ async def new_table(app: App[Any], controller: Controller | None) -> None:
     except NetError as exc:
         app.notify(f"New table: {getattr(exc, 'reason', None) or exc}", severity="error",
                    markup=False)
+
+
+def table_of(room: dict[str, Any] | None) -> TableSetup | None:
+    """The local table ``room`` was (its game, players, options, the bots' levels in
+    seat order), for the new-game form to start from; None without one."""
+    from prtui.controller import TableSetup
+
+    if not room or not isinstance(room.get("game"), str):
+        return None
+    seats = sorted((s for s in room.get("seats") or [] if isinstance(s, dict)),
+                   key=lambda s: int(s.get("seat") or 0))
+    players = room.get("players")
+    return TableSetup(
+        players=players if isinstance(players, int) else len(seats) or 4,
+        game=room["game"], options=dict(room.get("options") or {}),
+        bots=[str(s.get("level") or "medium") for s in seats[1:]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,20 +15,29 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
 from prtui.netclient import NetError, Rejected
-from prtui.widgets.feed import ChatPanel
-from prtui.widgets.plain import plain
+from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
+from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
 
 
 LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game"
+EMPTY_TITLE = "No rooms yet — n opens one (its seats for people or bots)"
+EMPTY_TITLE_WATCHING = "No rooms yet — the list refreshes itself when one opens"
 OLDER_TITLE = "Finished games, newest first — p replay · o older · r back to the rooms"
 OLDEST_TITLE = "The oldest finished games — p replay · r back to the rooms"
 
 
 NAME_CELLS = 40
 """Widest room or host name in the rooms table (longer ones end in "…")."""
+
+FEWEST_NAME_CELLS = 8
+"""Narrowest a room or host name gets so that the columns after it fit the table."""
+
+COLUMNS = ("name", "game", "seats", "status", "watch", "host", "id")
+"""What a player picks a room by first; the host (most often in the room's name too) and
+the id last, where a narrow table may leave them off its edge."""
 
 GAME_CELLS = 16
 """Widest game title in the rooms table."""
@@ -39,7 +49,7 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = "lobby.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "create", "New room"),
-        Binding("j", "join", "Join"),
+        Binding("j", "join", "Join", show=False),  # Enter joins (the title says)
         Binding("w", "watch", "Watch"),
         Binding("p", "replay", "Replay"),
         Binding("o", "older", "Older"),
@@ -61,14 +71,14 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="rooms-pane"):
                 yield Static(LOBBY_TITLE, id="lobby-title")
                 yield DataTable(id="rooms", cursor_type="row")
-            yield ChatPanel(id="lobby-chat")
+            yield ChatPanel(SHORT_CHAT_PLACEHOLDER, id="lobby-chat")
         yield Footer()
 
     def on_mount(self) -> None:
         if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
         table = self.query_one(DataTable)
-        table.add_columns("id", "name", "host", "game", "seats", "status", "watch")
+        table.add_columns(*COLUMNS)
         table.focus()
         self.action_refresh()
 
@@ -79,17 +89,51 @@ class LobbyScreen(Screen[None]):
         self.rooms = rooms
         table = self.query_one(DataTable)
         table.clear()
-        for room in rooms:
-            seats = room.get("seats", [])
-            filled = sum(1 for s in seats if s.get("kind") != "empty")
-            table.add_row(plain(room.get("id")), plain(room.get("name"), limit=NAME_CELLS),
-                          plain(room.get("host") or "-", limit=NAME_CELLS),
-                          plain(self.game_title(room.get("game")), limit=GAME_CELLS),
-                          f"{filled}/{len(seats)}", plain(room.get("status")),
-                          str(room.get("spectators", 0)), key=str(room.get("id")))
+        for column in table.columns.values():  # a column is as wide as its widest row yet
+            column.content_width = column.label.cell_len
+        rows = [self._cells(room) for room in rooms]
+        name_cells = self._name_cells(table, rows)
+        for room, cells in zip(rooms, rows, strict=True):
+            table.add_row(plain(cells[0], limit=name_cells), *cells[1:], key=str(room.get("id")))
         ids = [str(room.get("id")) for room in rooms]
         if was in ids:
             table.move_cursor(row=ids.index(was))
+        if not self.paging:
+            empty = EMPTY_TITLE_WATCHING if self.spectate else EMPTY_TITLE
+            self.query_one("#lobby-title", Static).update(LOBBY_TITLE if rooms else empty)
+
+    def _cells(self, room: dict[str, Any]) -> list[Any]:
+        """One room's cells in COLUMNS order (its name still to be fitted)."""
+        seats = room.get("seats", [])
+        filled = sum(1 for s in seats if s.get("kind") != "empty")
+        return [shown(room.get("name"), limit=NAME_CELLS),
+                plain(self.game_title(room.get("game")), limit=GAME_CELLS),
+                f"{filled}/{len(seats)}", plain(room.get("status")),
+                str(room.get("spectators", 0)),
+                plain(room.get("host") or "-", limit=NAME_CELLS), plain(room.get("id"))]
+
+    @staticmethod
+    def _name_cells(table: DataTable[Any], rows: list[list[Any]]) -> int:
+        """Cells for the room's name, so that its game, seats, status and watchers fit
+        beside it (with a 32-character host they were off the table's edge at 120
+        columns and below)."""
+        width = table.scrollable_content_region.width
+        if not width or not rows:
+            return NAME_CELLS
+        shown_first = range(1, COLUMNS.index("watch") + 1)
+        rest = sum(max(len(COLUMNS[i]), *(Text(str(row[i])).cell_len for row in rows))
+                   for i in shown_first)
+        spare = width - 2 * (len(shown_first) + 1) - rest
+        return min(NAME_CELLS, max(FEWEST_NAME_CELLS, spare))
+
+    def on_resize(self) -> None:
+        """Names cut to the new width (the table is drawn again, cursor kept), once the
+        table has its new size."""
+        self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        if self.rooms and self.is_attached:
+            self.update_rooms(self.rooms, paged=self.paging)
 
     def game_title(self, game: object) -> str:
         """A room's game by its title in the server's catalog ("San Juan"), else its id."""

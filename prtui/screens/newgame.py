@@ -69,14 +69,24 @@ class NewGameScreen(Screen[TableSetup | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "Start"), Binding("escape", "cancel", "Back")]
 
     def __init__(self, games: list[dict[str, Any]], allow_open_seats: bool = False,
-                 players: int = 4, game: str | None = None) -> None:
+                 players: int = 4, game: str | None = None,
+                 last: TableSetup | None = None) -> None:
+        """``last``: the table just played, whose game, players, seats and options the
+        form starts from (a new table after a 5-player 1897 game with every expansion
+        need not be set up again)."""
         super().__init__()
         self.games = [g for g in games if isinstance(g, dict) and isinstance(g.get("name"), str)]
         self.allow_open_seats = allow_open_seats
         names = [g["name"] for g in self.games]
+        game = last.game if last is not None and last.game in names else game
         self.game_index = names.index(game) if game in names else 0
-        self.players = players
+        self.players = last.players if last is not None and game == last.game else players
         self.levels: dict[int, str] = {}  # seat -> level, kept when the game changes
+        self.preset: dict[str, Any] = {}  # option -> value, for the game of ``last``
+        if last is not None and game == last.game:
+            self.levels = {seat: level for seat, level in enumerate(last.bots, start=1)}
+            self.preset = dict(last.options)
+        self.preset_game = game
         self.option_widgets: dict[str, Widget] = {}  # option name -> its widget
         self.coach = False  # a LAN table: off unless the host allows it
 
@@ -133,6 +143,8 @@ class NewGameScreen(Screen[TableSetup | None]):
     def _widget(self, i: int, option: dict[str, Any]) -> Widget:
         """The widget for one option, by its type, set to its default."""
         kind, default, wid = option["type"], option.get("default"), f"opt-{i}"
+        if self.game.get("name") == self.preset_game and option["name"] in self.preset:
+            default = self.preset[option["name"]]
         widget: Widget
         labels = option.get("labels")
         if not isinstance(labels, list) or len(labels) != len(option.get("choices") or []):

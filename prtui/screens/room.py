@@ -20,6 +20,12 @@ from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.plain import plain, shown
 
+SEAT_COLUMNS = ("seat", "who", "kind", "ready", "connected")
+"""The seats table's columns."""
+
+FEWEST_WHO_CELLS = 8
+"""Narrowest a seat's name gets so that the columns after it fit."""
+
 if TYPE_CHECKING:
     from prtui.controller import Controller
 
@@ -90,7 +96,7 @@ class RoomScreen(Screen[None]):
         """The seats table, its columns set up on first use (a room push may come first)."""
         table: DataTable[Any] = self.query_one(DataTable)
         if not table.columns:
-            table.add_columns("seat", "who", "kind", "ready", "connected")
+            table.add_columns(*SEAT_COLUMNS)
         return table
 
     def on_mount(self) -> None:
@@ -139,13 +145,36 @@ class RoomScreen(Screen[None]):
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
+        for column in table.columns.values():  # a column is as wide as its widest row yet
+            column.content_width = column.label.cell_len
+        who_cells = self._who_cells(table, list(room.get("seats", [])))
         for seat in room.get("seats", []):
             who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
-            table.add_row(str(int(seat.get("seat", 0)) + 1), plain(who), plain(seat.get("kind")),
+            table.add_row(str(int(seat.get("seat", 0)) + 1), plain(who, limit=who_cells),
+                          plain(seat.get("kind")),
                           "yes" if seat.get("ready") else "no",
                           "yes" if seat.get("connected") else "no")
         if 0 <= row < table.row_count:
             table.move_cursor(row=row)
+
+    @staticmethod
+    def _who_cells(table: DataTable[Any], seats: list[dict[str, Any]]) -> int | None:
+        """Cells for a seat's name, so that kind, ready and connected fit beside it (at
+        80 columns a 32-character name left "ready" as "re" and hid "connected")."""
+        width = table.scrollable_content_region.width
+        if not width:
+            return None
+        kind = max([len("kind"), *(len(shown(s.get("kind"))) for s in seats)])
+        rest = len("seat") + kind + len("ready") + len("connected")
+        return max(FEWEST_WHO_CELLS, width - 2 * len(SEAT_COLUMNS) - rest)
+
+    def on_resize(self) -> None:
+        """Names cut to the new width, once the table has it."""
+        self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        if self.is_attached and self.info:
+            self.update_room(self.info)
 
     SETUP = frozenset(("take_seat", "add_bot", "cycle_level", "remove_bot", "ready", "start"))
     """The keys that set a table up: none once its game is over."""

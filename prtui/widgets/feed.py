@@ -155,6 +155,12 @@ class GameLog(RewrapLog):
         self.write_line(round_rule(number))
 
 
+CHAT_PLACEHOLDER = "chat… (Enter to send)"
+SHORT_CHAT_PLACEHOLDER = "chat… Enter sends"
+"""For a narrow chat column (the lobby's at 80x24), where the longer one read
+"chat… (Enter"."""
+
+
 class ChatPanel(Vertical):
     """Chat lines and an input; Enter sends. Sending, or Esc, gives the keys back to
     where they were before the chat (the seats, the rooms, my actions), so the screen's
@@ -169,13 +175,14 @@ class ChatPanel(Vertical):
             super().__init__()
             self.text = text
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, placeholder: str = CHAT_PLACEHOLDER, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._return_to: Widget | None = None  # focused before the chat was
+        self._placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         yield RewrapLog(max_lines=200, id="chat-log")
-        yield Input(placeholder="chat… (Enter to send)", id="chat-input")
+        yield Input(placeholder=self._placeholder, id="chat-input")
 
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self._focus_moved, init=False)
@@ -200,6 +207,8 @@ class ChatPanel(Vertical):
     def add_line(self, who: str, text: str) -> None:
         line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
         self.query_one("#chat-log", RewrapLog).write_line(line)
+        if not self.region.area:  # the chat is closed (a small board): say it arrived
+            self.notify(line.plain, title="Chat (c opens it)", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

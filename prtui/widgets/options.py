@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Checkbox
 
 
@@ -37,6 +38,13 @@ class OptionFlag(Checkbox):
     def watch_value(self) -> None:
         super().watch_value()
         self.label = self._state_label(self.value)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the label wraps to (a Checkbox is always one line, which cut a
+        long option's description off at the form's edge); one unless styled to wrap."""
+        if self.styles.text_wrap != "wrap":
+            return 1
+        return max(1, len(self.render().wrap(width)))
 
 
 class OptionChoices(Vertical):

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Input, Static
 from prtui.app import PrtuiApp
 from prtui.launch import remote_plan
 from prtui.screens.confirm import ConfirmScreen
-from prtui.screens.lobby import LobbyScreen
+from prtui.screens.lobby import COLUMNS, LobbyScreen
 from prtui.screens.room import RoomScreen
 from tests.tui.test_dead_client import host_room, notices
 from tests.tui.waiting import wait_for
@@ -100,7 +100,7 @@ async def test_leaving_asks_the_host_and_the_host_moving_on_shows(port: int) -> 
         lobby = host.screen
         await wait_for(hp, lambda: lobby.query_one("#rooms", DataTable).row_count == 1)
         await wait_for(hp, lambda: "bo" in str(lobby.query_one("#rooms", DataTable)
-                                               .get_row_at(0)[2]))
+                                               .get_row_at(0)[COLUMNS.index("host")]))
         await wait_for(gp, lambda: "host bo" in text_of(bo_room, "#room-title"))
         assert any("You are the host now" in m for m in notices(guest))
         await hp.press("enter")  # ana comes back to her room: she hosts it again

@@ -24,9 +24,12 @@ from prtui.widgets.context import BoardContext
 KEYS = (
     "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
-    "the card, ? its help) · o opponents in full (80 columns) · ? help · c chat · "
+    "the card, ? its help) · o opponents in full (80 columns; your next decision brings your "
+    "hand back) · ? help · c chat · "
     "l the log over the board · "
-    "f follow a seat (spectators) · ctrl+p command palette (themes)"
+    "f follow a seat (spectators) · ctrl+p command palette (themes)\n"
+    "Short lines (80 columns): h4/7 cards in hand / hand limit · ch chapel cards · "
+    "b buildings · ● a good on a production building, ○ none"
 )
 
 TIEBREAK = "Tie-break: the most cards in hand plus goods."

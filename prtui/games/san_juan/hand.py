@@ -61,7 +61,7 @@ def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None 
              can_build: bool = False) -> Text:
     """One card on one line: mark, name, cost (→ mine now), VP, effect."""
     facts = ctx.facts.card(card)
-    width = 13 if ctx.narrow else 18
+    width = 15 if ctx.narrow else 18  # 15: the longest name whole ("Tobacco storage")
     text = Text.assemble((f"{mark:<2}", "bold green"))
     text.append(f"{card_name(ctx, card, width):<{width}}", style=card_style(ctx, card))
     if facts is None:

@@ -2,7 +2,8 @@
 and my city, then the opponents, left of the shared actions, log and chat.
 
 My city and the opponents (one line each at 80 columns, wrapped rather than cut) stay
-put; only my hand (and the cards drawn to keep) scrolls, and only when there is no room."""
+put; only my hand (and the cards drawn to keep) scrolls, and only when there is no room.
+`o` shows the opponents in full in my hand's place until my next decision."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class SanJuanTable(BoardTable):
         super().__init__(id="board")
         self.snapshot = snapshot
         self._parts: list[Any] = []
+        self._seen_view: object = None
 
     def compose(self) -> ComposeResult:
         view = self.snapshot.get("view", {})
@@ -43,7 +45,13 @@ class SanJuanTable(BoardTable):
                 yield OpponentBoard(offset)
 
     def refresh_from(self, ctx: BoardContext) -> None:
-        """Hand the new picture to every part; each redraws only if it changed."""
+        """Hand the new picture to every part; each redraws only if it changed. A new
+        decision of mine brings my hand back in the opponents' place (`o`), as Puerto
+        Rico's brings my board back: my cards are on screen whenever I must choose."""
+        if ctx.view is not self._seen_view:
+            self._seen_view = ctx.view
+            if ctx.legal and not ctx.watching and self.screen.has_class("-sj-opponents"):
+                self.screen.remove_class("-sj-opponents")
         if not self._parts:
             self._parts = [self.query_one(RolesBar), self.query_one(InfoLine),
                            self.query_one(HandList), self.query_one(OfferPanel),

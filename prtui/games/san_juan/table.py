@@ -55,16 +55,18 @@ class RolesBar(OneLine):
         self._actions = {str(a.get("role")): a for a in ctx.actions("role")}
         for limit in (8 if ctx.compact else 16, 6, 0):  # who took a card: shorter, then left out
             yield self._line(ctx, limit)
+        if ctx.narrow:  # the cards' names cut to 5 letters only when whole ones do not fit
+            yield self._line(ctx, 0, cut=5)
 
-    def _line(self, ctx: BoardContext, limit: int) -> Text:
+    def _line(self, ctx: BoardContext, limit: int, cut: int = 0) -> Text:
         text = Text()
         self._spans: list[tuple[int, int, str]] = []
         for role in ctx.view.get("roles", []):
             rid = str(role.get("id"))
             taken = role.get("taken_by")
             name = ctx.vocab.title(rid)
-            if ctx.narrow:  # who took it: on the players' lines
-                name = name[:5]
+            if cut:  # "Produ": the 80-column board's last resort
+                name = name[:cut]
             style = ("bold reverse green" if rid in self._actions
                      else "dim strike" if taken is not None else "bold")
             start = len(text)
