@@ -134,8 +134,12 @@ class BoardKeys(Screen[None]):
         raise NotImplementedError
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Following is for spectators; choosing is for players (hidden otherwise)."""
+        """Following is for spectators; choosing is for players while the game runs
+        (hidden otherwise)."""
         seated = self.snapshot.get("seat") is not None
+        if action in ("choose", "choose_kind", "coach") and self.snapshot.get(
+                "view", {}).get("over"):
+            return False  # the finished board (b after the game): no move, no coach
         if action == "follow_next":
             return not seated
         if action == "game_over":  # the board looked at after the game: back to its end

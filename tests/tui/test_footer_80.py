@@ -113,3 +113,24 @@ async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
             assert "f Follow" in text and "numbered" not in text
         if which.endswith("replay"):
             assert "home Start" in text and "end End" in text and "Leave" not in text
+
+
+async def test_after_the_game_the_help_leaves_out_the_moves_keys() -> None:
+    """Dimmed y/u/n and the number keys are the game's keys while it runs; on the
+    finished board (`b` from the game-over screen) they never apply, so the help does
+    not list them (the walk of issue 22 saw them there)."""
+    from prtui.screens.board_keys import keys_line
+    from tests.tui.boards import final_5p
+
+    running = PrtuiApp(lambda a: GameScreen(None, midgame_4p(), game=pr_game()))
+    async with running.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: bool(running.screen.query(Footer)))
+        during = keys_line(running.screen, running)
+    assert "y Confirm" in during and "1-9,0" in during
+    app = PrtuiApp(lambda a: GameScreen(None, final_5p(), game=pr_game()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: bool(app.screen.query(Footer)))
+        after = keys_line(app.screen, app)
+    for gone in ("y Confirm", "u Undo", "n Decline", "1-9,0"):
+        assert gone not in after, (gone, after)
+    assert "? Help" in after or "Help" in after
