@@ -91,6 +91,7 @@ class PuertoRicoTable(BoardTable):
                 "boards": list(self.query(PlayerBoard)),
                 "draft": self.query_one(DraftPanel),
                 "players": self.query_one("#players", VerticalScroll),
+                "summary": self.query_one(SummaryPanel),
             }
         parts = self._parts
         self._place_grid()
@@ -168,7 +169,8 @@ class PuertoRicoTable(BoardTable):
     def _place_summary(self) -> None:
         """The summary's rows from ROOMY up (below GRID), or when opened."""
         rows = (self._roomy() and not self._grid()) or self._summary_open
-        self.query_one(SummaryPanel).set_expanded(rows)
+        summary = self._parts.get("summary") or self.query_one(SummaryPanel)  # found once
+        summary.set_expanded(rows)
 
     def _next_board(self) -> None:
         """`o`: the next rival's full board clockwise; after the last one, mine again."""

@@ -13,7 +13,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from prtui.games.puerto_rico.abbrev import fit_name
 from prtui.widgets.context import BoardContext, Shown
@@ -189,24 +189,27 @@ class PlayerBoard(Vertical):
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"player-{seat}", classes="player-board")
         self.seat = seat
-        self._drawn: tuple[Any, ...] | None = None  # what the parts were last drawn from
+        self._drawn_head: tuple[Any, ...] | None = None  # what the header was last drawn from
+        self._drawn_body: tuple[Any, ...] | None = None  # the island's and the city's
 
     def compose(self) -> ComposeResult:
         self.header = PlayerHeader(classes="player-header")
         self.island = IslandView(classes="island")
         self.city = CityView(classes="city")
-        yield self.header
-        with Horizontal(classes="player-body"):
-            yield self.island
-            yield self.city
+        yield self.header  # the parts straight in the board: no container to render
+        yield self.island
+        yield self.city
 
-    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[Any, ...]:
-        """All the parts read: this seat's player (a diff shares an unchanged one, so
-        ``is`` usually answers), the turn, the words, names, colours and facts, and my
-        legal actions and their keys (the spaces I may fill) on my own board."""
+    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """What the header reads and what the island and the city read: this seat's
+        player (a diff shares an unchanged one, so ``is`` usually answers), the words,
+        names, colours and facts; the header the turn too, the island and the city my
+        legal actions and their keys (the spaces I may fill) on my own board. A turn
+        passing on redraws two headers, not two whole boards."""
         mine = self.seat == ctx.seat
-        return (player, ctx.view.get("phase", {}).get("turn"), ctx.seat, ctx.vocab, dict(ctx.names),
-                dict(ctx.palette), ctx.facts, (list(ctx.legal), list(ctx.slots)) if mine else None)
+        common = (player, ctx.seat, ctx.vocab, dict(ctx.names), dict(ctx.palette), ctx.facts)
+        return ((*common, ctx.view.get("phase", {}).get("turn")),
+                (*common, (list(ctx.legal), list(ctx.slots)) if mine else None))
 
     def refresh_from(self, ctx: BoardContext) -> None:
         players = ctx.view.get("players", [])
@@ -215,10 +218,11 @@ class PlayerBoard(Vertical):
         player = players[self.seat]
         if self.has_class("-me") != (self.seat == ctx.seat):
             self.set_class(self.seat == ctx.seat, "-me")  # changes only when following
-        drawn = self._inputs(ctx, player)
-        if drawn == self._drawn:  # a diff elsewhere on the table: nothing here to redraw
-            return
-        self._drawn = drawn
-        self.header.refresh_from(ctx, player)
-        self.island.refresh_from(ctx, player)
-        self.city.refresh_from(ctx, player)
+        head, body = self._inputs(ctx, player)
+        if head != self._drawn_head:  # else a diff elsewhere on the table
+            self._drawn_head = head
+            self.header.refresh_from(ctx, player)
+        if body != self._drawn_body:
+            self._drawn_body = body
+            self.island.refresh_from(ctx, player)
+            self.city.refresh_from(ctx, player)
