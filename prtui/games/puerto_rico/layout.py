@@ -164,6 +164,8 @@ class PuertoRicoTable(BoardTable):
         grid = self._grid()
         if self.has_class("-grid") != grid:
             self.set_class(grid, "-grid")
+            for board in self._parts.get("boards") or self.query(PlayerBoard):
+                board.city.set_scored(grid)  # no summary row says what each city scores
             self._show_board()
 
     def _place_summary(self) -> None:

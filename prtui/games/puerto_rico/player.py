@@ -137,14 +137,37 @@ class IslandView(Shown):
         self.show(text)
 
 
+def city_vp(ctx: BoardContext, player: dict, room: int) -> Text:
+    """"  15 VP (guild hall 4)": what the city scores now, its buildings and the bonuses
+    of its manned large buildings (the view's ``vp_shown``, as the score line counts
+    mine), the bonuses named while they fit in ``room``."""
+    shown = player.get("vp_shown")
+    if not isinstance(shown, dict):
+        return Text("")
+    parts = {k: v for k, v in shown.items() if k != "vp_chips" and isinstance(v, int)}
+    text = Text(f"  {sum(parts.values())} VP", style="green")
+    bonuses = ", ".join(f"{ctx.vocab(k)} {v}" for k, v in parts.items() if k != "buildings" and v)
+    if bonuses and text.cell_len + len(bonuses) + 3 <= room:
+        text.append(f" ({bonuses})", style="dim")
+    return text
+
+
 class CityView(Shown):
     """Twelve city spaces in build order; a large building fills two.
 
     Always the same number of lines (two columns of six spaces), so building something
-    repaints this widget without a new layout of the screen.
+    repaints this widget without a new layout of the screen. In the grid of every board
+    (layout.py), where no summary row says it, the first line says what the city scores.
     """
 
     _last: tuple[BoardContext, dict] | None = None
+    scored = False  # the city's VP on its first line
+
+    def set_scored(self, scored: bool) -> None:
+        if scored != self.scored:
+            self.scored = scored
+            if self._last is not None:
+                self.refresh_from(*self._last)
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         self._last = (ctx, player)
@@ -168,6 +191,8 @@ class CityView(Shown):
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
         text = Text.assemble(("City ", "bold"))
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
+        if self.scored:
+            text.append_text(city_vp(ctx, player, (self.content_size.width or 38) - text.cell_len))
         for r in range(rows):
             text.append("\n")
             for c in range(columns):
