@@ -13,6 +13,7 @@ from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -162,7 +163,16 @@ class Shown(Static):
 
     def _box_changes(self, before: int, after: int) -> bool:
         box = self.content_size.height
-        return after != before and (after > box or before >= box)
+        floor = self._min_rows()  # a box held by its min-height: fewer lines keep it
+        return max(after, floor) != max(before, floor) and (after > box or before >= box)
+
+    def _min_rows(self) -> int:
+        """The content rows a min-height in cells holds the box at (0: none such)."""
+        least = self.styles.min_height
+        if least is None or least.unit != Unit.CELLS:
+            return 0
+        gutter = 0 if self.styles.box_sizing == "content-box" else self.styles.gutter.height
+        return max(0, int(least.value) - gutter)
 
     def _height_of(self, text: Text, width: int) -> int:
         """Lines once wrapped to ``width`` (wrapping only computed when a line is wider)."""

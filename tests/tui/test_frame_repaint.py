@@ -17,6 +17,7 @@ from textual.dom import DOMNode
 from textual.geometry import Region
 
 from prtui.games.puerto_rico.player import CityView, IslandView, PlayerBoard
+from prtui.games.puerto_rico.table import ShipsPanel
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import Shown
 from prtui.widgets.footer import KeyFooter
@@ -44,6 +45,48 @@ async def test_a_changed_line_repaints_only_its_row() -> None:
         assert rows == ["first", "SECOND", "third"]
         shown.show(Text("first\nsecond\nthird\nfourth"))  # a line more: all of it
         assert shown._repaint_regions == {shown.outer_size.region}
+
+
+class HeldShown(App[None]):
+    CSS = "Shown { min-height: 2; }"
+
+    def compose(self) -> ComposeResult:
+        yield Shown(id="shown")
+
+
+async def test_fewer_lines_in_a_box_held_by_its_min_height_lay_nothing_out() -> None:
+    """The actions' title is held at two rows: a two-line title followed by a one-line
+    one used to lay the screen out, for a box that kept its size."""
+    app = HeldShown()
+    async with app.run_test(size=(40, 10)) as pilot:
+        shown = app.query_one(Shown)
+        shown.show(Text("a title on\ntwo lines"))
+        await pilot.pause()
+        shown.show(Text("one line"))
+        assert not shown._layout_required
+        await pilot.pause()
+        assert shown.size.height == 2
+        shown.show(Text("three\nlines\nnow"))  # outgrows it: that one is a layout
+        assert shown._layout_required
+
+
+async def test_my_wharf_marked_on_the_ships_title_line() -> None:
+    """Loading my wharf marks it on the title's line: a line more laid the screen out
+    twice (the panel, then its column) when the captain came and went."""
+    app, frames = board_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        ships = screen.query_one(ShipsPanel)
+        lines = len(ships._shown.plain.split("\n")) if ships._shown else 0
+        wharf = {"type": "load", "ship": "wharf", "good": "corn", "label": "corn on the wharf"}
+        screen.apply_snapshot(dict(frames[0], legal=[wharf]))
+        assert not ships._layout_required
+        await pilot.pause()
+        assert ships._shown is not None
+        title, *rest = ships._shown.plain.split("\n")
+        assert "▶ wharf: your own ship" in title and len(rest) + 1 == lines
 
 
 async def test_the_preview_and_the_footer_change_with_the_move() -> None:

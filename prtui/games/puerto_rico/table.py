@@ -79,11 +79,21 @@ class RoleCard(Shown):
 
 
 class ShipsPanel(Shown):
-    """Cargo ships: kind, load and capacity; marks ships I may load now."""
+    """Cargo ships: kind, load and capacity; marks ships I may load now (my wharf on
+    the title's line: a line more would lay the screen out twice)."""
+
+    _last: BoardContext | None = None
 
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         loadable = {a.get("ship") for a in ctx.actions("load")}
-        text = Text.assemble(("Cargo ships\n", "bold"))
+        text = Text.assemble(("Cargo ships", "bold"))
+        if "wharf" in loadable:
+            room = self.content_size.width
+            mark = "▶ wharf: your own ship"
+            text.append(" ").append(mark if not room or text.cell_len + len(mark) <= room
+                                    else "▶ wharf", style="bold reverse")
+        text.append("\n")
         for i, ship in enumerate(ctx.view.get("ships", [])):
             cap, load, good = int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
             mark = "▶" if i in loadable else " "
@@ -94,10 +104,12 @@ class ShipsPanel(Shown):
             name = ctx.short(good) if good and ctx.narrow else None  # "Cof": the ships stay narrow
             text.append_text(ctx.good(good, name) if good else Text("·" if ctx.narrow else "empty", style="dim"))
             text.append("\n")
-        if "wharf" in loadable:
-            text.append("▶ wharf: your own ship\n", style="bold reverse")
         text.rstrip()  # in place
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the wharf's mark follows the width
+            self.refresh_from(self._last)
 
 
 class TradingHouse(Shown):
