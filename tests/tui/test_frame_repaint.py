@@ -253,3 +253,26 @@ async def test_many_moves_leave_what_a_full_repaint_draws() -> None:
         await pilot.pause()
         await pilot.pause()
         assert drawn() == moved
+
+
+async def test_a_rivals_change_repaints_his_summary_row_only() -> None:
+    """At 120x40 the summary is one widget of two lines a player: a rival's doubloons
+    changing repaints his row, not the panel's fourteen."""
+    from prtui.games.puerto_rico.summary import SummaryPanel
+
+    app, frames = board_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        summary = screen.query_one(SummaryPanel)
+        assert summary.expanded
+        frame = frames[0]
+        screen.apply_snapshot(dict(frame))  # once more: the first drawing had the focus
+        await pilot.pause()
+        players = list(frame["view"]["players"])
+        at = next(i for i, p in enumerate(players) if p["seat"] != frame["seat"])
+        players[at] = dict(players[at], doubloons=int(players[at]["doubloons"]) + 1)
+        screen.apply_snapshot(dict(frame, view=dict(frame["view"], players=players)))
+        rows = {region.y - summary.content_offset.y for region in summary._repaint_regions}
+        assert rows == {1 + 2 * at}  # after the header, two lines a player
