@@ -276,3 +276,21 @@ async def test_a_rivals_change_repaints_his_summary_row_only() -> None:
         screen.apply_snapshot(dict(frame, view=dict(frame["view"], players=players)))
         rows = {region.y - summary.content_offset.y for region in summary._repaint_regions}
         assert rows == {1 + 2 * at}  # after the header, two lines a player
+
+
+async def test_a_table_asked_to_draw_before_its_parts_are_there_waits() -> None:
+    """Seen twice under load in whole-suite runs: the board screen drew on mount while
+    a part of the table was not mounted yet (NoMatches from the screen's on_mount)."""
+    from prtui.games.puerto_rico.layout import PuertoRicoTable
+
+    app, _frames = board_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one(PuertoRicoTable)
+        await table.query_one(ShipsPanel).remove()
+        table._parts = {}
+        table.refresh_from(screen.context())  # no NoMatches: it waits for its parts
+        await pilot.pause()
+        assert table._parts == {}

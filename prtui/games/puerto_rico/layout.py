@@ -17,6 +17,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 
 from prtui.games.puerto_rico.buildings import BuildingSupply
 from prtui.games.puerto_rico.draft import DraftPanel, in_draft
@@ -79,20 +80,28 @@ class PuertoRicoTable(BoardTable):
         start = self.snapshot.get("seat") or 0
         return [(start + i) % count for i in range(count)]
 
+    def _find_parts(self) -> dict[str, Any]:
+        """The parts a new picture goes to, found once (a query walks the table)."""
+        return {
+            "roles": list(self.query(RoleCard)),
+            "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
+                                                   PlantationsPanel, SupplyPanel,
+                                                   FestivalPanel, SummaryPanel)],
+            "buildings": self.query_one(BuildingSupply),
+            "boards": list(self.query(PlayerBoard)),
+            "draft": self.query_one(DraftPanel),
+            "players": self.query_one("#players", VerticalScroll),
+            "summary": self.query_one(SummaryPanel),
+        }
+
     def refresh_from(self, ctx: BoardContext) -> None:
         """Hand the new picture to every part; each redraws only if it changed."""
         if not self._parts:
-            self._parts = {
-                "roles": list(self.query(RoleCard)),
-                "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
-                                                       PlantationsPanel, SupplyPanel,
-                                                       FestivalPanel, SummaryPanel)],
-                "buildings": self.query_one(BuildingSupply),
-                "boards": list(self.query(PlayerBoard)),
-                "draft": self.query_one(DraftPanel),
-                "players": self.query_one("#players", VerticalScroll),
-                "summary": self.query_one(SummaryPanel),
-            }
+            try:
+                self._parts = self._find_parts()
+            except NoMatches:  # asked before its parts mounted (seen under load): once they are
+                self.call_after_refresh(self.refresh_from, ctx)
+                return
         parts = self._parts
         self._place_grid()
         self._place_summary()
