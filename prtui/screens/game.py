@@ -151,14 +151,20 @@ class GameScreen(BoardKeys):
             gone=self.action_keys.gone(),
         )
 
+    def refresh_bindings(self) -> None:
+        """The footer's keys dim or light now, in the board's repaint (widgets/footer.py)."""
+        super().refresh_bindings()
+        footer = getattr(self, "_parts", {}).get("footer")
+        if footer is not None and footer.is_attached:
+            footer.dim_in_place(self)
+
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:
         """A new state arrived (after a diff or a resync): redraw everything from it."""
         self.snapshot = snapshot
         self.lag_ms = lag_ms
-        if self.is_mounted and self.query(CoachPanel):  # its lines were for another position
-            panel = self.query_one(CoachPanel)
-            if panel.v != getattr(self.link, "shown_v", None):
-                panel.close()
+        panel = self._parts.get("coach")  # none before the board's first drawing
+        if panel is not None and panel.v != getattr(self.link, "shown_v", None):
+            panel.close()  # its lines were for another position
         if self._parts:  # else the board is not composed yet: on_mount draws this one
             self.render_snapshot()
 
@@ -169,6 +175,8 @@ class GameScreen(BoardKeys):
                 "status": self.query_one(StatusLine),
                 "actions": self.query_one(ActionsPanel),
                 "log": self.query_one(GameLog),
+                "coach": self.query_one(CoachPanel),  # found once: a query walks ~100 widgets
+                "footer": next(iter(self.query(KeyFooter)), None),
             }
         parts = self._parts
         ctx = self.context()

@@ -110,6 +110,8 @@ class ActionsPanel(Vertical):
         ids = [repr(identity(self._entries[n])) for n in self._rows]
         cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
+        if rows:  # now, not when the list's message comes: one repaint for the move
+            self._preview_row(self._menu.cursor)
         lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
         if lettered != self._lettered:  # the footer's y/u/n follow what is offered; a
             self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
@@ -143,7 +145,11 @@ class ActionsPanel(Vertical):
 
     def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
-        if self._ctx is not None and 0 <= event.index < len(self._rows):
-            action = self._entries[self._rows[event.index]]
+        self._preview_row(event.index)
+
+    def _preview_row(self, index: int) -> None:
+        """What the action on that row would do, under the list."""
+        if self._ctx is not None and 0 <= index < len(self._rows):
+            action = self._entries[self._rows[index]]
             self._preview.show(self.board.preview(self._ctx, action) if self.board else
                                plain(label_of(self._ctx, action), blank=""))

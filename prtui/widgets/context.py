@@ -9,10 +9,12 @@ come from the server's description of it (prtui/vocabulary.py, ``GameBoard.facts
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.css.scalar import Unit
+from textual.geometry import Region
 from textual.widgets import Static
 
 from prtui.vocabulary import Vocabulary, seat_names
@@ -100,20 +102,51 @@ def action_key(index: int) -> str:
 
 
 class Shown(Static):
-    """A Static that skips the update when the text did not change.
+    """A Static that skips the update when the text did not change, and repaints only
+    the rows whose line changed.
 
     A diff usually touches one player or one ship; redrawing only what changed keeps
-    the diff-to-screen time low on a full five-player board.
+    the diff-to-screen time low on a full five-player board. A repainted row costs
+    Textual more than anything else in a frame (every widget crossing it is cut again),
+    so a header whose second line changed repaints that line, not the three.
     """
 
     _shown: Text | None = None
+    _only: tuple[Region, ...] | None = None  # the rows the update in progress repaints
 
     def show(self, text: Text) -> None:
         old = self._shown
         if old is not None and text == old:
             return
         self._shown = text
-        self.update(text, layout=old is None or self._changes_size(old, text))
+        layout = old is None or self._changes_size(old, text)
+        self._only = None if layout or old is None else self._changed_rows(old, text)
+        try:
+            self.update(text, layout=layout)
+        finally:
+            self._only = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if self._only and not (regions or layout or recompose):  # from ``show``
+            regions = self._only
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _changed_rows(self, old: Text, new: Text) -> tuple[Region, ...] | None:
+        """The rows (content-relative) whose line changed when each line is one row: as
+        many lines as before, none wrapped, nothing scrolled; None: repaint them all."""
+        width = self.content_size.width
+        if width <= 0 or old.style != new.style or self.scroll_offset != (0, 0):
+            return None
+        before, after = old.split("\n", allow_blank=True), new.split("\n", allow_blank=True)
+        if len(before) != len(after):
+            return None
+        wraps = not new.no_wrap and self.styles.text_wrap != "nowrap"
+        if wraps and any(line.cell_len > width for line in (*before, *after)):
+            return None
+        rows = tuple(Region(0, y, width, 1) for y, (a, b) in enumerate(zip(before, after, strict=True))
+                     if a != b)
+        return rows or None
 
     def _changes_size(self, old: Text, new: Text) -> bool:
         """A new layout only when the box may change height: the text's height (its lines
@@ -130,7 +163,16 @@ class Shown(Static):
 
     def _box_changes(self, before: int, after: int) -> bool:
         box = self.content_size.height
-        return after != before and (after > box or before >= box)
+        floor = self._min_rows()  # a box held by its min-height: fewer lines keep it
+        return max(after, floor) != max(before, floor) and (after > box or before >= box)
+
+    def _min_rows(self) -> int:
+        """The content rows a min-height in cells holds the box at (0: none such)."""
+        least = self.styles.min_height
+        if least is None or least.unit != Unit.CELLS:
+            return 0
+        gutter = 0 if self.styles.box_sizing == "content-box" else self.styles.gutter.height
+        return max(0, int(least.value) - gutter)
 
     def _height_of(self, text: Text, width: int) -> int:
         """Lines once wrapped to ``width`` (wrapping only computed when a line is wider)."""

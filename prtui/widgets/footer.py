@@ -27,24 +27,47 @@ def shown_keys(screen: Screen[object]) -> tuple[Shape, dict[str, bool]]:
     return tuple(shape), enabled
 
 
+def dim(key: FooterKey, off: bool) -> None:
+    """Dim a key (``off``) or light it again, as its ``-disabled`` class would, but as an
+    inline style: changing a class matches the whole stylesheet against the key again
+    (~1 ms a key, on most mayor moves). The class is kept in step for those who read it
+    (and for a later restyle, a hover, that then agrees with the inline style)."""
+    key._disabled = off
+    if off:
+        key._classes.add("-disabled")
+    else:
+        key._classes.discard("-disabled")
+    key.styles.text_style = "dim" if off else "none"
+
+
 class KeyFooter(Footer):
     """A footer that keeps its key widgets while only their enabled state changes."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._shape: Shape | None = None
+        self._keys: list[FooterKey] = []  # the key widgets of that shape, found once
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not (self.is_attached and screen is self.screen):
             return super().bindings_changed(screen)
-        shape, enabled = shown_keys(screen)
-        keys = list(self.query(FooterKey))
-        if shape == self._shape and keys and self._bindings_ready:
-            for key in keys:
-                on = enabled.get(key.key, not key._disabled)
-                if key._disabled == on:  # it changed: dim it or light it again
-                    key._disabled = not on
-                    key.set_class(not on, "-disabled")
+        if self.dim_in_place(screen):
             return None
-        self._shape = shape
+        self._shape, self._keys = shown_keys(screen)[0], []
         return super().bindings_changed(screen)
+
+    def dim_in_place(self, screen: Screen[object]) -> bool:
+        """Dim or light the keys now if only their enabled state changed (False: the keys
+        shown changed, for ``bindings_changed`` to rebuild). The screen calls it as it
+        refreshes its bindings, so the keys change in the same repaint as the board: the
+        bindings' signal reaches the footer only after that repaint, in one of its own."""
+        shape, enabled = shown_keys(screen)
+        if not (self._keys and self._keys[0].parent is not None):  # else recomposed since
+            self._keys = list(self.query(FooterKey))  # a query walks every key's parts
+        if not (shape == self._shape and self._keys and self._bindings_ready):
+            return False
+        for key in self._keys:
+            on = enabled.get(key.key, not key._disabled)
+            if key._disabled == on:  # it changed: dim it or light it again
+                dim(key, not on)
+        return True

@@ -61,6 +61,8 @@ class TableNotice(Shown):
 
     def redraw(self) -> None:
         parts = self.lines()
+        if not parts and not self.display:
+            return  # hidden and nothing to say: drawing an empty line would lay out the screen
         if self.display != bool(parts):
             self.display = bool(parts)
         self.show(Text(" · ".join(parts), style="bold yellow"))

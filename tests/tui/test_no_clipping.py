@@ -1,5 +1,5 @@
 """No screen cuts its own text (issue 22, item 3): every screen of both games at 80x24,
-100x30, 120x40 and 160x50, with the longest words (Puerto Rico's 1897 vocabulary and
+100x30, 120x40 and 160x50 and the sizes where the layout switches between them, with the longest words (Puerto Rico's 1897 vocabulary and
 every expansion), five players named with 32 characters each.
 
 The detector (tests/tui/clipping.py) walks the widgets on the screen, so it holds for
@@ -26,7 +26,10 @@ from tests.tui.boards import final_5p, late_game_5p, midgame_4p, pr_game, specta
 from tests.tui.clipping import cut_texts
 from tests.tui.san_juan_boards import final_4p, paying_4p, sj_game
 
-SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+SIZES = [(80, 24), (100, 30), (110, 30), (120, 40), (150, 46), (156, 46), (160, 50)]
+"""The four named sizes, and where the layout switches between them (prtui/screens/
+game.py: 110 columns medium, 150 wide; prtui/games/puerto_rico/layout.py: 156x46 every
+board in full)."""
 NAMES = {seat: f"{word} Longname{seat + 1}{'x' * 32}"[:32]
          for seat, word in enumerate(["Wilhelmina", "Maximiliane", "Bartholomew",
                                       "Christabella", "Konstantinos"])}

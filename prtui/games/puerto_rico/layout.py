@@ -17,6 +17,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 
 from prtui.games.puerto_rico.buildings import BuildingSupply
 from prtui.games.puerto_rico.draft import DraftPanel, in_draft
@@ -79,19 +80,28 @@ class PuertoRicoTable(BoardTable):
         start = self.snapshot.get("seat") or 0
         return [(start + i) % count for i in range(count)]
 
+    def _find_parts(self) -> dict[str, Any]:
+        """The parts a new picture goes to, found once (a query walks the table)."""
+        return {
+            "roles": list(self.query(RoleCard)),
+            "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
+                                                   PlantationsPanel, SupplyPanel,
+                                                   FestivalPanel, SummaryPanel)],
+            "buildings": self.query_one(BuildingSupply),
+            "boards": list(self.query(PlayerBoard)),
+            "draft": self.query_one(DraftPanel),
+            "players": self.query_one("#players", VerticalScroll),
+            "summary": self.query_one(SummaryPanel),
+        }
+
     def refresh_from(self, ctx: BoardContext) -> None:
         """Hand the new picture to every part; each redraws only if it changed."""
         if not self._parts:
-            self._parts = {
-                "roles": list(self.query(RoleCard)),
-                "panels": [self.query_one(p) for p in (ShipsPanel, TradingHouse, ColonistsPanel,
-                                                       PlantationsPanel, SupplyPanel,
-                                                       FestivalPanel, SummaryPanel)],
-                "buildings": self.query_one(BuildingSupply),
-                "boards": list(self.query(PlayerBoard)),
-                "draft": self.query_one(DraftPanel),
-                "players": self.query_one("#players", VerticalScroll),
-            }
+            try:
+                self._parts = self._find_parts()
+            except NoMatches:  # asked before its parts mounted (seen under load): once they are
+                self.call_after_refresh(self.refresh_from, ctx)
+                return
         parts = self._parts
         self._place_grid()
         self._place_summary()
@@ -163,12 +173,15 @@ class PuertoRicoTable(BoardTable):
         grid = self._grid()
         if self.has_class("-grid") != grid:
             self.set_class(grid, "-grid")
+            for board in self._parts.get("boards") or self.query(PlayerBoard):
+                board.city.set_scored(grid)  # no summary row says what each city scores
             self._show_board()
 
     def _place_summary(self) -> None:
         """The summary's rows from ROOMY up (below GRID), or when opened."""
         rows = (self._roomy() and not self._grid()) or self._summary_open
-        self.query_one(SummaryPanel).set_expanded(rows)
+        summary = self._parts.get("summary") or self.query_one(SummaryPanel)  # found once
+        summary.set_expanded(rows)
 
     def _next_board(self) -> None:
         """`o`: the next rival's full board clockwise; after the last one, mine again."""

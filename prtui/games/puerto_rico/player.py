@@ -13,7 +13,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from prtui.games.puerto_rico.abbrev import fit_name
 from prtui.widgets.context import BoardContext, Shown
@@ -137,14 +137,37 @@ class IslandView(Shown):
         self.show(text)
 
 
+def city_vp(ctx: BoardContext, player: dict, room: int) -> Text:
+    """"  15 VP (guild hall 4)": what the city scores now, its buildings and the bonuses
+    of its manned large buildings (the view's ``vp_shown``, as the score line counts
+    mine), the bonuses named while they fit in ``room``."""
+    shown = player.get("vp_shown")
+    if not isinstance(shown, dict):
+        return Text("")
+    parts = {k: v for k, v in shown.items() if k != "vp_chips" and isinstance(v, int)}
+    text = Text(f"  {sum(parts.values())} VP", style="green")
+    bonuses = ", ".join(f"{ctx.vocab(k)} {v}" for k, v in parts.items() if k != "buildings" and v)
+    if bonuses and text.cell_len + len(bonuses) + 3 <= room:
+        text.append(f" ({bonuses})", style="dim")
+    return text
+
+
 class CityView(Shown):
     """Twelve city spaces in build order; a large building fills two.
 
     Always the same number of lines (two columns of six spaces), so building something
-    repaints this widget without a new layout of the screen.
+    repaints this widget without a new layout of the screen. In the grid of every board
+    (layout.py), where no summary row says it, the first line says what the city scores.
     """
 
     _last: tuple[BoardContext, dict] | None = None
+    scored = False  # the city's VP on its first line
+
+    def set_scored(self, scored: bool) -> None:
+        if scored != self.scored:
+            self.scored = scored
+            if self._last is not None:
+                self.refresh_from(*self._last)
 
     def refresh_from(self, ctx: BoardContext, player: dict) -> None:
         self._last = (ctx, player)
@@ -168,6 +191,8 @@ class CityView(Shown):
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
         text = Text.assemble(("City ", "bold"))
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
+        if self.scored:
+            text.append_text(city_vp(ctx, player, (self.content_size.width or 38) - text.cell_len))
         for r in range(rows):
             text.append("\n")
             for c in range(columns):
@@ -189,24 +214,27 @@ class PlayerBoard(Vertical):
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"player-{seat}", classes="player-board")
         self.seat = seat
-        self._drawn: tuple[Any, ...] | None = None  # what the parts were last drawn from
+        self._drawn_head: tuple[Any, ...] | None = None  # what the header was last drawn from
+        self._drawn_body: tuple[Any, ...] | None = None  # the island's and the city's
 
     def compose(self) -> ComposeResult:
         self.header = PlayerHeader(classes="player-header")
         self.island = IslandView(classes="island")
         self.city = CityView(classes="city")
-        yield self.header
-        with Horizontal(classes="player-body"):
-            yield self.island
-            yield self.city
+        yield self.header  # the parts straight in the board: no container to render
+        yield self.island
+        yield self.city
 
-    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[Any, ...]:
-        """All the parts read: this seat's player (a diff shares an unchanged one, so
-        ``is`` usually answers), the turn, the words, names, colours and facts, and my
-        legal actions and their keys (the spaces I may fill) on my own board."""
+    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """What the header reads and what the island and the city read: this seat's
+        player (a diff shares an unchanged one, so ``is`` usually answers), the words,
+        names, colours and facts; the header the turn too, the island and the city my
+        legal actions and their keys (the spaces I may fill) on my own board. A turn
+        passing on redraws two headers, not two whole boards."""
         mine = self.seat == ctx.seat
-        return (player, ctx.view.get("phase", {}).get("turn"), ctx.seat, ctx.vocab, dict(ctx.names),
-                dict(ctx.palette), ctx.facts, (list(ctx.legal), list(ctx.slots)) if mine else None)
+        common = (player, ctx.seat, ctx.vocab, dict(ctx.names), dict(ctx.palette), ctx.facts)
+        return ((*common, ctx.view.get("phase", {}).get("turn")),
+                (*common, (list(ctx.legal), list(ctx.slots)) if mine else None))
 
     def refresh_from(self, ctx: BoardContext) -> None:
         players = ctx.view.get("players", [])
@@ -215,10 +243,11 @@ class PlayerBoard(Vertical):
         player = players[self.seat]
         if self.has_class("-me") != (self.seat == ctx.seat):
             self.set_class(self.seat == ctx.seat, "-me")  # changes only when following
-        drawn = self._inputs(ctx, player)
-        if drawn == self._drawn:  # a diff elsewhere on the table: nothing here to redraw
-            return
-        self._drawn = drawn
-        self.header.refresh_from(ctx, player)
-        self.island.refresh_from(ctx, player)
-        self.city.refresh_from(ctx, player)
+        head, body = self._inputs(ctx, player)
+        if head != self._drawn_head:  # else a diff elsewhere on the table
+            self._drawn_head = head
+            self.header.refresh_from(ctx, player)
+        if body != self._drawn_body:
+            self._drawn_body = body
+            self.island.refresh_from(ctx, player)
+            self.city.refresh_from(ctx, player)

@@ -79,11 +79,21 @@ class RoleCard(Shown):
 
 
 class ShipsPanel(Shown):
-    """Cargo ships: kind, load and capacity; marks ships I may load now."""
+    """Cargo ships: kind, load and capacity; marks ships I may load now (my wharf on
+    the title's line: a line more would lay the screen out twice)."""
+
+    _last: BoardContext | None = None
 
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         loadable = {a.get("ship") for a in ctx.actions("load")}
-        text = Text.assemble(("Cargo ships\n", "bold"))
+        text = Text.assemble(("Cargo ships", "bold"))
+        if "wharf" in loadable:
+            room = self.content_size.width
+            mark = "▶ wharf: your own ship"
+            text.append(" ").append(mark if not room or text.cell_len + len(mark) <= room
+                                    else "▶ wharf", style="bold reverse")
+        text.append("\n")
         for i, ship in enumerate(ctx.view.get("ships", [])):
             cap, load, good = int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
             mark = "▶" if i in loadable else " "
@@ -94,10 +104,12 @@ class ShipsPanel(Shown):
             name = ctx.short(good) if good and ctx.narrow else None  # "Cof": the ships stay narrow
             text.append_text(ctx.good(good, name) if good else Text("·" if ctx.narrow else "empty", style="dim"))
             text.append("\n")
-        if "wharf" in loadable:
-            text.append("▶ wharf: your own ship\n", style="bold reverse")
         text.rstrip()  # in place
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the wharf's mark follows the width
+            self.refresh_from(self._last)
 
 
 class TradingHouse(Shown):
@@ -161,27 +173,45 @@ class ColonistsPanel(Shown):
 
 
 class PlantationsPanel(Shown):
-    """Face-up plantations, the face-down stack count, quarries left."""
+    """Face-up plantations, the face-down stack count, quarries left.
+
+    Where the fullest row of tiles would not fit after the title (the wide layout's
+    narrow column, 150 columns), the title takes a line of its own (the trading house
+    beside it has three lines: the row keeps its height), and the counts go shorter."""
+
+    _last: BoardContext | None = None
 
     def refresh_from(self, ctx: BoardContext) -> None:
+        self._last = ctx
         plant = ctx.view.get("plantations", {})
+        face_up = list(plant.get("face_up", []))
         takeable = {a.get("tile") for a in ctx.legal if a.get("type") in ("plantation", "forest")}
-        text = Text.assemble(("" if ctx.compact else f"{ctx.vocab.title('plantations')}: ", "bold"))
-        for tile in plant.get("face_up", []):
+        room = self.content_size.width
+        title = "" if ctx.compact else f"{ctx.vocab.title('plantations')}: "
+        most = max(len(face_up), len(ctx.view.get("players", [])) + 1)  # one more than players
+        if title and room and len(title) + 4 * most - 1 > room:
+            title = title.rstrip() + "\n"  # the tiles on a line of their own
+        text = Text.assemble((title, "bold"))
+        for tile in face_up:
             piece = ctx.good(tile, ctx.short(tile))
             if tile in takeable:
                 piece.stylize("reverse")
             text.append_text(piece)
             text.append(" ")
-        quarry = bool(ctx.actions("quarry"))
-        if ctx.compact:
-            text.append(f"\nstack {plant.get('stack', 0)} ")
-            text.append(f"{ctx.short('quarry')} {ctx.view.get('quarries', 0)}",
-                        style="reverse" if quarry else "")
-        else:
-            text.append(f"\nstack {plant.get('stack', 0)}  discard {plant.get('discard', 0)}  ")
-            text.append(f"quarries {ctx.view.get('quarries', 0)}", style="reverse" if quarry else "")
+        stack, discard, short = plant.get("stack", 0), plant.get("discard", 0), ctx.short("quarry")
+        forms = [(f"stack {stack} ", short)] if ctx.compact else [
+            (f"stack {stack}  discard {discard}  ", "quarries"),
+            (f"stack {stack} discard {discard} ", short), (f"stack {stack} ", short)]
+        quarries = f" {ctx.view.get('quarries', 0)}"
+        counts, label = next(((c, q) for c, q in forms
+                              if not room or len(c) + len(q) + len(quarries) <= room), forms[-1])
+        text.append("\n" + counts)
+        text.append(label + quarries, style="reverse" if ctx.actions("quarry") else "")
         self.show(text)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the title's line and the counts follow the width
+            self.refresh_from(self._last)
 
 
 class SupplyPanel(Shown):
