@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Checkbox
 
@@ -45,6 +46,14 @@ class OptionFlag(Checkbox):
         if self.styles.text_wrap != "wrap":
             return 1
         return max(1, len(self.render().wrap(width)))
+
+    def render(self) -> Content:
+        """A Checkbox pads its label with a space on the right too; wrapping, a label that
+        filled the width exactly was then drawn one cell too wide and cut with "…"."""
+        if self.styles.text_wrap != "wrap" or not self._button_first:
+            return super().render()
+        label = self._label.pad(1, 0).stylize_before(self.get_visual_style("toggle--label"))
+        return Content.assemble(self._button, label)
 
 
 class OptionChoices(Vertical):

@@ -15,8 +15,13 @@ from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.options import OptionFlag
 from server.engine.contract import describe
 from server.games.registry import game_names, get_game
+from tests.bots import toygame  # noqa: F401
 from tests.tui.screen import screen_rows
 from tests.tui.waiting import form_settled, wait_for
+
+# toygame registers "toy": a game whose only option is the Coach, so its form is as narrow
+# as the Coach line; at 100x30 that line filled the width exactly and was cut with "…"
+# (seen only when a bots test had registered the toy in the same process)
 
 
 def words(text: str) -> str:
