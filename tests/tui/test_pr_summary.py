@@ -181,3 +181,26 @@ def test_no_row_nor_city_line_is_wider_than_the_panel(width: int) -> None:
             assert row(ctx, player, width, tight).cell_len <= width
             line = city_line(ctx, player, width)
             assert line.cell_len <= width and line.plain.strip(), line.plain
+
+
+def _reversed(panel: SummaryPanel) -> bool:
+    shown = panel._shown
+    return shown is not None and any("reverse" in str(span.style) for span in shown.spans)
+
+
+async def test_the_cursor_row_is_drawn_only_while_the_rows_have_the_focus() -> None:
+    """At start the focus is on my actions: no row of the summary is drawn as chosen (the
+    first board drew its first row reversed until the next state came)."""
+    from tests.tui.waiting import wait_for
+
+    async with game_app(frozen()).run_test(size=(120, 40)) as pilot:
+        panel = pilot.app.screen.query_one(SummaryPanel)
+        await wait_for(pilot, lambda: panel._shown is not None
+                       and pilot.app.focused is not None
+                       and pilot.app.focused.id == "actions-list")
+        await pilot.pause()
+        assert not _reversed(panel)
+        panel.focus()
+        await wait_for(pilot, lambda: _reversed(panel))
+        pilot.app.screen.query_one("#actions-list").focus()
+        await wait_for(pilot, lambda: not _reversed(panel))

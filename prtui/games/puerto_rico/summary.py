@@ -176,7 +176,7 @@ class SummaryPanel(Shown, can_focus=True):
                         style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
                 line = row(ctx, player, width, tight)
-                if self.has_focus and i == self.cursor:
+                if self._focused() and i == self.cursor:
                     line.stylize("reverse")
                 text.append_text(line)
                 text.append("\n")
@@ -184,6 +184,12 @@ class SummaryPanel(Shown, can_focus=True):
                 text.append("\n")
         text.append_text(score_line(ctx, self.content_size.width))
         self.show(text)
+
+    def _focused(self) -> bool:
+        """Whether the cursor row is drawn: the screen's focus now, not ``has_focus``,
+        which a Blur still queued leaves set (the first board drew its cursor row
+        reversed at start, the focus already on my actions)."""
+        return self.is_attached and self.screen.focused is self
 
     def _redraw(self) -> None:
         if self._last is not None:
