@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerFailed
 
+from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError
 from prtui.settings import Settings
@@ -107,11 +108,18 @@ class PrtuiApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        watch = HangupWatch.of_stdin()
+        if watch.was_tty:  # never under the pilot's headless driver (not a tty)
+            self.set_interval(CHECK_EVERY, lambda: self._hung_up(watch), name="hangup")
         if self._first_screen is not None:
             self.push_screen(self._first_screen(self))
         if self._plan is not None:
             self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
                                                 exit_on_error=False)
+
+    def _hung_up(self, watch: HangupWatch) -> None:
+        if watch.hung_up():
+            self.exit(1, return_code=1)
 
     async def _run_plan(self, plan: Plan) -> None:
         try:
