@@ -35,12 +35,19 @@ def test_arena_rotates_seats_and_counts_every_game() -> None:
     assert again["bots"] == bots  # a fixed seed and an iteration cap replay the run
 
 
-def test_arena_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
-    args = build_parser().parse_args(
-        ["arena", "--game", "toy", "--players", "2", "--bots", "easy,random", "--games", "4",
-         "--seed", "3", "--jobs", "2", "--json"])
-    assert run(args) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+def test_arena_cli_prints_one_json_line() -> None:
+    """In a process of its own: `--jobs 2` forks its workers, and a fork of this
+    multi-threaded test process could deadlock in the child (a lock held by another
+    thread at the fork), which hung a whole pytest worker in CI."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "prtui", "arena", "--game", "puerto-rico", "--players", "2",
+         "--bots", "easy,random", "--games", "4", "--seed", "3", "--jobs", "2", "--json"],
+        capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
     assert len(lines) == 1
     data = json.loads(lines[0])
     assert data["games"] == 4
