@@ -11,6 +11,7 @@ counting may free them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 from collections.abc import Callable
 from pathlib import Path
@@ -78,6 +79,11 @@ async def test_closed_connections_are_freed_by_reference_counting(tmp_path: Path
         watched = srv.lobby.rooms[room]
         await until(lambda: len(srv._sessions) == 1 and len(srv._tasks) == 1
                     and len(watched.members) == 1 and watched.inbox.empty())
+        # a transport closed last still runs its connection_lost in a callback the loop
+        # has queued (seen once in CI): give the loop its turns; a cycle never frees
+        # (automatic collection is off), so a leak still fails here
+        with contextlib.suppress(TimeoutError):
+            await until(lambda: len(left_over(srv)) == 2)
         left = left_over(srv)
         assert len(left) == 2, left  # the host's session and its transport, nothing else
     finally:
