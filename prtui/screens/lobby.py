@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.netclient import NetError, Rejected
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
+from prtui.widgets.fitted import name_cells, shrink_columns
 from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
@@ -89,8 +90,7 @@ class LobbyScreen(Screen[None]):
         self.rooms = rooms
         table = self.query_one(DataTable)
         table.clear()
-        for column in table.columns.values():  # a column is as wide as its widest row yet
-            column.content_width = column.label.cell_len
+        shrink_columns(table)
         rows = [self._cells(room) for room in rooms]
         name_cells = self._name_cells(table, rows)
         for room, cells in zip(rooms, rows, strict=True):
@@ -117,14 +117,12 @@ class LobbyScreen(Screen[None]):
         """Cells for the room's name, so that its game, seats, status and watchers fit
         beside it (with a 32-character host they were off the table's edge at 120
         columns and below)."""
-        width = table.scrollable_content_region.width
-        if not width or not rows:
+        if not rows:
             return NAME_CELLS
         shown_first = range(1, COLUMNS.index("watch") + 1)
-        rest = sum(max(len(COLUMNS[i]), *(Text(str(row[i])).cell_len for row in rows))
-                   for i in shown_first)
-        spare = width - 2 * (len(shown_first) + 1) - rest
-        return min(NAME_CELLS, max(FEWEST_NAME_CELLS, spare))
+        others = [max(len(COLUMNS[i]), *(Text(str(row[i])).cell_len for row in rows))
+                  for i in shown_first]
+        return name_cells(table, others, FEWEST_NAME_CELLS, NAME_CELLS) or NAME_CELLS
 
     def on_resize(self) -> None:
         """Names cut to the new width (the table is drawn again, cursor kept), once the

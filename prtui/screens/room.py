@@ -18,6 +18,7 @@ from prtui.games import game_title
 from prtui.navigation import BackToLobby
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
+from prtui.widgets.fitted import name_cells, shrink_columns
 from prtui.widgets.plain import plain, shown
 
 SEAT_COLUMNS = ("seat", "who", "kind", "ready", "connected")
@@ -145,8 +146,7 @@ class RoomScreen(Screen[None]):
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
-        for column in table.columns.values():  # a column is as wide as its widest row yet
-            column.content_width = column.label.cell_len
+        shrink_columns(table)
         who_cells = self._who_cells(table, list(room.get("seats", [])))
         for seat in room.get("seats", []):
             who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
@@ -161,12 +161,9 @@ class RoomScreen(Screen[None]):
     def _who_cells(table: DataTable[Any], seats: list[dict[str, Any]]) -> int | None:
         """Cells for a seat's name, so that kind, ready and connected fit beside it (at
         80 columns a 32-character name left "ready" as "re" and hid "connected")."""
-        width = table.scrollable_content_region.width
-        if not width:
-            return None
         kind = max([len("kind"), *(len(shown(s.get("kind"))) for s in seats)])
-        rest = len("seat") + kind + len("ready") + len("connected")
-        return max(FEWEST_WHO_CELLS, width - 2 * len(SEAT_COLUMNS) - rest)
+        return name_cells(table, [len("seat"), kind, len("ready"), len("connected")],
+                          FEWEST_WHO_CELLS)
 
     def on_resize(self) -> None:
         """Names cut to the new width, once the table has it."""
