@@ -9,6 +9,8 @@ are updated in place: a key that cannot be used now stays where it is, dimmed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -16,7 +18,7 @@ from textual.widgets._footer import FooterKey
 Shape = tuple[tuple[str, str, str], ...]
 
 
-def shown_keys(screen: Screen[object]) -> tuple[Shape, dict[str, bool]]:
+def shown_keys(screen: Screen[Any]) -> tuple[Shape, dict[str, bool]]:
     """The keys the footer shows (key, description, action) and whether each is enabled."""
     shape: list[tuple[str, str, str]] = []
     enabled: dict[str, bool] = {}
@@ -48,7 +50,7 @@ class KeyFooter(Footer):
         self._shape: Shape | None = None
         self._keys: list[FooterKey] = []  # the key widgets of that shape, found once
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         if not (self.is_attached and screen is self.screen):
             return super().bindings_changed(screen)
         if self.dim_in_place(screen):
@@ -56,7 +58,7 @@ class KeyFooter(Footer):
         self._shape, self._keys = shown_keys(screen)[0], []
         return super().bindings_changed(screen)
 
-    def dim_in_place(self, screen: Screen[object]) -> bool:
+    def dim_in_place(self, screen: Screen[Any]) -> bool:
         """Dim or light the keys now if only their enabled state changed (False: the keys
         shown changed, for ``bindings_changed`` to rebuild). The screen calls it as it
         refreshes its bindings, so the keys change in the same repaint as the board: the

@@ -119,6 +119,8 @@ async def test_closing_the_tab_kills_a_child_that_ignores_quit_and_sigterm(
         ws = await http.ws_connect(ws_url(gateway))
         await until(lambda: (pid_dir / "0").exists() and (pid_dir / "0").read_text(), 60,
                     "the grandchild")
+        # the grandchild may write its pid before the gateway's spawn has returned
+        await until(lambda: gateway.children and next(iter(gateway.children)).pid, 60, "child")
         (child,) = gateway.children
         assert child.pid is not None
         child_pid, grandchild = child.pid, int((pid_dir / "0").read_text())
