@@ -7,7 +7,8 @@ the table between the ``<!-- ladder -->`` markers; without ``--write`` it prints
 Search levels play a fixed number of iterations a move (``--iterations``), never wall
 time, so a figure does not depend on the machine's load: a strength change is measured
 as such. A row's ``seconds`` says what its budget is worth on one core: hard's
-playouts per CPU-second measured by ``--calibrate`` (docs/bots.md, Ladder).
+iterations (rounds of rollout play) per CPU-second measured by ``--calibrate``
+(docs/bots.md, Ladder).
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ class Row:
 ROWS: tuple[Row, ...] = (
     Row("puerto-rico", "base", ("easy", "random", "random"), games=24),
     Row("puerto-rico", "base", ("medium", "easy", "easy"), 160, "0.5 s", games=24),
-    Row("puerto-rico", "base", ("hard", "easy", "easy"), 160, "0.5 s", 0.90),
-    Row("puerto-rico", "base", ("hard", "easy", "easy"), 32, "0.1 s", 0.65),
+    Row("puerto-rico", "base", ("hard", "easy", "easy"), 300, "0.5 s", 0.90),
+    Row("puerto-rico", "base", ("hard", "easy", "easy"), 60, "0.1 s", 0.65),
     Row("puerto-rico", "all four", ("easy", "random", "random", "random"), options=ALL_FOUR,
         games=24),
     Row("puerto-rico", "all four", ("medium", "easy", "easy", "easy"), 64, "0.5 s",
         options=ALL_FOUR, games=24),
-    Row("puerto-rico", "all four", ("hard", "easy", "easy", "easy"), 64, "0.5 s", 0.70,
+    Row("puerto-rico", "all four", ("hard", "easy", "easy", "easy"), 128, "0.5 s", 0.70,
         options=ALL_FOUR),
     Row("san-juan", "", ("easy", "random", "random", "random"), games=24),
     Row("san-juan", "", ("medium", "easy", "easy", "easy"), 50, "", games=24),
@@ -154,11 +155,12 @@ def replace_table(text: str, lines: dict[int, str]) -> str:
     return text[:start] + block + text[end + len(MARK_END):]
 
 
-def calibrate(players: int, options: dict[str, Any], seed: int = 3) -> float:
-    """Playouts per CPU-second of Puerto Rico's hard over one game against easy."""
+def calibrate(players: int, options: dict[str, Any], cap: int, seed: int = 3) -> float:
+    """Iterations (rounds of rollout play) per CPU-second of Puerto Rico's hard over
+    one game against easy, at a cap of ``cap`` a move (the per-move overhead counts)."""
     game = get_game("puerto-rico")
     state = game.setup(players, game.normalize_options(players, dict(options)), seed)
-    hard, easy = PuertoRicoSearch(1, None, 64), make_bot("easy", game, 2)
+    hard, easy = PuertoRicoSearch(1, None, cap), make_bot("easy", game, 2)
     cpu, playouts = 0.0, 0
     while not game.is_over(state):
         seat = game.to_move(state)[0]
@@ -183,12 +185,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only row N (0-based; repeatable); --write then "
                              "replaces only those rows")
     parser.add_argument("--calibrate", action="store_true",
-                        help="print hard's playouts per CPU-second (base 3p, all four 4p)")
+                        help="print hard's iterations per CPU-second (base 3p, all four 4p)")
     args = parser.parse_args(argv)
     if args.calibrate:
-        for players, options in ((3, {}), (4, ALL_FOUR)):
-            print(f"{players} players {options or 'base'}: "
-                  f"{calibrate(players, options):.0f} playouts per CPU-second")
+        for players, options, cap in ((3, {}, 300), (4, ALL_FOUR, 128)):
+            print(f"{players} players {options or 'base'}, {cap} a move: "
+                  f"{calibrate(players, options, cap):.0f} iterations per CPU-second")
         return 0
     if args.only and not all(0 <= i < len(ROWS) for i in args.only):
         print(f"ladder: --only takes a row from 0 to {len(ROWS) - 1}", file=sys.stderr)

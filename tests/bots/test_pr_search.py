@@ -6,7 +6,7 @@ from __future__ import annotations
 from server.bots import action_key, make_bot
 from server.bots.arena import play_game, run_arena
 from server.bots.duds import chose_a_dud, dud_keys, is_dud
-from server.bots.puerto_rico_search import PuertoRicoSearch
+from server.bots.puerto_rico_search import PuertoRicoSearch, rounds_per_second
 from tests.games.puerto_rico.helpers import GAME, choose, goods, new
 
 
@@ -97,12 +97,54 @@ def test_choosing_a_dud_counts_only_while_another_role_is_not_one() -> None:
     assert not chose_a_dud(GAME, s, seat, roles["captain"], only_duds)
 
 
-def test_a_cap_of_n_playouts_plays_n() -> None:
-    """What a stage leaves over goes to the next (as the deadline's share does), so the
-    ladder's '160 it. (≈ 0.5 s)' plays 160 playouts as 0.5 s would, not 152-158."""
+def test_a_cap_of_n_iterations_spends_n_rounds_of_play() -> None:
+    """An iteration is a round of rollout play (what costs the time), and what a stage
+    leaves over goes to the next, as the deadline's share does: the ladder's
+    '300 it. (≈ 0.5 s)' spends about 300, whole-game playouts or short ones."""
     s = new(3)
     seat = GAME.to_move(s)[0]
-    for cap in (64, 160):
+    for cap in (60, 160, 300):
         bot = make_bot("hard", GAME, 2, iterations=cap)
         bot.choose(GAME, s, seat)
-        assert cap - 2 < bot.last_iterations <= cap
+        assert 0.85 * cap <= bot.last_iterations <= 1.1 * cap
+
+
+def test_hard_plays_to_the_end_when_its_budget_affords_it() -> None:
+    """Rollouts to the end of the game beat the estimate two rounds ahead (docs/bots.md);
+    a budget that cannot pay for one world of them at every stage looks two rounds ahead."""
+    s = new(3)
+    seat = GAME.to_move(s)[0]
+    rich, poor = make_bot("hard", GAME, 2, iterations=300), make_bot("hard", GAME, 2,
+                                                                       iterations=60)
+    rich.choose(GAME, s, seat)
+    poor.choose(GAME, s, seat)
+    assert rich.rounds is None and poor.rounds == 2
+    timed = make_bot("hard", GAME, 2, move_time=0.1)
+    assert timed._horizon(s, seat, 8) == 2
+    assert make_bot("hard", GAME, 2, move_time=1.5)._horizon(s, seat, 8) is None
+    late = new(3)
+    late.vp_supply = 3  # three chips left: the end is a round or two away
+    assert poor._horizon(late, seat, 8) is None
+    # a round of five players costs more: at 0.5 s the start of their game looks two
+    # rounds ahead where three players' plays to the end
+    five = new(5)
+    assert rounds_per_second(five) < rounds_per_second(s) / 2
+    half = make_bot("hard", GAME, 2, move_time=0.5)
+    assert half._horizon(s, seat, 8) is None and half._horizon(five, 0, 8) == 2
+    # with the expansions, two rounds ahead whatever the budget (docs/bots.md)
+    crowded = new(4, "1897", expansions=["new_buildings", "citizens", "smuggler", "festival"])
+    assert make_bot("hard", GAME, 2, iterations=10**6)._horizon(crowded, 0, 8) == 2
+
+
+def test_a_playout_to_the_end_costs_the_rounds_it_played() -> None:
+    s = new(3)
+    start = s.round
+    bot = PuertoRicoSearch(1, None, 100)
+    bot.rounds = None
+    value = bot._rollout(GAME, s, 0)
+    assert GAME.is_over(s) and 0.0 < value < 1.0
+    assert bot.played == s.round - start + 1 >= 10
+    short = new(3)
+    bot.rounds = 2
+    bot._rollout(GAME, short, 0)
+    assert not GAME.is_over(short) and bot.played == 2 == short.round - start
