@@ -43,7 +43,8 @@ from server.games.puerto_rico.core.state import PRState
 SEARCHED = frozenset(("role", "build", "plantation", "quarry"))
 ROUNDS_PER_SECOND = 500
 """Rounds of rollout play a second on one core in the base game with 3 players (`python
--m server.tools.ladder --calibrate`: 530-800), to turn a time budget into iterations."""
+-m server.tools.ladder --calibrate`: 530-830 on the 2-core machine), to turn a time budget
+into iterations (set low: a loaded server must not overrun)."""
 SHORT_HORIZON = 2
 """New rounds a playout looks ahead when the budget cannot afford playing to the end."""
 
