@@ -112,7 +112,7 @@ class PuertoRicoSearch(SeatBot):
         if self.horizon is not None:
             return self.horizon
         if not isinstance(state, PRState) or state.expansions:
-            return SHORT_HORIZON  # with the expansions, playing to the end lost (docs/bots.md)
+            return SHORT_HORIZON
         budget = math.inf if self.iterations is None else float(self.iterations)
         if self.move_time is not None:
             budget = min(budget, self.move_time * rounds_per_second(state))
@@ -152,9 +152,10 @@ class PuertoRicoSearch(SeatBot):
 
 
 def rounds_per_second(s: PRState) -> float:
-    """About ``ROUNDS_PER_SECOND`` scaled to this game: a round of more players costs
-    about players^1.5 (5 players: 2.1 times 3 players'), the expansions about twice."""
-    return ROUNDS_PER_SECOND * (3 / s.n) ** 1.5 / (2.0 if s.expansions else 1.0)
+    """About ``ROUNDS_PER_SECOND`` scaled to this game's players: a round of more
+    players costs about players^1.5 (5 players: 2.1 times 3 players'). Only the game
+    without expansions asks (with them, the look-ahead is always short)."""
+    return ROUNDS_PER_SECOND * (3 / s.n) ** 1.5
 
 
 def make_search(level: str, seed: int, move_time: float | None,

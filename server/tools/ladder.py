@@ -161,17 +161,17 @@ def calibrate(players: int, options: dict[str, Any], cap: int, seed: int = 3) ->
     game = get_game("puerto-rico")
     state = game.setup(players, game.normalize_options(players, dict(options)), seed)
     hard, easy = PuertoRicoSearch(1, None, cap), make_bot("easy", game, 2)
-    cpu, playouts = 0.0, 0
+    cpu, spent = 0.0, 0
     while not game.is_over(state):
         seat = game.to_move(state)[0]
         started = time.process_time()
         action = (hard if seat == 0 else easy).choose(game, state, seat)
         if seat == 0 and hard.last_iterations:
             cpu += time.process_time() - started
-            playouts += hard.last_iterations
+            spent += hard.last_iterations
             hard.last_iterations = 0
         game.apply(state, seat, action)
-    return playouts / max(cpu, 1e-9)
+    return spent / max(cpu, 1e-9)
 
 
 def main(argv: list[str] | None = None) -> int:
