@@ -1,19 +1,37 @@
 # Two commands for a fresh machine: `make play` and `make test`.
-# Both build .venv from pyproject.toml when it is missing.
+# Both build .venv when it is missing, from the locks in requirements/ (exact versions with
+# hashes), so a new upstream release never changes a fresh clone. `make lock` refreshes them
+# from pyproject.toml (whose ranges stay what `pip install .` and pipx use).
 # `make wheel-smoke` (CI runs it after `make test`) installs a built wheel into a fresh venv
 # outside the checkout and runs it: --version, one engine game, the app in every theme.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCKS := requirements/build.lock requirements/dev.lock
+# the uv that writes the locks (`make lock` only; installing from them needs pip alone)
+UV_VERSION := 0.13.9
+# pip's own chatter (and setuptools' editable-install notice) goes to this log, shown on failure
+INSTALL_LOG := $(VENV)/install.log
 
-.PHONY: play test lint bench clean wheel-smoke
+.PHONY: play test lint bench clean wheel-smoke lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCKS)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	@echo "Installing the locked development environment into $(VENV) (log: $(INSTALL_LOG))"
+	@{ $(BIN)/python -m pip install --require-hashes -r requirements/build.lock \
+	  && $(BIN)/python -m pip install --require-hashes -r requirements/dev.lock \
+	  && $(BIN)/python -m pip install --no-deps --no-build-isolation -e . ; } \
+	  > $(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	touch $(STAMP)
+
+# Refresh both locks from pyproject.toml's ranges (newest releases that fit), with hashes.
+lock: $(STAMP)
+	$(BIN)/python -m pip install -q 'uv==$(UV_VERSION)'
+	$(BIN)/uv pip compile requirements/build.in --generate-hashes --universal \
+	  --python-version 3.11 -o requirements/build.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+	  --python-version 3.11 -o requirements/dev.lock
 
 play: $(STAMP)
 	$(BIN)/prtui
