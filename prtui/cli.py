@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
+from prtui.foreign_warnings import route_foreign_warnings
+
 DEFAULT_PORT = 7797
 
 # subcommand -> "module:function"; each function takes the parsed args, returns an exit code
@@ -252,6 +254,8 @@ def run_soak(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # before any subcommand imports a library that may warn on import (asyncssh does)
+    route_foreign_warnings()
     args = build_parser().parse_args(argv)
     if hasattr(args, "option"):
         args.option = option_pairs(args)
