@@ -273,7 +273,8 @@ def pass_label(s: PRState, v: Vocabulary) -> str:
 def _wharves(s: PRState, v: Vocabulary) -> str:
     """The wharves the player to move passes up now: the wharf, the small wharf or both."""
     p = s.turn
-    kept = [v.buildings[b] for b, used in ((C.WHARF, s.wharf_used), (C.SMALL_WHARF, s.charter_used))
+    kept = [v.buildings[b]
+            for b, used in ((C.WHARF, s.wharf_used), (C.SMALL_WHARF, s.charter_used))
             if not used[p] and s.occupied(p, b)]
     return " and the ".join(kept) or v.buildings[C.WHARF]
 

@@ -132,7 +132,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
         if ev is not None:
             now = " now" if s.rules >= WHARF_WHEN_RULES else ""
-            say(ev, p, "pass", f"{who(s, p)} does not use the {optional_ships(s, p)}{now}")
+            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}{now}")
         return _next_loader(s, ev, (p + 1) % s.n)
     _loaded(s)
     if m[0] == CHARTER:
@@ -196,7 +196,7 @@ def privilege(s: PRState) -> int:
     return privileges(s, s.role_player)
 
 
-def optional_ships(s: PRState, p: int) -> str:
+def _optional_ships(s: PRState, p: int) -> str:
     v = VOCAB[s.edition]
     if s.cat.nb and s.occupied(p, C.SMALL_WHARF):
         if s.occupied(p, C.WHARF):
