@@ -1,9 +1,11 @@
 """Puerto Rico's ``hard``: sequential halving on shared sampled worlds (as San Juan's).
 
 Only the decisions that shape a game are searched: the role, the build, the plantation
-(any step whose actions are of the types in ``SEARCHED``). Every other step — the
-mayor's placements, loading, selling, storing, the expansions' small decisions — is
-the heuristic's greedy pick, as ``easy`` plays it.
+(any step whose actions are of the types in ``SEARCHED``), and from rules 6 the wharf's
+"when" (``waits``: a captain turn whose only loads are the wharf's or small wharf's,
+now or on a later turn). Every other step — the mayor's placements, loading, selling,
+storing, the expansions' small decisions — is the heuristic's greedy pick, as ``easy``
+plays it.
 
 A searched decision is a race between the seat's best ``width`` actions by the
 heuristic (progressive widening in its simplest form: the expansions' build steps
@@ -38,7 +40,8 @@ from server.bots.puerto_rico_table import Table
 from server.bots.puerto_rico_view import lean_view
 from server.bots.search import _carry_out, forward
 from server.engine.contract import Action, Game
-from server.games.puerto_rico.core.state import PRState
+from server.games.puerto_rico.core.state import CAPTAIN, PRState
+from server.games.puerto_rico.phases.captain import WHARF_WHEN_RULES
 
 SEARCHED = frozenset(("role", "build", "plantation", "quarry"))
 ROUNDS_PER_SECOND = 500
@@ -80,7 +83,8 @@ class PuertoRicoSearch(SeatBot):
         actions = forward(actions)
         actions = without_duds(game, state, seat, actions)  # never a role with nothing in it
         scores = self.heuristic.action_scores(game, state, seat, actions)
-        if len(actions) == 1 or not any(a.get("type") in SEARCHED for a in actions):
+        if len(actions) == 1 or not (any(a.get("type") in SEARCHED for a in actions)
+                                     or waits(state, actions)):
             best = max(scores)
             return self.rng.choice([a for a, v in zip(actions, scores, strict=True)
                                     if v == best])
@@ -149,6 +153,17 @@ class PuertoRicoSearch(SeatBot):
         """A smooth chance of finishing first: logistic in the gap to the best other."""
         gap = scores[seat] - max(v for p, v in enumerate(scores) if p != seat)
         return 1.0 / (1.0 + math.exp(-gap / self.spread))
+
+
+def waits(state: Any, actions: list[Action]) -> bool:
+    """The wharf's "when" (rules 6): loading with the wharf or the small wharf now, or
+    "not now" and perhaps on a later turn of the phase (after another load), which
+    changes who ends the game with the last VP chips."""
+    if not isinstance(state, PRState) or state.step != CAPTAIN or state.pending:
+        return False
+    if state.rules < WHARF_WHEN_RULES:  # there, "not now" was "never"
+        return False
+    return any(a.get("type") == "pass" for a in actions)
 
 
 def rounds_per_second(s: PRState) -> float:

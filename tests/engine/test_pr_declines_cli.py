@@ -33,9 +33,10 @@ def engine() -> Iterator[EngineProc]:
 class Position:
     """A saved state being edited: every change keeps the component totals."""
 
-    def __init__(self, engine: EngineProc, players: int, edition: str = "classic") -> None:
+    def __init__(self, engine: EngineProc, players: int, edition: str = "classic",
+                 **options: Any) -> None:
         new = engine.ask({"cmd": "new", "players": players, "seed": 3,
-                          "options": {"edition": edition}})
+                          "options": {"edition": edition, **options}})
         assert new["ok"], new
         self.engine = engine
         self.d: dict[str, Any] = engine.ask({"cmd": "state"})["state"]
@@ -48,7 +49,7 @@ class Position:
 
     def building(self, seat: int, name: str, colonists: int = 1) -> Position:
         b = C.B_INDEX[name]
-        self.d["bsupply"][b] -= 1
+        self.d["bsupply"][self.d["board"].index(b)] -= 1  # (one count per board building)
         self.d["city"][seat].append(b)
         self.d["city_col"][seat].append(colonists)
         self.d["city_cit"][seat].append(0)

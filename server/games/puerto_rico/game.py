@@ -43,6 +43,8 @@ class PuertoRico:
     # under the old mayor (state ``rules``), so it stays playable
     # 5: with the Citizens the mayor chooses worker or citizen on every place (issue 22);
     # rooms of 2-4 replay under their own version as before
+    # 6: the wharf's "when" and the festival estate goal of the last planter (issue 39);
+    # rooms of 2-5 replay under their own version
     rules_version = RULES
     rules_compatible_since = 2
     options_spec = OPTIONS

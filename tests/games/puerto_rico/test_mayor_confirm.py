@@ -140,7 +140,7 @@ def test_a_stored_room_passes_its_version_to_setup() -> None:
     old = RoomRecord("r", "puerto-rico", 3, {}, 4, "t", None, seats=seats, rules_version=3)
     now = RoomRecord("r", "puerto-rico", 3, {}, 4, "t", None, seats=seats)
     assert GAME.setup(3, setup_options(old), 4).rules == 3
-    assert GAME.setup(3, setup_options(now), 4).rules == GAME.rules_version == 5
+    assert GAME.setup(3, setup_options(now), 4).rules == GAME.rules_version == 6
 
 
 def test_a_format_5_state_plays_on_under_version_3() -> None:

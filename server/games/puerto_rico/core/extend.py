@@ -3,9 +3,10 @@
 A phase never imports an expansion (the import contracts in pyproject.toml); where its
 own step depends on an expansion's building (the black market pays part of a price, a
 forest house decides how a drawn tile is placed, the lighthouse pays for a load, the
-festival counts what was produced) it calls the function held here. The defaults are
-the base game's (nothing happens); the expansion's module installs its own when the
-expansions table (core/expansions.py) imports it, before any game is set up.
+festival counts what was produced and looks at the estates before the planter's
+refresh) it calls the function held here. The defaults are the base game's (nothing
+happens); the expansion's module installs its own when the expansions table
+(core/expansions.py) imports it, before any game is set up.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Points:
     may_plant_forests: Callable[[PRState, int], bool] = _false
     drawn_tile: Callable[[PRState, int, int, int, Events], bool] = _false
     tile_secret: Callable[[PRState, int], str] = _no_secret
+    # the settler's last turn is over, before the refresh: the festival's estate goal
+    settler_end: Callable[[PRState, Events], None] = _nothing
     # the captain: the lighthouse, union hall... at the start; the lighthouse's doubloon;
     # the charter (a ship of one's own)
     captain_start: Callable[[PRState, Events], bool] = _false

@@ -19,8 +19,10 @@ from .text import default_names
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # the rules version (game.py ``rules_version``): 4 asks the mayor to confirm his
 # placement (mayor_undo.py), 5 lets him choose worker or citizen on every place
-# (mayor.py); a state made under an older version keeps its rules (``rules``)
-RULES, OLDEST_RULES = 5, 2
+# (mayor.py), 6 keeps a passed wharf for the player's later turns (captain.py) and
+# awards the festival's estate goal of the planter phase's last move before the
+# refresh (festival.py); a state made under an older version keeps its rules (``rules``)
+RULES, OLDEST_RULES = 6, 2
 
 
 def _options() -> tuple[OptionSpec, ...]:

@@ -51,7 +51,7 @@ from ..core.state import (
     PRState,
 )
 from ..core.text import VOCAB, Vocabulary, cap, finish_action, listing
-from ..phases.captain import privilege
+from ..phases.captain import WHARF_WHEN_RULES, privilege
 from ..phases.craftsman import factory_bonus, harvest, specialty_bonus
 from ..phases.mayor import empty_circles
 from . import labels_warn, labels_x
@@ -148,8 +148,19 @@ def _label_key(m: Move, s: PRState) -> Any:
     if code == CAPTAIN_VP:
         return privilege(s)
     if code == PASS:
-        return (s.step, s.vp_pending, s.col_supply > 0)
+        return pass_key(s)
     return None
+
+
+def pass_key(s: PRState) -> tuple[int, int, bool, int]:
+    """What a ``pass`` label reads: the step, the optional points, the supply, and in
+    the captain phase the wharves it keeps (rules 6) or gives up (``_wharves``)."""
+    wharves = 0
+    if s.step == CAPTAIN and s.rules >= WHARF_WHEN_RULES:
+        p = s.turn
+        wharves = 1 | (not s.wharf_used[p] and s.occupied(p, C.WHARF)) << 1 | (
+            not s.charter_used[p] and s.occupied(p, C.SMALL_WHARF)) << 2
+    return (s.step, s.vp_pending, s.col_supply > 0, wharves)
 
 
 def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
@@ -251,10 +262,21 @@ def pass_label(s: PRState, v: Vocabulary) -> str:
             return f"Leave the {v.vp} chip in the supply ({v.privilege})"
         return f"{_cap(v.buildings[C.HARBOR])}: leave the {v.vp} chip in the supply"
     if step == CAPTAIN:
+        if s.rules >= WHARF_WHEN_RULES:  # he is asked again if his turn comes round
+            return f"Not now: keep the {_wharves(s, v)} for a later turn"
         return f"Do not use the {v.buildings[C.WHARF]}"
     if step == SMUGGLE:
         return "Smuggle nothing"
     return "Pass"
+
+
+def _wharves(s: PRState, v: Vocabulary) -> str:
+    """The wharves the player to move passes up now: the wharf, the small wharf or both."""
+    p = s.turn
+    kept = [v.buildings[b]
+            for b, used in ((C.WHARF, s.wharf_used), (C.SMALL_WHARF, s.charter_used))
+            if not used[p] and s.occupied(p, b)]
+    return " and the ".join(kept) or v.buildings[C.WHARF]
 
 
 def _cap(words: str) -> str:

@@ -24,7 +24,7 @@ from ..core.moves import BUILD, MAYOR_PLACE, MAYOR_UNDO, PASS, PLANTATION, Move
 from ..core.state import BUILDER, CHOOSE_ROLE, DRAFT, MAYOR, MAYOR_PRIVILEGE, PRState
 from ..phases import mayor_undo
 from . import refill
-from .labels import _MEMO, FIXED, shared_dict
+from .labels import _MEMO, FIXED, pass_key, shared_dict
 
 Dict = dict[str, Any]
 # the commonest labelled dicts, by edition and a small int made of what their labels read
@@ -32,7 +32,7 @@ _ROLE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # coins, ro
 _PLACE_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # tile, index, where
 _BUILD_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # building, price, >coins
 _PICK_DICTS: dict[str, dict[int, Dict]] = {e: {} for e in EDITIONS}  # copies, building
-_PASS_DICTS: dict[tuple[str, int, int, bool], Dict] = {}  # as labels._label_key reads it
+_PASS_DICTS: dict[tuple[str, int, int, bool, int], Dict] = {}  # by labels.pass_key
 _COPY = dict.copy
 
 
@@ -78,7 +78,7 @@ def _any(s: PRState, moves: list[Move]) -> list[Dict]:
         d = None if (festival and m[0] == PLANTATION) or s.step == MAYOR_PRIVILEGE else fixed.get(m)
         if d is None:
             if m[0] == PASS:  # its label reads the step and what is left to take
-                key = (ed, s.step, s.vp_pending, s.col_supply > 0)
+                key = (ed, *pass_key(s))
                 d = _PASS_DICTS.get(key)
                 if d is None:
                     d = _PASS_DICTS[key] = shared_dict(m, s)

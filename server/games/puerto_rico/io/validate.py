@@ -109,8 +109,9 @@ def _table(s: PRState) -> None:
     for name in ("face_up", "stack", "discard"):
         need(all(0 <= t < 5 for t in getattr(s, name)), name, "unknown plantation")
     if not s.cat.cit:  # (a citizen-occupied zoning office sells tiles face up)
-        # (and from rules 5 the festival's estate tile goes face up, once)
-        most = n + 1 + (s.cat.fest and s.rules >= C.LITERAL_CITIZENS_RULES)
+        # (and under rules 5 the festival's estate tile of the last planter joined the
+        # next row, once; from rules 6 it lies in its own phase's row, in a taken one's place)
+        most = n + 1 + (s.cat.fest and s.rules == C.LITERAL_CITIZENS_RULES)
         need(len(s.face_up) <= most, "face_up", f"at most {most} face-up plantations")
     need(s.face_up == sorted(s.face_up), "face_up", "kept sorted")
     need(min(s.bsupply) >= 0, "bsupply", "counts >= 0")

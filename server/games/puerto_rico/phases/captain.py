@@ -4,7 +4,12 @@ Loading rules (001 and 000): one kind per turn, as many barrels as fit; a kind a
 aboard goes only on that ship; a new kind goes on an empty ship that takes the most of
 it (any of several that take them all); no two ships carry the same kind. A player who
 can load on a ship must load (the wharf counts as loading); one who could only use his
-wharf may decline it, and is then done with the wharf for this phase.
+wharf (or small wharf) may pass. From rules 6 (``WHARF_WHEN_RULES``) the owner chooses
+*when* (000: "may choose when during the Shipment phase"): a pass lasts until somebody
+loads, and he is asked again on each later turn while his wharf can still be used; the
+phase ends once every player in turn has passed or cannot load (``wharf_declined``:
+passed since the last load). Under rules 5 and older the pass gave the wharves up for
+the phase (its stored games replay so).
 
 The VP for the barrels are compulsory; the harbor's point and (classic only) the
 captain's privilege point may be declined (step ``captain_vp``: one decision per
@@ -34,6 +39,7 @@ from .storage import next_storer, store, store_options
 W = C.WHARF_SHIP
 R_LOADING, R_CHARTERED = 16, 17  # resume: loading begins; a chartered ship is loaded
 RESUMES = frozenset((R_LOADING, R_CHARTERED))
+WHARF_WHEN_RULES = 6  # a pass keeps the wharves for his later turns (docs/rules-notes.md)
 
 
 def start(s: PRState, ev: Events) -> int:
@@ -125,8 +131,10 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if m[0] == PASS:
         s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}")
+            now = " now" if s.rules >= WHARF_WHEN_RULES else ""
+            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}{now}")
         return _next_loader(s, ev, (p + 1) % s.n)
+    _loaded(s)
     if m[0] == CHARTER:
         if POINTS.charter(s, p, m, ev):
             return R_CHARTERED
@@ -152,6 +160,15 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         text = f"{who(s, p)} ships {k} {v.goods[g]} {where}"
     points(s, p, k, text, ev)
     return _extra_points(s, ev)
+
+
+def _loaded(s: PRState) -> None:
+    """A load (cargo, wharf or chartered ship): from rules 6 everyone who passed is
+    asked again on his next turn (the state has changed: the phase goes on)."""
+    declined = s.wharf_declined
+    if s.rules >= WHARF_WHEN_RULES and any(declined):
+        for q in range(s.n):
+            declined[q] = 0
 
 
 def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:

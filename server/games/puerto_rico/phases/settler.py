@@ -88,7 +88,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             if ev is not None:
                 say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
         s.step = SETTLER
-        return _turn_over(s)
+        return _turn_over(s, ev)
     if code == HACIENDA:
         if not s.stack:
             _reshuffle(s, ev)
@@ -143,25 +143,28 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         if ev is not None:
             say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
     add_tile(s, p, t)
-    return _offer_hospice(s, p)
+    return _offer_hospice(s, p, ev)
 
 
 def _after_pass(s: PRState, p: int, ev: Events) -> int:
     """1897: a hospital owner who placed only the hacienda tile may staff that one."""
     if s.edition == "1897" and s.hacienda_tile >= 0:
-        return _offer_hospice(s, p)
-    return _turn_over(s)
+        return _offer_hospice(s, p, ev)
+    return _turn_over(s, ev)
 
 
-def _offer_hospice(s: PRState, p: int) -> int:
+def _offer_hospice(s: PRState, p: int, ev: Events) -> int:
     if s.phase_i < s.n and s.occupied(p, C.HOSPICE) and colonist_source(s) is not None:
         s.step = SETTLER_HOSPICE
         return CONTINUE
-    return _turn_over(s)
+    return _turn_over(s, ev)
 
 
-def _turn_over(s: PRState) -> int:
-    """The turn is over; after the last one, the library's second tile for the settler."""
+def _turn_over(s: PRState, ev: Events) -> int:
+    """The turn is over; after the last one, the library's second tile for the settler.
+    After the phase's very last tile, before the refresh, an expansion may act on it
+    (the festival's estate goal, rules 6: its tile then lies in the row the refresh
+    discards, and the turn passes once its workers are placed)."""
     if (s.phase_i == s.n - 1 and privileges(s, s.role_player) == 2
             and len(s.island[s.role_player]) < C.ISLAND_SPACES):
         s.phase_i = s.n
@@ -169,6 +172,8 @@ def _turn_over(s: PRState) -> int:
         begin_turn(s)
         return CONTINUE
     s.hacienda_tile = -1
+    if s.phase_i >= s.n - 1:
+        POINTS.settler_end(s, ev)
     return TURN_OVER
 
 

@@ -13,7 +13,8 @@ first player to reach a goal takes it; the others never can (docs/rules-notes.md
 - estate: the first to have 3 estates of the kind (forests are not estates) takes 3
   workers from the supply (fewer if fewer are left), placed at once on empty circles
   or in San Juan (smuggler_place.py); the festival's tile goes face up next to the
-  board (planters may take it; rules 4 and older: onto the discard pile);
+  board (planters may take it; rules 4 and older: onto the discard pile); reached by
+  the planter phase's last move, it is awarded before the refresh (rules 6);
 - goods: the first whose production (one craftsman-phase turn, the craftsman's extra
   barrel not included) holds every festival barrel (a kind drawn twice: two of it)
   takes 3 doubloons; the barrels go back to the supply;
@@ -33,6 +34,7 @@ from ...expansions.smuggler import smuggler_place
 
 ESTATE, GOODS, BUILDING = range(3)  # the goals, as in festival_won
 REWARD = 3  # workers, doubloons, VP
+GOAL_BEFORE_REFRESH_RULES = 6  # the last planter's estate goal comes before the refresh
 BARRELS = 3  # barrels on the festival board
 BAG = tuple(g for g in range(5) for _ in range(3))  # three barrels of each good
 
@@ -133,6 +135,14 @@ def _estate(s: PRState, p: int, kind: int, ev: Events, final: bool) -> None:
         s.legal = None
 
 
+def settler_end(s: PRState, ev: Events) -> None:
+    """The planter phase's last turn is over: from rules 6 an estate goal its last move
+    reached is awarded now, before the refresh (which discards the goal's tile with the
+    row), not after it (rules 5: the tile joined the next row, n + 2 face up)."""
+    if s.festival and s.rules >= GOAL_BEFORE_REFRESH_RULES:
+        check(s, ev)
+
+
 def produced(s: PRState, p: int, got: list[int], ev: Events) -> None:
     """Seat p has just produced ``got``: the goods goal, if it holds every barrel."""
     if s.festival_won[GOODS] >= 0:
@@ -165,7 +175,7 @@ def _setup(s: PRState, ev: Events) -> None:
     draw_goals(s)  # with the table's RNG
 
 
-extend.install(produced=produced)
+extend.install(produced=produced, settler_end=settler_end)
 game_hooks.register(C.FESTIVAL, game_hooks.SETUP, _setup)
 game_hooks.register(C.FESTIVAL, game_hooks.PLACED, _placed)
 game_hooks.register(C.FESTIVAL, game_hooks.GAME_END, _game_end)
