@@ -118,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--seconds", type=float, default=20.0)
     bs.add_argument("--think", type=float, default=0.5, help="seconds a player waits per move")
     bs.add_argument("--game", help="whose rooms (default: puerto-rico)")
+    bs.add_argument("--players", type=int, help="seats a room (default 4)")
+    _option_arguments(bs)
+    bs.add_argument("--views", default="audience", choices=["audience", "viewer", "both"],
+                    help="views by audience (the server's way), a whole view per viewer (the "
+                         "old way), or both in one run to compare (default: audience)")
     bs.add_argument("--json", action="store_true")
     bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
     bc.add_argument("--samples", type=int, default=100)

@@ -68,7 +68,8 @@ class _Conn:
 
 
 async def _client_main(port: int, rooms: int, spectators: int, seconds: float, think: float,
-                       out: Any, game: str = GAME) -> None:
+                       out: Any, game: str = GAME, seats: int = SEATS,
+                       options: dict[str, Any] | None = None) -> None:
     from server.protocol import limits
     from server.protocol import messages as m
     from server.protocol.diff import apply_ops
@@ -144,9 +145,9 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
             c.changed.set()
 
     async def table(i: int) -> tuple[str, list[_Conn]]:
-        players = [await connect(f"b{i}p{s}", "play") for s in range(SEATS)]
-        room = (await players[0].cmd("create_room", game=game, players=SEATS,
-                                     options={}))["data"]["room"]
+        players = [await connect(f"b{i}p{s}", "play") for s in range(seats)]
+        room = (await players[0].cmd("create_room", game=game, players=seats,
+                                     options=options or {}))["data"]["room"]
         for s, c in enumerate(players):
             await c.cmd("join_room", room=room, **{"as": "player"})
             await c.cmd("take_seat", room=room, seat=s)
@@ -168,7 +169,7 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
 
     t0 = time.perf_counter()
     setups = [asyncio.create_task(table(i)) for i in range(rooms)]
-    await asyncio.wait(setups, timeout=120)
+    await asyncio.wait(setups, timeout=SETUP_TIMEOUT)
     errors = [repr(t.exception()) for t in setups if not t.done() or t.exception() is not None]
     stats["errors"] = errors[:3]
     stats["failed_tables"] = len(errors)
@@ -200,18 +201,50 @@ async def _client_main(port: int, rooms: int, spectators: int, seconds: float, t
 
 
 def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
-           out: Any, game: str = GAME) -> None:
-    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out, game))
+           out: Any, game: str = GAME, seats: int = SEATS,
+           options: dict[str, Any] | None = None) -> None:
+    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out, game, seats, options))
 
 
 # --- the server side ------------------------------------------------------------------
 
 
+SETUP_TIMEOUT = 120.0
+"""The clients' set-up of every table, and the parent's wait for it, end by then."""
+
+
+class BenchFailed(RuntimeError):
+    """The clients' process died or never reported: said, instead of waiting for ever."""
+
+
+async def _from_child(out: Any, proc: Any, timeout: float, what: str) -> Any:
+    """The child's next report, or BenchFailed when it is gone or silent past ``timeout``."""
+    import queue
+
+    loop = asyncio.get_running_loop()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return await loop.run_in_executor(None, out.get, True, 1.0)
+        except queue.Empty:
+            if not proc.is_alive():
+                raise BenchFailed(f"the clients' process ended (exit code {proc.exitcode}) "
+                                  f"before {what}") from None
+            if time.monotonic() > deadline:
+                raise BenchFailed(f"no {what} within {timeout:g} s") from None
+
+
 async def bench(rooms: int, spectators: int, seconds: float, think: float,
-                game: str = GAME) -> dict[str, Any]:
+                game: str = GAME, seats: int = SEATS, options: dict[str, Any] | None = None,
+                views: str = "audience") -> dict[str, Any]:
+    """One run; ``views`` "viewer" builds and diffs a whole view per viewer as before
+    views by audience (server/net/sync.py), to measure the two in one command."""
     from server.net.server import GameServer, tune_gc
     from server.net.session import SessionLimits
+    from server.net.sync import GameSync
     from server.net.upkeep import RoomPolicy
+
+    GameSync.views_by_audience = views == "audience"
 
     lags: list[float] = []
 
@@ -231,16 +264,26 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
         rss0 = _rss()
         out: Any = mp.get_context("spawn").Queue()
         proc = mp.get_context("spawn").Process(
-            target=_child, args=(port, rooms, spectators, seconds, think, out, game), daemon=True)
+            target=_child, args=(port, rooms, spectators, seconds, think, out, game, seats,
+                                 options), daemon=True)
         proc.start()
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, out.get)  # the child is up
+        try:
+            await _from_child(out, proc, SETUP_TIMEOUT + 60, "the tables were set up")
+        except BenchFailed:
+            proc.kill()
+            await srv.stop()
+            raise
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         ticker = asyncio.create_task(loop_lag())
         await asyncio.sleep(min(5.0, seconds / 2))
         rss1 = _rss()
-        stats = await loop.run_in_executor(None, out.get)
+        try:
+            stats = await _from_child(out, proc, seconds + 120, "the clients' figures")
+        except BenchFailed:
+            proc.kill()
+            await srv.stop()
+            raise
         wall = time.perf_counter() - t0
         cpu1 = resource.getrusage(resource.RUSAGE_SELF)
         ticker.cancel()
@@ -251,6 +294,10 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
     diff_avg = stats["diff_bytes"] / max(1, stats["diffs"])
     snap_avg = stats["snap_bytes"] / max(1, stats["snaps"])
     fig: dict[str, Any] = {} if game == GAME else {"game": game}  # Puerto Rico's: as before
+    if seats != SEATS or options:
+        fig |= {"players": seats, "options": options or {}}
+    if views != "audience":
+        fig["views"] = views
     return fig | {
         "rooms": rooms, "spectators_per_room": spectators, "seconds": round(wall, 2),
         "think_s": think, "actions": stats["acts"],
@@ -260,7 +307,7 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
         "diff_to_snapshot": round(diff_avg / snap_avg, 3) if snap_avg else None,
         "rss_per_room_kib": round((rss1 - rss0) / max(1, rooms) / 1024, 1),
         "server_cpu_ms_per_action": round(cpu * 1000 / max(1, stats["acts"]), 3),
-        "games_over": stats["games_over"] // SEATS, "rejects": stats["rejects"],
+        "games_over": stats["games_over"] // seats, "rejects": stats["rejects"],
         "failed_tables": stats["failed_tables"], "errors": stats["errors"],
         "setup_s": round(stats["setup_s"], 2),
         "loop_lag_p99_ms": round(_pct(lags, 0.99) * 1000, 2),
@@ -276,42 +323,72 @@ def run_server_bench(args: Any) -> int:
     seconds = float(getattr(args, "seconds", 20.0))
     think = float(getattr(args, "think", 0.5))
     game = str(getattr(args, "game", None) or GAME)
+    seats = int(getattr(args, "players", None) or SEATS)
+    views = str(getattr(args, "views", None) or "audience")
     for ok, message in ((rooms >= 1, f"--rooms must be at least 1, not {rooms}"),
                         (spectators >= 0, f"--spectators must be 0 or more, not {spectators}"),
                         (seconds > 0, f"--seconds must be positive, not {seconds:g}"),
-                        (think >= 0, f"--think must be 0 or more, not {think:g}")):
+                        (think >= 0, f"--think must be 0 or more, not {think:g}"),
+                        (views in VIEWS, f"--views is one of {', '.join(VIEWS)}, not {views}")):
         if not ok:
             print(f"prtui bench server: {message}", file=sys.stderr)
             return 2
     from server.engine.errors import EngineError
+    from server.engine.options import parse_assignments
     from server.games.registry import get_game
 
     try:
         chosen = get_game(game)
+        options = parse_assignments(chosen.options_spec, getattr(args, "option", None) or [])
+        chosen.normalize_options(seats, options)
     except EngineError as exc:
         print(f"prtui bench server: {exc.message}", file=sys.stderr)
         return 2
-    if not chosen.min_players <= SEATS <= chosen.max_players:
-        print(f"prtui bench server: {game} does not seat {SEATS} players", file=sys.stderr)
-        return 2
-    fig = asyncio.run(bench(rooms, spectators, seconds, think, game))
+    runs = ["viewer", "audience"] if views == "both" else [views]
+    try:
+        figs = [asyncio.run(bench(rooms, spectators, seconds, think, game, seats, options, v))
+                for v in runs]
+    except BenchFailed as exc:
+        print(f"prtui bench server: {exc}", file=sys.stderr)
+        return 1
+    if views == "both":
+        before, after = (f["server_cpu_ms_per_action"] for f in figs)
+        change = round(after / before - 1, 3) if before else None
+        if getattr(args, "json", False):
+            print(json.dumps({"per_viewer": figs[0], "per_audience": figs[1],
+                              "server_cpu_change": change}, separators=(",", ":")))
+            return 0
+        for fig in figs:
+            _print(fig, rooms, game, seats, spectators, think)
+        print(f"views by audience: server CPU per action {before} -> {after} ms "
+              f"({change:+.1%})" if change is not None else "")
+        return 0
+    fig = figs[0]
     if getattr(args, "json", False):
         print(json.dumps(fig, separators=(",", ":")))
     else:
-        print(f"server bench: {rooms} {game} rooms x {SEATS} players + {spectators} spectators "
-              f"(set up in {fig['setup_s']} s), "
-              f"{fig['seconds']} s, think {think} s")
-        print(f"  actions/s         {fig['actions_per_s']}  ({fig['actions']} actions)")
-        print(f"  act->diff latency p50 {fig['p50_ms']} ms  p99 {fig['p99_ms']} ms")
-        print(f"  diff bytes        {fig['diff_bytes_avg']} avg vs snapshot "
-              f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
-        print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
-        print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
-        print(f"  server loop lag   p99 {fig['loop_lag_p99_ms']} ms  max {fig['loop_lag_max_ms']} ms")
-        print(f"  client loop lag   p99 {fig['client_lag_p99_ms']} ms  max {fig['client_lag_max_ms']} ms"
-              " (the clients' own delay, inside the latency figures)")
-        if fig["failed_tables"]:
-            print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")
+        _print(fig, rooms, game, seats, spectators, think)
     return 0
 
 
+VIEWS = ("audience", "viewer", "both")
+"""``--views``: by audience (the server's way), a whole view per viewer (the old way),
+or both in one command, the old first."""
+
+
+def _print(fig: dict[str, Any], rooms: int, game: str, seats: int, spectators: int,
+           think: float) -> None:
+    views = "a whole view per viewer" if fig.get("views") == "viewer" else "views by audience"
+    print(f"server bench: {rooms} {game} rooms x {seats} players + {spectators} spectators "
+          f"(set up in {fig['setup_s']} s), {fig['seconds']} s, think {think} s, {views}")
+    print(f"  actions/s         {fig['actions_per_s']}  ({fig['actions']} actions)")
+    print(f"  act->diff latency p50 {fig['p50_ms']} ms  p99 {fig['p99_ms']} ms")
+    print(f"  diff bytes        {fig['diff_bytes_avg']} avg vs snapshot "
+          f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
+    print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
+    print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
+    print(f"  server loop lag   p99 {fig['loop_lag_p99_ms']} ms  max {fig['loop_lag_max_ms']} ms")
+    print(f"  client loop lag   p99 {fig['client_lag_p99_ms']} ms  max {fig['client_lag_max_ms']} ms"
+          " (the clients' own delay, inside the latency figures)")
+    if fig["failed_tables"]:
+        print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")

@@ -6,14 +6,22 @@ two such snapshots of the *same* viewer, never on the raw state. A viewer is a
 seat or ``None`` (spectators and unseated members share the public snapshot).
 The room encodes one diff frame per viewer and hands the same bytes to every
 connection of that viewer.
+
+A game that builds its views by audience (server/engine/audience.py) is asked once a
+version for all of them: the public view, each player's entry as its owner sees it,
+and each seat's own keys. Its diff is then taken part by part, once: the public ops
+serve every viewer but for his own entry and keys, which get ops of their own. With
+five seated players that is one view and five entries a move instead of six views,
+and two diffs an entry instead of six.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from server.engine.audience import Audience, ViewsByAudience, view_of
 from server.engine.contract import SHOWN_ONLY, Action, Game, LogEvent
-from server.protocol.diff import diff
+from server.protocol.diff import Op, diff
 from server.wording import escape
 
 Viewer = int | None
@@ -57,6 +65,9 @@ def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str,
 class GameSync:
     """Owns the state of one game and what each viewer has been sent."""
 
+    views_by_audience: ClassVar[bool] = True
+    """Off only for `prtui bench server --views viewer`: the old way, measured beside."""
+
     def __init__(self, game: Game, state: Any, open_info: bool) -> None:
         self.game = game
         self.state = state
@@ -64,8 +75,12 @@ class GameSync:
         self.v = 0
         self.events: list[LogEvent] = []
         self._core: dict[Viewer, dict[str, Any]] = {}
+        self._core_v: dict[Viewer, int] = {}  # the version each viewer's core shows
         self._logs: dict[Viewer, list[dict[str, Any]]] = {}
         self._legal: dict[int, list[Action]] = {}  # per seat, for version self.v
+        self.by_audience = self.views_by_audience and isinstance(game, ViewsByAudience)
+        self._audiences: dict[int, Audience] = {}  # version -> views: this and the last
+        self._public_ops: tuple[int, list[Op]] | None = None  # (version, ops to it)
 
     # --- the game itself -------------------------------------------------------
 
@@ -103,9 +118,20 @@ class GameSync:
     def _line(self, n: int, ev: LogEvent, viewer: Viewer) -> dict[str, Any]:
         return log_line(n, ev, viewer, self.open_info)
 
+    def _audience(self, v: int) -> Audience | None:
+        """The views by audience at version ``v`` (built at most once; the one before
+        is kept for the diffs to it), or None when ``v`` is gone."""
+        if v == self.v and v not in self._audiences:
+            assert isinstance(self.game, ViewsByAudience)
+            self._audiences = {k: a for k, a in self._audiences.items() if k == v - 1}
+            self._audiences[v] = self.game.audience(self.state)
+        return self._audiences.get(v)
+
     def _core_of(self, viewer: Viewer) -> dict[str, Any]:
+        audience = self._audience(self.v) if self.by_audience else None
         return {
-            "view": self.game.view(self.state, viewer),
+            "view": (view_of(audience, viewer) if audience is not None
+                     else self.game.view(self.state, viewer)),
             "legal": [] if viewer is None else self.legal(viewer),
             "seat": viewer,
         }
@@ -116,6 +142,7 @@ class GameSync:
         if core is None:
             core = self._core_of(viewer)
             self._core[viewer] = core
+            self._core_v[viewer] = self.v
             self._logs[viewer] = [self._line(i, ev, viewer) for i, ev in enumerate(self.events)]
         return {**core, "log": list(self._logs[viewer])}
 
@@ -124,17 +151,54 @@ class GameSync:
 
     def forget(self, viewer: Viewer) -> None:
         self._core.pop(viewer, None)
+        self._core_v.pop(viewer, None)
         self._logs.pop(viewer, None)
 
     def advance(self, viewer: Viewer) -> list[list[Any]]:
         """Ops taking ``viewer``'s last snapshot to the current one (and remember it)."""
-        old = self._core[viewer]
+        old, old_v = self._core[viewer], self._core_v[viewer]
         new = self._core_of(viewer)
-        ops = diff(old, new)
+        view_ops = self._view_ops(viewer, old_v) if self.by_audience else None
+        if view_ops is None:
+            ops = diff(old, new)
+        else:
+            ops = [*view_ops, *_under("legal", diff(old["legal"], new["legal"]))]
         self._core[viewer] = new
+        self._core_v[viewer] = self.v
         log = self._logs[viewer]
         for i in range(len(log), len(self.events)):
             line = self._line(i, self.events[i], viewer)
             log.append(line)
             ops.append(["set", ["log", i], line])
         return ops
+
+    def _view_ops(self, viewer: Viewer, old_v: int) -> list[Op] | None:
+        """The ops of ``viewer``'s view from version ``old_v`` to now, from the diffs of
+        the parts (each taken once a version); None where only a whole diff will do."""
+        was, now = self._audience(old_v), self._audience(self.v)
+        if was is None or now is None or old_v != self.v - 1:
+            return None
+        if self._public_ops is None or self._public_ops[0] != self.v:
+            self._public_ops = (self.v, diff(was.public, now.public))
+        public = self._public_ops[1]
+        if viewer is None:
+            return _under("view", public)
+        own = was.own_keys[viewer]
+        if own.keys() != now.own_keys[viewer].keys():
+            return None
+        ops: list[Op] = []
+        for op in public:
+            path = op[1]
+            if not path or (path[0] == "players" and len(path) == 1):
+                return None  # the whole view or the whole list of players replaced
+            if path[0] in own or (path[0] == "players" and path[1] == viewer):
+                continue  # his own, diffed below
+            ops.append(op)
+        ops += _under("players", diff(was.owners[viewer], now.owners[viewer]), viewer)
+        ops += diff(own, now.own_keys[viewer])
+        return _under("view", ops)
+
+
+def _under(key: str, ops: list[Op], *more: str | int) -> list[Op]:
+    """``ops`` of a part, with their paths made paths of the whole (``key``, ``more``)."""
+    return [[op[0], [key, *more, *op[1]], *op[2:]] for op in ops]

@@ -142,6 +142,10 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
     if importlib.util.find_spec("server.net.bench") is not None:
         runs.append(Run("server: bot rooms on loopback",
                         ["bench", "server", "--seconds", str(seconds), "--json"]))
+        runs.append(Run(VIEWS_RUN, [
+            "bench", "server", "--rooms", "20", "--players", "5", "--spectators", "4",
+            "--edition", "1897", *every, "--think", "0.3", "--seconds", str(seconds),
+            "--views", "both", "--json"]))
     else:
         runs.append(Run("server", [], problem="server/net/bench.py not present yet"))
     if importlib.util.find_spec("prtui.bench") is not None:
@@ -154,6 +158,28 @@ def planned_runs(games: int, seconds: float, engine_only: bool = False) -> list[
     from server.tools.web_report import web_runs
 
     return runs + hostile_runs() + web_runs() + arena_runs()
+
+
+VIEWS_RUN = "server: views by audience against a whole view per viewer"
+
+
+def _views_section(fig: dict[str, Any] | None) -> list[str]:
+    """Issue 36's figure: server CPU per action, the old views and the new, one command."""
+    if not fig:
+        return []
+    old, new = fig["per_viewer"], fig["per_audience"]
+    change = fig.get("server_cpu_change")
+    return [
+        "## Server: views by audience",
+        "",
+        f"{new.get('rooms')} rooms of 5 players (1897, every expansion) with "
+        f"{new.get('spectators_per_room')} spectators each, both ways in one command, the old "
+        f"first: server CPU per action {_figure(old.get('server_cpu_ms_per_action'))} ms with a "
+        f"whole view built and diffed per viewer, {_figure(new.get('server_cpu_ms_per_action'))}"
+        f" ms by audience ({100 * float(change or 0):+.1f} %, target −35 % or better); act → "
+        f"diff p99 {_figure(old.get('p99_ms'))} → {_figure(new.get('p99_ms'))} ms.",
+        "",
+    ]
 
 
 OPTION_FLAGS = ("--option", "--edition", "--open-vp")
@@ -261,7 +287,8 @@ def render(runs: list[Run], info: dict[str, str], when: str,
             "",
         ]
     out += soak_section(soak_record, _options, _figure)
-    server = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "server"]), None)
+    server = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "server"]
+                   and r.title != VIEWS_RUN), None)
     if server:
         out += [
             "## Server: bot-only rooms on loopback",
@@ -278,6 +305,8 @@ def render(runs: list[Run], info: dict[str, str], when: str,
             f"{_figure(server.get('server_cpu_ms_per_action'))} ms of server CPU per action.",
             "",
         ]
+    out += _views_section(next((r.figures for r in runs if r.figures
+                                and r.title == VIEWS_RUN), None))
     clients = [r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "client"]]
     if clients:
         out += ["## Client: diff to screen", ""]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from server.engine.audience import Audience
 from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
@@ -25,7 +26,7 @@ from .core.text import finish_events
 from .io import offer
 from .io.display import display
 from .io.stateio import load
-from .io.views import step_name, view
+from .io.views import audience, step_name, view
 
 
 class PuertoRico:
@@ -126,6 +127,10 @@ class PuertoRico:
 
     def view(self, state: PRState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
+
+    def audience(self, state: PRState) -> Audience:
+        """Every viewer's view at once (server/engine/audience.py): what the server sends."""
+        return audience(state)
 
     def clone(self, state: PRState) -> PRState:
         return state.clone()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.engine.audience import Audience
 from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 
@@ -21,7 +22,7 @@ from .selection import PICK_CODE
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
 from .state import GAME_OVER, STEPS, SJState
 from .validate import check
-from .views import view
+from .views import audience, view
 
 _SELECTIONS = frozenset(PICK_CODE)  # the steps that offer undo
 _COPY = dict.copy
@@ -118,6 +119,10 @@ class SanJuan:
 
     def view(self, state: SJState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
+
+    def audience(self, state: SJState) -> Audience:
+        """Every viewer's view at once (server/engine/audience.py): what the server sends."""
+        return audience(state)
 
     def clone(self, state: SJState) -> SJState:
         return state.clone()

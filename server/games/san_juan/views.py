@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.engine.audience import Audience
+
 from . import catalog as C
 from .common import hand_limit
 from .gains import role_gains
@@ -92,7 +94,6 @@ def view(s: SJState, viewer: int | None) -> dict[str, Any]:
         "game": "san-juan",
         "options": {"fair_start": s.fair_start, "names": list(s.names)},
         "players_count": s.n,
-        "viewer": viewer,
         "round": s.round,
         "governor": s.governor,
         "phase": {
@@ -112,10 +113,26 @@ def view(s: SJState, viewer: int | None) -> dict[str, Any]:
         "price_tiles": _tiles(s),
         "revealed": [_CARDS[c] for c in s.pending] if s.step == GOLD_MINE else [],
         "players": [_player(s, p, viewer) for p in range(s.n)],
-        "decision": _decision(s) if not over and viewer == s.turn else None,
-        # what each role would give me: only to whoever chooses a role now
-        "role_gains": role_gains(s, viewer) if not over and viewer == s.turn
-        and s.step == CHOOSE_ROLE else None,
+        **_own_keys(s, viewer),
         "over": over,
         "result": result(s).to_data() if over else None,
     }
+
+
+def _own_keys(s: SJState, viewer: int | None) -> dict[str, Any]:
+    """The top-level keys that are the viewer's own (server/engine/audience.py)."""
+    mine = s.step != GAME_OVER and viewer == s.turn
+    return {
+        "viewer": viewer,
+        "decision": _decision(s) if mine else None,
+        # what each role would give me: only to whoever chooses a role now
+        "role_gains": (role_gains(s, viewer) if viewer is not None and mine
+                       and s.step == CHOOSE_ROLE else None),
+    }
+
+
+def audience(s: SJState) -> Audience:
+    """Every viewer's view in one go: the public one, each hand as its owner sees it."""
+    return Audience(public=view(s, None),
+                    owners=[_player(s, p, p) for p in range(s.n)],
+                    own_keys=[_own_keys(s, p) for p in range(s.n)])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.engine.audience import Audience
+
 from ..core import catalog as C
 from ..core import interrupts, registry
 from ..core.common import privileges
@@ -148,7 +150,6 @@ def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]
             "names": list(s.names),
         },
         "players_count": n,
-        "viewer": viewer,
         "round": s.round,
         "governor": s.governor,
         "phase": {
@@ -202,7 +203,23 @@ def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]
             out["smuggler"] = smuggler_view(s)
         if s.cat.fest:
             out["festival"] = festival_view(s)
-    for x, key, part in registry.VIEWS:  # an expansion's own parts (registry.view)
+    out.update(_own_keys(s, viewer))
+    return out
+
+
+def _own_keys(s: PRState, viewer: int | None) -> dict[str, Any]:
+    """The top-level keys that are the viewer's own (server/engine/audience.py): an
+    expansion's own parts (registry.view) may depend on who looks."""
+    out: dict[str, Any] = {"viewer": viewer}
+    for x, key, part in registry.VIEWS:
         if x in s.expansions:
             out[key] = part(s, viewer)
     return out
+
+
+def audience(s: PRState) -> Audience:
+    """Every viewer's view in one go: the public one, each player's board as its owner
+    sees it (VP chips, prices, the estate under a face-down tile)."""
+    return Audience(public=view(s, None),
+                    owners=[_player(s, p, p) for p in range(s.n)],
+                    own_keys=[_own_keys(s, p) for p in range(s.n)])
