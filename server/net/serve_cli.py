@@ -19,7 +19,7 @@ from typing import Any
 
 import platformdirs
 
-from server.net.addresses import is_loopback
+from server.net.addresses import is_loopback, set_ipv6_prefix
 from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer, tune_gc
 from server.store.health import DamagedDatabase
@@ -72,6 +72,11 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"prtui serve: {flag} must be 0..65535 (0: any free port), not {value}",
                   file=sys.stderr)
             return 2
+    try:
+        set_ipv6_prefix(getattr(args, "ipv6_prefix", 64))
+    except ValueError as exc:
+        print(f"prtui serve: {exc}", file=sys.stderr)
+        return 2
     limits = coach_limits(args)
     if isinstance(limits, str):
         print(f"prtui serve: {limits}", file=sys.stderr)
