@@ -110,11 +110,13 @@ async def serve(args: argparse.Namespace) -> int:
     if ssh_port is not None:
         try:
             from server.ssh.gateway import MAX_SESSIONS_PER_ADDRESS, start_ssh
+            from server.ssh.startups import parse_max_startups
         except ImportError as exc:
             print(f"warning: SSH gateway unavailable: {exc}", file=sys.stderr)
         else:
             keys = getattr(args, "ssh_authorized_keys", None)
             try:
+                startups = parse_max_startups(getattr(args, "ssh_max_startups", "50:30:100"))
                 gateway = await start_ssh(
                     host=host, port=ssh_port,
                     game_host="127.0.0.1" if host in ("0.0.0.0", "::", "") else host,
@@ -126,6 +128,7 @@ async def serve(args: argparse.Namespace) -> int:
                         args, "ssh_max_per_address", MAX_SESSIONS_PER_ADDRESS
                     ),
                     relay_proof=server.relay_proof,  # SSH players count as their own address
+                    max_startups=startups,
                 )
             except (ValueError, OSError) as exc:
                 print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)
