@@ -11,9 +11,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -156,18 +158,54 @@ async def serve(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     print("shutting down", flush=True)
-    if web is not None:
-        await web.close()
-    if gateway is not None:
-        await gateway.close()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # a second one: at once
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, _exit_now, "a second signal")
+    watchdog = threading.Timer(SHUTDOWN_LIMIT_S, _exit_now,
+                               args=(f"shutdown took over {SHUTDOWN_LIMIT_S:.0f} s",))
+    watchdog.daemon = True
+    watchdog.start()
+    _watchdogs.append(watchdog)  # cancelled by ``run`` once asyncio.run has returned
+    for what, front in (("web gateway", web), ("SSH gateway", gateway)):
+        if front is not None:
+            await _within(front.close(), GATEWAY_CLOSE_S, what)
     await server.stop()
     return 0
+
+
+SHUTDOWN_LIMIT_S = 10.0
+"""From SIGTERM (or Ctrl-C) to exit at most, whatever the clients do: a server that
+waited on tabs that never read stayed up for 150 s. Every acknowledged move is already
+committed, and every session's process dies with the server (server/ssh/orphans.py), so
+leaving late loses nothing; the database is checked at the next start as after a crash."""
+GATEWAY_CLOSE_S = 4.0  # each gateway's own orderly close (children get 3 s to quit)
+
+
+async def _within(closing: Any, seconds: float, what: str) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await closing
+    except TimeoutError:
+        logging.getLogger(__name__).warning("%s did not close within %s s; going on",
+                                            what, seconds)
+
+
+def _exit_now(why: str) -> None:
+    print(f"prtui serve: {why}: exiting now (every acknowledged move is stored)",
+          file=sys.stderr, flush=True)
+    os._exit(1)
+
+
+_watchdogs: list[threading.Timer] = []
 
 
 def run(args: argparse.Namespace) -> int:
     level = str(getattr(args, "log_level", "warning")).upper()  # `--log-level`, prtui/cli.py
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    return asyncio.run(serve(args))
+    code = asyncio.run(serve(args))  # its teardown (cancelled tasks, threads) is bounded too
+    for watchdog in _watchdogs:
+        watchdog.cancel()
+    return code
 
 
 def run_web(args: argparse.Namespace) -> int:
