@@ -36,6 +36,7 @@ SHUTDOWN_GUARD_S = 45.0  # the server exits within seconds; before, it never did
 @dataclass
 class Serve:
     proc: asyncio.subprocess.Process
+    game_port: int
     ssh_port: int
     web_port: int
 
@@ -83,23 +84,27 @@ async def until(predicate: Callable[[], object], what: str | Callable[[], str],
 
 @pytest.fixture
 async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
-        "--web-port", "0", "--data", str(tmp_path / "data"),
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    ssh_port = web_port = 0
-    async with asyncio.timeout(GUARD_S):
-        while not (ssh_port and web_port):
-            line = (await proc.stdout.readline()).decode()
-            assert line, "prtui serve ended before its gateways started"
-            if found := re.match(r"SSH on [^ ]+:(\d+) ", line):
-                ssh_port = int(found.group(1))
-            if found := re.match(r"web on http://[^/]+:(\d+)/", line):
-                web_port = int(found.group(1))
-    yield Serve(proc, ssh_port, web_port)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:  # a file: a pipe nobody reads would stall the server
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
+            "--web-port", "0", "--data", str(tmp_path / "data"),
+            stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+    ports: dict[str, int] = {}
+
+    def started() -> bool:
+        text = log.read_text(errors="replace")
+        for key, pattern in (("game", r"prtui server on [^ ]+:(\d+) "),
+                             ("ssh", r"SSH on [^ ]+:(\d+) "),
+                             ("web", r"web on http://[^/]+:(\d+)/")):
+            if found := re.search(pattern, text):
+                ports[key] = int(found.group(1))
+        assert proc.returncode is None, text
+        return len(ports) == 3
+
+    await until(started, "the server's three ports")
+    yield Serve(proc, ports["game"], ports["ssh"], ports["web"])
     if proc.returncode is None:
         proc.kill()
         await proc.wait()
