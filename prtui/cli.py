@@ -91,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-max-per-address", type=int, default=8,
                        help="SSH sessions from one address at once (default 8; up to "
                        "--ssh-max-sessions, e.g. for players behind one NAT address)")
+    serve.add_argument("--ssh-max-startups", default="50:30:100", metavar="START:RATE:FULL",
+                       help="SSH connections not yet logged in: from START on, RATE%% of new "
+                       "ones from addresses already logging in are dropped, rising to all "
+                       "at FULL (like OpenSSH's MaxStartups; default 50:30:100)")
+    serve.add_argument("--ipv6-prefix", type=int, default=64, metavar="BITS",
+                       help="per-address limits count an IPv6 client by this network "
+                       "prefix (default 64: one home's /64 is one address)")
     _web_arguments(serve, "--web-port", None)
     _coach_arguments(serve)
     _log_argument(serve)

@@ -42,8 +42,8 @@ from server.store.base import RoomRecord, SeatRecord, Store
 log = logging.getLogger(__name__)
 
 MAX_OPEN_ROOMS = 1000
-"""Waiting or playing rooms at once; beyond, creation is refused to every address that
-already holds one (a newcomer still gets its first: server/net/upkeep.py)."""
+"""Waiting or playing rooms at once, a hard ceiling; its last tenth only for addresses
+that hold no room yet (server/net/upkeep.py)."""
 LOBBY_PUSH_S = 0.25
 
 

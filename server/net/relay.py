@@ -24,7 +24,7 @@ import secrets
 from collections import Counter
 from typing import Any
 
-from server.net.addresses import is_loopback
+from server.net.addresses import is_loopback, limit_key
 
 _DOMAIN = b"prtui relayed peer\0"
 
@@ -55,7 +55,7 @@ class AddressBook:
         return place
 
     def count(self, address: str) -> int:
-        return self._counts[address]
+        return self._counts[limit_key(address)]
 
     def proof(self, address: str) -> str:
         """The proof that this server's own gateway relays a player from ``address``."""
@@ -66,12 +66,14 @@ class AddressBook:
 
     def _take(self, address: str, relayed: bool = False) -> bool:
         limit = max(self.limit, self.relayed_limit) if relayed else self.limit
+        address = limit_key(address)  # an IPv6 client counts by its /64 (addresses.py)
         if self._counts[address] >= limit:
             return False
         self._counts[address] += 1
         return True
 
     def _give_back(self, address: str) -> None:
+        address = limit_key(address)
         self._counts[address] -= 1
         if self._counts[address] <= 0:
             del self._counts[address]

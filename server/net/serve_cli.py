@@ -11,15 +11,17 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from server.net.addresses import is_loopback
+from server.net.addresses import is_loopback, set_ipv6_prefix
 from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer, tune_gc
 from server.store.health import DamagedDatabase
@@ -72,6 +74,11 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"prtui serve: {flag} must be 0..65535 (0: any free port), not {value}",
                   file=sys.stderr)
             return 2
+    try:
+        set_ipv6_prefix(getattr(args, "ipv6_prefix", 64))
+    except ValueError as exc:
+        print(f"prtui serve: {exc}", file=sys.stderr)
+        return 2
     limits = coach_limits(args)
     if isinstance(limits, str):
         print(f"prtui serve: {limits}", file=sys.stderr)
@@ -105,11 +112,13 @@ async def serve(args: argparse.Namespace) -> int:
     if ssh_port is not None:
         try:
             from server.ssh.gateway import MAX_SESSIONS_PER_ADDRESS, start_ssh
+            from server.ssh.startups import parse_max_startups
         except ImportError as exc:
             print(f"warning: SSH gateway unavailable: {exc}", file=sys.stderr)
         else:
             keys = getattr(args, "ssh_authorized_keys", None)
             try:
+                startups = parse_max_startups(getattr(args, "ssh_max_startups", "50:30:100"))
                 gateway = await start_ssh(
                     host=host, port=ssh_port,
                     game_host="127.0.0.1" if host in ("0.0.0.0", "::", "") else host,
@@ -121,6 +130,7 @@ async def serve(args: argparse.Namespace) -> int:
                         args, "ssh_max_per_address", MAX_SESSIONS_PER_ADDRESS
                     ),
                     relay_proof=server.relay_proof,  # SSH players count as their own address
+                    max_startups=startups,
                 )
             except (ValueError, OSError) as exc:
                 print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)
@@ -148,18 +158,54 @@ async def serve(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     print("shutting down", flush=True)
-    if web is not None:
-        await web.close()
-    if gateway is not None:
-        await gateway.close()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # a second one: at once
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, _exit_now, "a second signal")
+    watchdog = threading.Timer(SHUTDOWN_LIMIT_S, _exit_now,
+                               args=(f"shutdown took over {SHUTDOWN_LIMIT_S:.0f} s",))
+    watchdog.daemon = True
+    watchdog.start()
+    _watchdogs.append(watchdog)  # cancelled by ``run`` once asyncio.run has returned
+    for what, front in (("web gateway", web), ("SSH gateway", gateway)):
+        if front is not None:
+            await _within(front.close(), GATEWAY_CLOSE_S, what)
     await server.stop()
     return 0
+
+
+SHUTDOWN_LIMIT_S = 10.0
+"""From SIGTERM (or Ctrl-C) to exit at most, whatever the clients do: a server that
+waited on tabs that never read stayed up for 150 s. Every acknowledged move is already
+committed, and every session's process dies with the server (server/ssh/orphans.py), so
+leaving late loses nothing; the database is checked at the next start as after a crash."""
+GATEWAY_CLOSE_S = 4.0  # each gateway's own orderly close (children get 3 s to quit)
+
+
+async def _within(closing: Any, seconds: float, what: str) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await closing
+    except TimeoutError:
+        logging.getLogger(__name__).warning("%s did not close within %s s; going on",
+                                            what, seconds)
+
+
+def _exit_now(why: str) -> None:
+    print(f"prtui serve: {why}: exiting now (every acknowledged move is stored)",
+          file=sys.stderr, flush=True)
+    os._exit(1)
+
+
+_watchdogs: list[threading.Timer] = []
 
 
 def run(args: argparse.Namespace) -> int:
     level = str(getattr(args, "log_level", "warning")).upper()  # `--log-level`, prtui/cli.py
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    return asyncio.run(serve(args))
+    code = asyncio.run(serve(args))  # its teardown (cancelled tasks, threads) is bounded too
+    for watchdog in _watchdogs:
+        watchdog.cancel()
+    return code
 
 
 def run_web(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from server.net.addresses import limit_key
 from server.net.peer import fast_frame
 from server.protocol import limits
 from server.protocol import messages as m
@@ -76,8 +77,9 @@ class Session:
         self.role = "play"
         self.room: str | None = None
         peername = writer.get_extra_info("peername")
-        self.address = str(peername[0]) if peername else "?"
-        """The remote address this connection counts against (room limits)."""
+        self.address = limit_key(str(peername[0])) if peername else "?"
+        """The remote address this connection counts against (room limits): an IPv6
+        client's /64 network (server/net/addresses.py)."""
         self._reader = reader
         self._writer = writer
         self._lobby = lobby
@@ -246,7 +248,7 @@ class Session:
             self.close(*refusal)
             return False
         if self._relayed is not None and hello.get("peer") is not None:
-            self.address = hello["peer"]  # an SSH player's own address, vouched for above
+            self.address = limit_key(hello["peer"])  # a gateway player's, vouched for above
         self.name, self.role = hello["name"].strip(), hello["role"]
         taken = self._lobby.names.claim(self, seat_token=hello.get("token") is not None)
         if taken is not None:

@@ -11,8 +11,9 @@ Starting a room used to free its place, so one address made 558 running bots-onl
 in 46 s and filled the server's cap for everybody. Now every unfinished room an address
 created counts against it (``live_per_address``; a running game with no human seat
 counts double: it costs CPU whether anybody watches or not), also across restarts (the
-creator's address is stored with the room), and the server-wide cap refuses only an
-address that already holds a room: a newcomer is never refused for another's rooms.
+creator's address is stored with the room). The server-wide cap is hard; its last tenth
+is kept for addresses that hold no room, so a few busy addresses never lock a newcomer
+out, and many fresh addresses (one IPv6 /64 has plenty) never pass the cap either.
 
 Finished games are loaded only while someone watches or replays them; ``unloadable``
 names the idle ones beyond ``finished_loaded`` (least recently used first), so stepping
@@ -68,6 +69,13 @@ def idle(room: Room) -> bool:
     return not room.members and room.inbox.empty() and not room._replay_waiting
 
 
+def newcomer_reserve(max_rooms: int) -> int:
+    """The open rooms only an address holding none may take: a newcomer still finds a
+    place when a few addresses hold most of them, yet the ceiling stays hard (one more
+    room per fresh address used to pass it: an IPv6 /64 has plenty of addresses)."""
+    return max(1, max_rooms // 10) if max_rooms > 1 else 0
+
+
 class Upkeep:
     def __init__(self, policy: RoomPolicy | None = None) -> None:
         self.policy = policy or RoomPolicy()
@@ -84,8 +92,8 @@ class Upkeep:
     def refusal(self, peer: Peer, rooms: dict[str, Room], max_rooms: int | None = None
                 ) -> tuple[str, str] | None:
         """Why ``peer`` may not create another room now, or None. ``max_rooms``: the
-        server-wide cap of unfinished rooms, which refuses only an address that already
-        holds one of them."""
+        server-wide cap of unfinished rooms, a hard one; its last tenth
+        (``newcomer_reserve``) is kept for addresses that hold no room yet."""
         address = getattr(peer, "address", "?")
         mine = theirs = load = 0
         for rid, (conn, addr) in list(self._owners.items()):
@@ -113,9 +121,14 @@ class Upkeep:
                     f"your address already has {load} of its {p.live_per_address} places in"
                     f" unfinished rooms (a running game of bots only takes {p.bot_room_weight}):"
                     " finish or leave one first")
-        if load and max_rooms is not None and (
-                sum(r.rec.status != "over" for r in rooms.values()) >= max_rooms):
-            return ("too_many_rooms", "the server has too many open rooms; finish one of yours")
+        if max_rooms is not None:
+            open_rooms = sum(r.rec.status != "over" for r in rooms.values())
+            if open_rooms >= max_rooms:
+                return ("too_many_rooms", f"the server has {open_rooms} open rooms, its most:"
+                        " try again when a game has finished")
+            if load and open_rooms >= max_rooms - newcomer_reserve(max_rooms):
+                return ("too_many_rooms",
+                        "the server has too many open rooms; finish one of yours")
         return None
 
     def created(self, room: Room, peer: Peer) -> None:

@@ -93,6 +93,12 @@ def is_default_ignorable(ch: str) -> bool:
     return any(low <= code <= high for low, high in DEFAULT_IGNORABLE_RANGES)
 
 
+def char_refusal(ch: str) -> str | None:
+    """Why ``ch`` may not be in a name, or None: for a gateway that cleans a name the
+    player cannot retype (an SSH login name) before it reaches the server."""
+    return _refusal(ch)
+
+
 def _refusal(ch: str) -> str | None:
     """Why ``ch`` may not be in a name, or None if it may."""
     cat = unicodedata.category(ch)

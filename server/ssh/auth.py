@@ -18,6 +18,8 @@ from pathlib import Path
 
 import asyncssh
 
+from server.protocol import names
+
 log = logging.getLogger("prtui.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
@@ -36,11 +38,21 @@ class Identity:
 
 
 def clean_name(username: str) -> str:
-    """A lobby name from an SSH login name: printable, short, never empty."""
+    """A lobby name from an SSH login name: printable, short, never empty, and one the
+    game server takes (a login name of fillers alone, ``ㅤ``, showed its raw refusal):
+    what it would refuse is left out, in any spelling a client may send (NFKC turns
+    U+3164 into U+1160); a name with nothing visible left is "guest"."""
     text = unicodedata.normalize("NFC", username)
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" and _allowed(ch))
     text = _NAME_RE.sub("", text).strip()[:MAX_NAME]
-    return text or "guest"
+    try:
+        return names.clean_name(text) if text else "guest"
+    except names.BadName:
+        return "guest"
+
+
+def _allowed(ch: str) -> bool:
+    return all(names.char_refusal(c) is None for c in {ch, *unicodedata.normalize("NFKC", ch)})
 
 
 class AuthPolicy:

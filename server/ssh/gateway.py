@@ -10,6 +10,7 @@ Interface agreed with server/net/serve_cli.py::
         password=None, authorized_keys=None,  # per mode; wrong combinations raise ValueError
         max_sessions=32, max_sessions_per_address=8,
         relay_proof=server.relay_proof,       # SSH players count as their own address there
+        max_startups=(50, 30, 100),           # start:rate:full (server/ssh/startups.py)
     )
     server.addresses.relayed_limit = gateway.max_sessions_per_address  # may pass 16 (NAT)
     ...
@@ -39,7 +40,7 @@ from pathlib import Path
 
 import asyncssh
 
-from server.net.addresses import is_loopback
+from server.net.addresses import is_loopback, limit_key
 from server.ssh import fds
 from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.guard import LoginGuard
@@ -48,7 +49,7 @@ from server.ssh.hostkey import load_or_create_host_key
 from server.ssh.login import LoginConnection
 from server.ssh.pty_child import PtyChild
 from server.ssh.session import FULL_MESSAGE, ChildCommand
-from server.ssh.startups import StartupGate
+from server.ssh.startups import MAX_STARTUPS, StartupGate
 
 log = logging.getLogger("prtui.ssh")
 
@@ -83,6 +84,7 @@ class SshGateway:
         max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
         relay_proof: Callable[[str], str] | None = None,
         command: ChildCommand | None = None,
+        max_startups: tuple[int, int, int] = MAX_STARTUPS,
     ) -> None:
         self.policy = policy
         self.guard = LoginGuard()
@@ -95,6 +97,7 @@ class SshGateway:
         self.startups = StartupGate(
             sessions=max_sessions,
             sessions_per_address=self.max_sessions_per_address,
+            max_startups=max_startups,
             fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
         )
         self._relay_proof = relay_proof
@@ -132,6 +135,7 @@ class SshGateway:
 
     def claim_session(self, address: str) -> bytes | None:
         """Take one of the places for a player from ``address``; else what to tell them."""
+        address = limit_key(address)  # an IPv6 player counts by its /64
         if self.active_sessions >= self.max_sessions:
             return FULL_MESSAGE
         if self._sessions_per_address[address] >= self.max_sessions_per_address:
@@ -145,13 +149,14 @@ class SshGateway:
         return None
 
     def release_session(self, address: str) -> None:
+        address = limit_key(address)
         self.active_sessions = max(0, self.active_sessions - 1)
         self._sessions_per_address[address] -= 1
         if self._sessions_per_address[address] <= 0:
             del self._sessions_per_address[address]
 
     def sessions_from(self, address: str) -> int:
-        return self._sessions_per_address[address]
+        return self._sessions_per_address[limit_key(address)]
 
     def track(self, child: PtyChild) -> None:
         self._children.add(child)
@@ -253,6 +258,7 @@ async def start_ssh(
     max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
     relay_proof: Callable[[str], str] | None = None,
     command: ChildCommand | None = None,
+    max_startups: tuple[int, int, int] = MAX_STARTUPS,
 ) -> SshGateway:
     """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
 
@@ -287,6 +293,7 @@ async def start_ssh(
         max_sessions_per_address=max_sessions_per_address,
         relay_proof=relay_proof,
         command=command,
+        max_startups=max_startups,
     )
     await gateway.listen(host, port)
     log.info("SSH gateway on %s:%s (auth %s)", host, gateway.port, auth)

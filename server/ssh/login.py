@@ -1,8 +1,10 @@
 """One SSH connection: who it is (per the auth policy), then the TUI sessions it opens.
 
-A connection one too many (server/ssh/startups.py) is closed the moment it is accepted,
-before the SSH banner. One from an address still waiting out its wrong passwords
-(server/ssh/guard.py) is disconnected with the reason, which ``ssh`` prints.
+A connection one too many (server/ssh/startups.py) is hung up the moment it is accepted,
+right after the version line, with an SSH disconnect whose reason ``ssh`` prints (no key
+exchange is spent on it). One from an address still waiting out its wrong passwords
+(server/ssh/guard.py) is disconnected with the reason too. Every limit counts the
+address by its key (server/net/addresses.py: an IPv6 client by its /64).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import math
 
 import asyncssh
 
-from server.net.addresses import canonical_address
+from server.net.addresses import canonical_address, limit_key
 from server.ssh.auth import Identity
 from server.ssh.host import LoginHost
 from server.ssh.session import TuiSession
+from server.ssh.startups import Startup
 
 log = logging.getLogger("prtui.ssh")
 
@@ -33,8 +36,8 @@ class LoginConnection(asyncssh.SSHServer):
         self._guard = gateway.guard
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = "?"
-        self._admitted = False  # holds a place in the gateway's StartupGate
-        self._authenticated = False
+        self._key = "?"  # what the per-address limits count it as
+        self._place: Startup | None = None  # its place in the gateway's StartupGate
         self._username = ""
         self._offered_key: asyncssh.SSHKey | None = None
         self._identity: Identity | None = None
@@ -45,16 +48,24 @@ class LoginConnection(asyncssh.SSHServer):
         self._gateway.connections.add(conn)
         peer = conn.get_extra_info("peername")
         self._address = canonical_address(str(peer[0])) if peer else "?"
+        self._key = limit_key(self._address)
         sock = conn.get_extra_info("socket")
         fd = sock.fileno() if sock is not None else 0
-        self._admitted = self._gateway.startups.admit(self._address, fd)
-        if not self._admitted:
-            conn.abort()  # before the banner: asyncssh sends nothing on an aborted one
+        admitted = self._gateway.startups.admit(self._key, fd, self._hang_up)
+        if isinstance(admitted, str):
+            # asyncssh writes its version line when this returns; the disconnect follows
+            asyncio.get_running_loop().call_soon(self._hang_up, admitted)
+        else:
+            self._place = admitted
+
+    def _hang_up(self, why: str) -> None:
+        if self._conn is not None:
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._admitted:
-            self._admitted = False
-            self._gateway.startups.closed(self._address, authenticated=self._authenticated)
+        place, self._place = self._place, None
+        if place is not None:
+            self._gateway.startups.closed(place)
         if self._conn is not None:
             self._gateway.connections.discard(self._conn)
 
@@ -69,7 +80,7 @@ class LoginConnection(asyncssh.SSHServer):
     def _refuse_if_waiting(self) -> None:
         if self._policy.mode != "password":
             return
-        wait = self._guard.wait_left(self._address)
+        wait = self._guard.wait_left(self._key)
         if wait > 0:
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
@@ -83,9 +94,9 @@ class LoginConnection(asyncssh.SSHServer):
         """A wrong password costs a second and counts against the address (guard.py)."""
         self._refuse_if_waiting()  # another connection from here may have used it up
         if self._policy.password_ok(password):
-            self._guard.succeeded(self._address)
+            self._guard.succeeded(self._key)
             return True
-        self._guard.failed(self._address)  # no await between the check and this line
+        self._guard.failed(self._key)  # no await between the check and this line
         self._failures += 1
         await asyncio.sleep(FAILED_PASSWORD_DELAY_S)
         if self._failures >= MAX_PASSWORD_TRIES and self._conn is not None:
@@ -105,9 +116,8 @@ class LoginConnection(asyncssh.SSHServer):
         return ok
 
     def auth_completed(self) -> None:
-        if self._admitted and not self._authenticated:
-            self._authenticated = True
-            self._gateway.startups.authenticated(self._address)
+        if self._place is not None:
+            self._gateway.startups.authenticated(self._place)
         self._identity = self._policy.identity(self._username, self._offered_key)
         log.info(
             "ssh login: %s (%s) from %s", self._identity.name, self._identity.key, self._address

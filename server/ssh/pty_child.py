@@ -19,6 +19,8 @@ import termios
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from server.ssh.orphans import bound_to_this_process
+
 READ_CHUNK = 65536
 KILL_GRACE_S = 3.0
 
@@ -87,7 +89,7 @@ class PtyChild:
                 env=dict(env),
                 cwd=cwd,
                 start_new_session=True,
-                preexec_fn=_become_tty_owner,
+                preexec_fn=bound_to_this_process(_become_tty_owner),  # dies with us
                 close_fds=True,
             )
         except BaseException:

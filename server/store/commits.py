@@ -10,6 +10,10 @@ eight bytes rewritten in place; no fsync: it has to survive the process, not a p
 loss, like the WAL itself under ``synchronous=NORMAL``). At start a database that
 holds fewer commits than that file says were made has lost acknowledged writes, and the
 server refuses it (server/store/health.py) instead of silently rewinding its games.
+A record that is there but not one this code wrote (zeroed, cut, garbled) is refused
+the same way: it used to count as no record at all, which turned the check off (31
+acknowledged moves went without a word). So the record is made whole at start (written
+to a temporary file and renamed into place): a crash never leaves a half-made one.
 """
 
 from __future__ import annotations
@@ -36,16 +40,24 @@ def record_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + SUFFIX)
 
 
+class RecordDamaged(ValueError):
+    """The record file is there but is not one this code wrote: what it says is lost."""
+
+
 def recorded(db_path: Path) -> int | None:
-    """The commits the record says were made, or None (no record, or not one of ours)."""
+    """The commits the record says were made, or None (no record: a new database, or
+    one from before they were counted). ``RecordDamaged`` when it cannot be read."""
     try:
         data = record_path(db_path).read_bytes()
     except FileNotFoundError:
         return None
     if len(data) != _FORMAT.size:
-        return None
+        raise RecordDamaged(f"is {len(data)} bytes long, not {_FORMAT.size}")
     magic, count = _FORMAT.unpack(data)
-    return int(count) if magic == _MAGIC else None
+    if magic != _MAGIC:
+        what = "zeroed" if not any(data) else "garbled"
+        raise RecordDamaged(f"is {what} (it does not start with {_MAGIC.decode()})")
+    return int(count)
 
 
 def is_backup(db: sqlite3.Connection) -> bool:
@@ -71,9 +83,10 @@ class CommitRecord:
     def __init__(self, db_path: Path, count: int) -> None:
         self.path = record_path(db_path)
         self.count = count
-        self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        os.ftruncate(self._fd, _FORMAT.size)
-        self._write()
+        fresh = self.path.with_name(self.path.name + ".new")
+        fresh.write_bytes(_FORMAT.pack(_MAGIC, count))
+        os.replace(fresh, self.path)  # whole or not there, whenever the process dies
+        self._fd: int | None = os.open(self.path, os.O_RDWR)
 
     def _write(self) -> None:
         if self._fd is not None:

@@ -63,7 +63,13 @@ def check_file(path: Path) -> dict[str, str]:
     return the unfinished rooms it holds (id: name), each of which the server must resume
     or report."""
     size = path.stat().st_size if path.exists() else None
-    acked = commits.recorded(path)
+    try:
+        acked = commits.recorded(path)
+    except commits.RecordDamaged as exc:
+        raise DamagedDatabase(
+            path, f"cannot be checked for lost writes: its count of acknowledged writes"
+            f" ({commits.record_path(path)}) {exc}, so its write-ahead log may have lost"
+            " games' moves without a word") from None
     if not size:
         what = "is missing" if size is None else "is empty (0 bytes)"
         if backups(path):

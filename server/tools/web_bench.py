@@ -11,7 +11,9 @@ Chromium under Playwright, one `prtui connect` child per page. Measured:
   (the help screen opened and closed: a whole screen drawn);
 - memory per session: each child's RSS and PSS (shared pages split among the sharers);
 - ``--sessions`` pages at once against a `prtui serve --web-port` process of its own
-  (each page its own browser context and address, as players behind a trusted proxy),
+  (each page its own browser context and its own loopback source address: Chromium sends
+  no extra header on a websocket, so each page talks through a relay of its own here
+  that connects from 127.0.2.N, and the gateway sees twenty players, not one),
   all in the lobby moving the room cursor (ArrowDown/ArrowUp) at
   ``--rate`` keys per second each for ``--seconds`` (after ``SETTLE_S``: the start of
   twenty children is not steady play): the same key latency, p50/p95/p99; meanwhile a
@@ -158,6 +160,33 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
             "tab_close_to_child_end_s": round(time.perf_counter() - closed, 2)}
 
 
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    with contextlib.suppress(OSError):
+        while data := await reader.read(65536):
+            writer.write(data)
+            await writer.drain()
+    with contextlib.suppress(OSError):
+        writer.close()
+
+
+async def source_relay(target: str, source: str) -> tuple[asyncio.Server, str]:
+    """A TCP relay on 127.0.0.1 to ``target`` (http://HOST:PORT) whose connections come
+    from ``source``: one page's own address. Its URL."""
+    host, port = target.split("//", 1)[1].rsplit(":", 1)
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection(
+                host, int(port), local_addr=(source, 0))
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
+
+    server = await asyncio.start_server(relay, "127.0.0.1", 0)
+    return server, f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+
+
 async def serve_process(data: Path, sessions: int) -> tuple[Any, int, str]:
     """`prtui serve --web-port 0` in its own process, as a host runs it (the pages' proxy
     headers trusted); its process, game port and web address."""
@@ -220,9 +249,20 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
                                    options={}))["room"]
         await maker.command("join_room", room=rid, as_="player")
         await maker.command("take_seat", room=rid, seat=0)
-    pages = [await open_page(browser, url, f"10.3.0.{i + 1}") for i in range(sessions)]
+    relays = [await source_relay(url, f"127.0.2.{i + 1}") for i in range(sessions)]
+    try:
+        return await _typing(browser, port, pid, sessions, seconds, rate, maker,
+                             [relay_url for _r, relay_url in relays])
+    finally:
+        for relay, _u in relays:
+            relay.close()
+
+
+async def _typing(browser: Any, port: int, pid: int, sessions: int, seconds: float,
+                  rate: float, maker: Any, urls: list[str]) -> dict[str, Any]:
+    pages = [await open_page(browser, urls[i], f"10.3.0.{i + 1}") for i in range(sessions)]
     start = time.perf_counter()
-    await asyncio.gather(*(page.goto(f"{url}/play?name=p{i}")
+    await asyncio.gather(*(page.goto(f"{urls[i]}/play?name=p{i}")
                            for i, (_c, page, _s) in enumerate(pages)))
     def shows_rooms(screen: PageScreen) -> Callable[[], bool]:
         return lambda: "Rooms" in screen.text
@@ -267,7 +307,7 @@ async def _many(browser: Any, port: int, url: str, pid: int, sessions: int, seco
         await context.close()
     await maker.close()
     await until(lambda: not children_of(pid), 60.0)
-    return {"sessions": sessions, "seconds": seconds, "keys_per_s_each": rate,
+    return {"sessions": sessions, "addresses": len(urls), "seconds": seconds, "keys_per_s_each": rate,
             "all_lobbies_s": round(all_lobbies_s, 2), "key": percentiles(latencies),
             "keys_without_update": missed, "settle_s": SETTLE_S,
             "actions": percentiles(player.act_ms),

@@ -20,6 +20,8 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
+from server.ssh.orphans import bound_to_this_process
+
 QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
 TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
 # what textual-serve sets for its web driver; everything else comes from the gateway
@@ -61,6 +63,7 @@ class WebChild(AppService):
             env=env,
             cwd=self.cwd,
             start_new_session=True,  # its own group: killed with whatever it started
+            preexec_fn=bound_to_this_process(),  # and killed when the server dies
         )
         assert process.stdin is not None
         self._stdin = process.stdin

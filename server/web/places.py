@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from server.net.addresses import limit_key
+
 FULL_MESSAGE = "prtui: this server is full (too many browser sessions); try again later."
 
 
@@ -22,6 +24,7 @@ class SessionPlaces:
 
     def claim(self, address: str) -> str | None:
         """Take a place for a player from ``address``; else what to tell them."""
+        address = limit_key(address)  # an IPv6 player counts by its /64
         if self.active >= self.max_sessions:
             return FULL_MESSAGE
         if self._per_address[address] >= self.max_per_address:
@@ -32,10 +35,11 @@ class SessionPlaces:
         return None
 
     def release(self, address: str) -> None:
+        address = limit_key(address)
         self.active = max(0, self.active - 1)
         self._per_address[address] -= 1
         if self._per_address[address] <= 0:
             del self._per_address[address]
 
     def from_address(self, address: str) -> int:
-        return self._per_address[address]
+        return self._per_address[limit_key(address)]

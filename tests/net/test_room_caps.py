@@ -67,21 +67,25 @@ async def test_started_bots_only_rooms_count_against_their_address(tmp_path: Pat
 
 
 async def test_a_full_server_still_takes_a_newcomers_first_room(tmp_path: Path) -> None:
+    """The last tenth of the cap (at least one room) is kept for newcomers."""
     cap = 3
     srv = GameServer(tmp_path, max_rooms=cap, room_policy=RoomPolicy(
         empty_s=3600, abandoned_s=3600, live_per_address=100))
     await srv.start()
     try:
         hog = await Client.connect(srv.port, "hog")
-        assert [(await start_bots_only(hog))["t"] for _ in range(cap)] == ["ack"] * cap
+        assert [(await start_bots_only(hog))["t"] for _ in range(cap - 1)] == ["ack"] * 2
         full = await start_bots_only(hog)
         assert full["t"] == "reject" and full["code"] == "too_many_rooms", full
         newcomer = await Client.connect(srv.port, "newcomer", source="127.0.0.4")
         assert (await start_bots_only(newcomer))["t"] == "ack"
-        # ...but only its first: beyond the cap an address holding a room is refused
+        # ...but only its first, and the cap is hard: the next newcomer is refused too
         assert (await newcomer.cmd("create_room", game="nettoy", players=2,
                                    options={}))["code"] == "too_many_rooms"
-        for c in (hog, newcomer):
+        late = await Client.connect(srv.port, "late", source="127.0.0.5")
+        assert (await late.cmd("create_room", game="nettoy", players=2,
+                               options={}))["code"] == "too_many_rooms"
+        for c in (hog, newcomer, late):
             await c.close()
     finally:
         await srv.stop()

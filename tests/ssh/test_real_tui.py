@@ -11,6 +11,7 @@ import asyncssh
 import pytest
 
 from server.net.server import GameServer
+from server.ssh.auth import clean_name
 from server.ssh.gateway import SshGateway
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
@@ -121,3 +122,19 @@ async def test_same_key_takes_the_seat_back(tui_gateway: GatewayFactory, tmp_pat
         assert re.search(r"Gov(ernor)? ana", screen)  # "Gov" where the line is short
     finally:
         await back.close()
+
+
+async def test_a_login_name_with_nothing_visible_plays_as_guest(
+    tui_gateway: GatewayFactory, game: GameServer
+) -> None:
+    """Issue 33: `ssh ㅤ@host` (U+3164, a Hangul filler) showed the game server's raw
+    refusal of the name; the gateway now cleans login names by the server's own rules."""
+    gw = await tui_gateway()
+    filler = await open_terminal(gw.port, "\u3164", size=(100, 30))
+    try:
+        screen = await filler.expect_screen("Rooms")
+        assert "refused" not in screen and "filler" not in screen
+        assert clean_name("\u3164") == "guest"  # the name it plays under
+        assert clean_name("ana\u3164\u115f") == "ana"  # fillers left out, the rest kept
+    finally:
+        await filler.close()

@@ -1,9 +1,9 @@
-"""Connections that never log in are capped before the SSH banner (server/ssh/startups.py).
+"""Connections that never log in are capped as they are accepted (server/ssh/startups.py).
 
 Raw TCP connections that send nothing stand for a flood of stalled clients: the ones
-over a cap get no banner and are closed at once (EOF), the others get the banner and
-wait for their login timeout. What is asserted is who gets in and what is logged, never
-how fast anything happens.
+over a cap get the version line and an SSH disconnect whose reason says why, then EOF;
+the others wait for their login timeout. What is asserted is who gets in, what they are
+told and what is logged, never how fast anything happens.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from prtui.netclient import Client
 from server.ssh import fds
 from server.ssh import gateway as gateway_module
-from server.ssh.startups import MAX_STARTUPS_PER_ADDRESS
+from server.ssh.startups import MAX_STARTUPS_PER_ADDRESS, parse_max_startups
 from tests.ssh.conftest import WAIT_S, GatewayFactory, open_terminal, until
 
 Stream = tuple[asyncio.StreamReader, asyncio.StreamWriter]
@@ -35,8 +35,17 @@ async def stalled(port: int, address: str, n: int) -> list[Stream]:
 
 
 async def first_bytes(stream: Stream) -> bytes:
-    """What the gateway says first: its banner, or b"" if it closed the connection."""
+    """What the gateway says first: its banner."""
     return await asyncio.wait_for(stream[0].read(8), WAIT_S)
+
+
+async def hung_up(stream: Stream) -> bytes:
+    """Everything the gateway sends until it closes the connection: a refused one gets
+    its version line and a disconnect packet (its reason in plain text), then EOF."""
+    return await asyncio.wait_for(stream[0].read(), WAIT_S)
+
+
+PER_ADDRESS_REFUSAL = b"too many connections from your address are logging in at once"
 
 
 def close_all(streams: list[Stream]) -> None:
@@ -51,9 +60,10 @@ async def test_stalled_connections_over_the_cap_are_closed_before_the_banner(
     gw = await make_gateway()
     flood = await stalled(gw.port, "127.0.0.2", MAX_STARTUPS_PER_ADDRESS + 40)
     try:
-        said = [await first_bytes(s) for s in flood]
-        assert all(s.startswith(b"SSH-2.0-") for s in said[:MAX_STARTUPS_PER_ADDRESS])
-        assert said[MAX_STARTUPS_PER_ADDRESS:] == [b""] * 40  # closed, not a byte sent
+        said = [await first_bytes(s) for s in flood[:MAX_STARTUPS_PER_ADDRESS]]
+        assert all(s.startswith(b"SSH-2.0-") for s in said)
+        for refused in flood[MAX_STARTUPS_PER_ADDRESS:]:
+            assert PER_ADDRESS_REFUSAL in await hung_up(refused)  # told why, then closed
         assert gw.startups.startups_from("127.0.0.2") == MAX_STARTUPS_PER_ADDRESS
         # a player from elsewhere logs in and plays meanwhile
         ana = await open_terminal(gw.port, "ana", local_addr=("127.0.0.3", 0))
@@ -72,18 +82,20 @@ async def test_stalled_connections_over_the_cap_are_closed_before_the_banner(
 async def test_unauthenticated_connections_are_capped_in_all(
     make_gateway: GatewayFactory,
 ) -> None:
+    """Only when every address holds one place each is a newcomer refused."""
     gw = await make_gateway()
-    gw.startups.in_all = 2 * MAX_STARTUPS_PER_ADDRESS
+    gw.startups.full = gw.startups.start = 2
     flood: list[Stream] = []
     try:
         for n in (2, 3):
-            flood += await stalled(gw.port, f"127.0.0.{n}", MAX_STARTUPS_PER_ADDRESS)
+            flood += await stalled(gw.port, f"127.0.0.{n}", 1)
+        await until(lambda: gw.startups.startups == 2, "two logins under way")
         late = await stalled(gw.port, "127.0.0.4", 1)
         flood += late
-        assert await first_bytes(late[0]) == b""
+        assert b"too many logins under way" in await hung_up(late[0])
         # a finished login frees its place at once: the next one gets in
         close_all(flood[:1])
-        await until(lambda: gw.startups.startups < gw.startups.in_all, "a place freed")
+        await until(lambda: gw.startups.startups < gw.startups.full, "a place freed")
         ana = await open_terminal(gw.port, "ana", local_addr=("127.0.0.4", 0))
         await ana.expect("READY")
         await ana.close()
@@ -100,8 +112,8 @@ async def test_no_ssh_connection_is_taken_when_descriptors_run_low(
     gw.startups.fd_ceiling = 3  # as if every descriptor but the game port's were in use
     (late,) = await stalled(gw.port, "127.0.0.3", 1)
     try:
-        assert await first_bytes(late) == b""
-        assert any("descriptors running low" in r.getMessage() for r in caplog.records)
+        assert b"short of resources" in await hung_up(late)
+        assert any("descriptors" in r.getMessage() for r in caplog.records)
     finally:
         close_all([probe, late])
 
@@ -166,8 +178,8 @@ async def test_a_flood_under_a_1024_file_limit_locks_nobody_out(tmp_path: Path) 
     try:
         game_port, ssh_port = await asyncio.wait_for(_ports(serve.stdout), WAIT_S)
         flood = await stalled(ssh_port, "127.0.0.2", 1100)
-        said = [await first_bytes(s) for s in flood[-50:]]
-        assert said == [b""] * 50
+        for refused in flood[-50:]:
+            assert PER_ADDRESS_REFUSAL in await hung_up(refused)
         client = await asyncio.wait_for(Client.connect("127.0.0.1", game_port, "bea"), WAIT_S)
         await client.close()
         conn = await asyncssh.connect(
@@ -218,3 +230,95 @@ async def test_failed_accepts_are_one_line_without_a_traceback(
     lines = [r for r in caplog.records if "cannot accept" in r.getMessage()]
     assert len(lines) == 1 and lines[0].exc_info is None
     assert "Too many open files" in lines[0].getMessage()
+
+
+async def test_ten_addresses_holding_their_quota_lock_no_login_out(
+    make_gateway: GatewayFactory,
+) -> None:
+    """Issue 33: ten addresses with ten silent connections each made every login from a
+    fresh address fail with a reset. Now a newcomer takes the place of the oldest login
+    of a hoarding address, and early drop thins the hoarders before the gate is full."""
+    gw = await make_gateway()
+    flood: list[Stream] = []
+    try:
+        for n in range(2, 12):
+            flood += await stalled(gw.port, f"127.0.0.{n}", MAX_STARTUPS_PER_ADDRESS)
+        await until(lambda: gw.startups.connections >= gw.startups.start, "the flood held")
+        for i in range(5):  # one after another, as a player retrying would
+            term = await open_terminal(gw.port, f"p{i}", local_addr=("127.0.0.12", 0))
+            await term.expect("READY")
+            await term.close()
+        assert gw.startups.startups <= gw.startups.full
+    finally:
+        close_all(flood)
+
+
+async def test_a_full_gate_hangs_up_the_hoarders_oldest_login_with_a_reason(
+    make_gateway: GatewayFactory,
+) -> None:
+    gw = await make_gateway()
+    gw.startups.start = gw.startups.full = 3
+    flood = await stalled(gw.port, "127.0.0.2", 3)
+    try:
+        await until(lambda: gw.startups.startups == 3, "three logins under way")
+        term = await open_terminal(gw.port, "ana", local_addr=("127.0.0.3", 0))
+        await term.expect("READY")
+        assert b"your login took too long while the server was busy" in await hung_up(flood[0])
+        assert gw.startups.startups_from("127.0.0.2") == 2
+        await term.close()
+    finally:
+        close_all(flood)
+
+
+async def test_early_drop_spares_an_address_with_no_login_under_way(
+    make_gateway: GatewayFactory,
+) -> None:
+    gw = await make_gateway()
+    gw.startups.start, gw.startups.full = 2, 50
+    gw.startups._chance = lambda: 0.0  # every draw drops (beyond start, from a busy address)
+    flood = await stalled(gw.port, "127.0.0.2", 2)
+    try:
+        await until(lambda: gw.startups.startups == 2, "two logins under way")
+        (third,) = await stalled(gw.port, "127.0.0.2", 1)
+        flood.append(third)
+        assert b"too many logins under way; try again in a few seconds" in await hung_up(third)
+        term = await open_terminal(gw.port, "ana", local_addr=("127.0.0.3", 0))
+        await term.expect("READY")
+        await term.close()
+    finally:
+        close_all(flood)
+
+
+async def test_a_refused_ssh_client_is_told_why(make_gateway: GatewayFactory) -> None:
+    gw = await make_gateway()
+    flood = await stalled(gw.port, "127.0.0.2", MAX_STARTUPS_PER_ADDRESS)
+    try:
+        await until(lambda: gw.startups.startups == MAX_STARTUPS_PER_ADDRESS, "the quota held")
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            await asyncssh.connect(
+                "127.0.0.1", gw.port, username="ana", local_addr=("127.0.0.2", 0),
+                known_hosts=None, config=None, client_keys=None, agent_path=None,
+            )  # fmt: skip
+        assert "too many connections from your address" in refused.value.reason
+    finally:
+        close_all(flood)
+
+
+def test_max_startups_reads_like_sshd_config() -> None:
+    assert parse_max_startups("10:30:100") == (10, 30, 100)
+    assert parse_max_startups("20") == (20, 100, 20)
+    for wrong in ("a:b:c", "10:30", "50:30:10", "10:130:100", "0:30:100"):
+        with pytest.raises(ValueError):
+            parse_max_startups(wrong)
+
+
+async def test_ssh_sessions_from_one_ipv6_64_share_the_cap(
+    make_gateway: GatewayFactory,
+) -> None:
+    """Loopback has no second IPv6 /64 to log in from: the gateway's own count is asked."""
+    gw = await make_gateway(max_sessions=8, max_sessions_per_address=1)
+    assert gw.claim_session("2001:db8:3:3::1") is None
+    assert b"too many sessions from your address" in (gw.claim_session("2001:db8:3:3::2") or b"")
+    assert gw.claim_session("2001:db8:3:4::1") is None
+    gw.release_session("2001:db8:3:3::1")
+    assert gw.claim_session("2001:db8:3:3::9") is None

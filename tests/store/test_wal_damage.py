@@ -44,3 +44,29 @@ async def test_a_damaged_wal_after_kill_9_is_refused(tmp_path: Path, damage: str
         f.rename(tmp_path / f.name)
     shutil.copy(data / "backups" / "prtui-1.sqlite3", db)
     await resumed(data, tmp_path / "recovered.log", before)
+
+
+@pytest.mark.parametrize("record", ["zeroed", "garbled", "cut"])
+async def test_a_damaged_commit_record_is_refused_too(tmp_path: Path, record: str) -> None:
+    """Issue 33: a zeroed or garbled `-commits` record counted as none, which turned the
+    check off: a cut `-wal` then lost 31 acknowledged moves without a word."""
+    data = tmp_path / "data"
+    first = running(data, tmp_path / "run1.log")
+    try:
+        await store_games(first.port, games=2, moves=6)
+    finally:
+        assert first.stop() == 0
+    second = running(data, tmp_path / "run2.log")
+    try:
+        await store_games(second.port, games=2, moves=20, seed=2)
+    finally:
+        second.kill()
+    wal, counts = data / "prtui.sqlite3-wal", data / "prtui.sqlite3-commits"
+    with wal.open("r+b") as f:
+        f.truncate(wal.stat().st_size // 2)
+    size = counts.stat().st_size
+    counts.write_bytes({"zeroed": bytes(size), "garbled": b"\xff" * size,
+                        "cut": counts.read_bytes()[:5]}[record])
+    line = refused(data, tmp_path / "refused.log")
+    assert "prtui.sqlite3-commits" in line and "lost writes" in line, line
+    assert "backups/prtui-1.sqlite3" in line, line
