@@ -95,7 +95,10 @@ def check_file(path: Path) -> dict[str, str]:
 def _check(db: sqlite3.Connection, path: Path) -> dict[str, str]:
     problems = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
     if problems != ["ok"]:
-        raise DamagedDatabase(path, f"is damaged (quick_check: {problems[0]})")
+        # one line: sqlite's report may span several ("*** in database main ***\n Page 16:
+        # ..."), and the refusal is one line for the host to read
+        said = " ".join(problems[0].split())
+        raise DamagedDatabase(path, f"is damaged (quick_check: {said[:300]})")
     (version,) = db.execute("PRAGMA user_version").fetchone()
     if version > SCHEMA_VERSION:
         raise DamagedDatabase(
