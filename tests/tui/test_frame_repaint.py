@@ -20,10 +20,11 @@ from prtui.games.puerto_rico.player import CityView, IslandView, PlayerBoard
 from prtui.games.puerto_rico.table import ShipsPanel
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import Shown
-from prtui.widgets.footer import KeyFooter
+from prtui.widgets.footer import KeyFooter, shown_keys
 from prtui.widgets.notice import TableNotice
 from server.protocol.diff import apply_ops, diff
 from tests.tui.test_frame_cost import board_app
+from tests.tui.waiting import wait_for
 
 
 class OneShown(App[None]):
@@ -101,6 +102,9 @@ async def test_the_preview_and_the_footer_change_with_the_move() -> None:
         assert isinstance(screen, GameScreen)
         footer = screen.query_one(KeyFooter)
         preview = screen.query_one("#actions-preview", Shown)
+        # the footer's start-up composition first (at load it had no keys yet after a pause)
+        await wait_for(pilot, lambda: bool(footer._keys)
+                       and footer._shape == shown_keys(screen)[0])
 
         def state() -> tuple[object, ...]:
             keys = tuple(k._disabled for k in footer._keys) if footer._keys else ()

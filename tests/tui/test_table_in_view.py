@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
+
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.games.puerto_rico.player import PlayerBoard
@@ -46,7 +48,7 @@ async def _settled(pilot: Any, check: Callable[[PrtuiApp], None]) -> None:
         try:
             check(pilot.app)
             return
-        except AssertionError:
+        except (AssertionError, NoMatches):  # not laid out yet, or not even mounted
             await pilot.pause()
     check(pilot.app)
 
