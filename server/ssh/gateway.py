@@ -120,7 +120,7 @@ class SshGateway:
             line_editor=False,
             login_timeout=LOGIN_TIMEOUT_S,
             keepalive_interval=KEEPALIVE_S,
-            kbdint_auth=False,
+            kbdint_auth=self.policy.mode == "open",  # open: in without a key (login.py)
             gss_host=None,
             agent_forwarding=False,
             allow_scp=False,

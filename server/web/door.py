@@ -270,7 +270,7 @@ class QuietHttpLog(logging.Logger):
         self._next = now + LOG_EVERY_S
         counts = ", ".join(f"{n} {k}" for k, n in sorted(self._count.items()))
         self._count.clear()
-        text = (msg % args) if args else str(msg)
+        text = (str(msg) % args) if args else str(msg)
         said = " ".join(f"{text}: {error}".split())[:300]  # one line, whatever was sent
         log.warning("web: bad requests: %s (last: %s)", counts, said)
 

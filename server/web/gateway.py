@@ -138,7 +138,7 @@ class WebGateway:
             self.door.note("unknown Host", self.client_address(request))
             raise web.HTTPMisdirectedRequest(
                 text="prtui: this server does not answer to that name (--web-host-name)\n")
-        return await handler(request)  # type: ignore[no-any-return]
+        return await handler(request)
 
     @web.middleware
     async def _through_the_door(self, request: web.Request,
@@ -148,7 +148,7 @@ class WebGateway:
         if connection is not None:
             connection.request_started()
         try:
-            return await handler(request)  # type: ignore[no-any-return]
+            return await handler(request)
         finally:
             if connection is not None:
                 connection.request_ended()

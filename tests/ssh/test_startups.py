@@ -172,7 +172,7 @@ async def test_a_flood_under_a_1024_file_limit_locks_nobody_out(tmp_path: Path) 
         await client.close()
         conn = await asyncssh.connect(
             "127.0.0.1", ssh_port, username="cid", local_addr=("127.0.0.3", 0),
-            known_hosts=None, config=None, client_keys=None, agent_path=None,
+            known_hosts=None, config=None, client_keys=None, agent_path=None, password="",
         )  # fmt: skip
         conn.close()
         await conn.wait_closed()

@@ -12,6 +12,7 @@ Nothing is timed: each waits for a condition, with a generous bound.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -103,10 +104,16 @@ async def play(http: aiohttp.ClientSession, web: WebGateway, name: str,
 async def refusal(http: aiohttp.ClientSession, url: str) -> str:
     """What a refused session's page shows before its websocket is closed."""
     said = b""
-    async with http.ws_connect(url) as ws:
-        async for message in ws:
-            if message.type == aiohttp.WSMsgType.BINARY:
-                said += message.data
+
+    async def read() -> None:
+        nonlocal said
+        async with http.ws_connect(url) as ws:
+            async for message in ws:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    said += message.data
+
+    with contextlib.suppress(TimeoutError):  # a session that was not refused says nothing
+        await asyncio.wait_for(read(), WAIT_S)
     return said.decode()
 
 
