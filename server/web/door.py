@@ -32,6 +32,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 log = logging.getLogger("prtui.web")
 
@@ -71,6 +72,9 @@ class Door:
         self.open = 0
         self._refused: Counter[str] = Counter()
         self._next_log = 0.0
+
+    def is_waiting(self, conn: GuardedProtocol) -> bool:
+        return conn in self._waiters.get(conn.address, ())
 
     def waiting_from(self, address: str) -> int:
         return len(self._waiters.get(address, ()))
@@ -189,7 +193,7 @@ class GuardedProtocol(asyncio.Protocol):
 
     @property
     def waiting(self) -> bool:
-        return self.counted and self in self.door._waiters.get(self.address, ())
+        return self.counted and self.door.is_waiting(self)
 
     def evict(self) -> None:
         """Give way to a newcomer: out of the counts now, closed at once."""
@@ -272,7 +276,11 @@ class QuietHttpLog(logging.Logger):
         self._count.clear()
         text = (str(msg) % args) if args else str(msg)
         said = " ".join(f"{text}: {error}".split())[:300]  # one line, whatever was sent
-        log.warning("web: bad requests: %s (last: %s)", counts, said)
+        # a request that would not parse is the sender's doing; anything else is ours,
+        # and its traceback (the first of each interval) is what mends it
+        ours = error is not None and not isinstance(error, HttpProcessingError)
+        log.warning("web: bad requests: %s (last: %s)", counts, said,
+                    exc_info=error if ours else None)
 
 
 class GuardedSite(web.BaseSite):
