@@ -26,6 +26,7 @@ import pytest
 
 from server.ssh.auth import Identity
 from server.web.gateway import WebGateway, start_web
+from server.web.hosts import AllowedHosts
 from tests.web.conftest import Site, until
 
 WAIT_S = 60.0
@@ -366,6 +367,18 @@ async def test_only_our_own_host_names_are_served(tmp_path: Path) -> None:
                     assert f"//{host}/ws/play/ana" in await page.text()
     finally:
         await web.close()
+
+
+def test_the_host_names_of_each_listening_address() -> None:
+    anywhere = AllowedHosts("0.0.0.0")  # any address of the machine: no name rebinds to one
+    assert all(map(anywhere.allows, ("192.168.1.5:8080", "[::1]:8080", "localhost:80")))
+    assert not any(map(anywhere.allows, ("evil.example", "127.0.0.1.evil.example", "", None)))
+    loopback = AllowedHosts("127.0.0.1")
+    assert loopback.allows("127.0.0.1:8080") and not loopback.allows("192.168.1.5")
+    assert AllowedHosts("::1").allows("[::1]:8080")
+    named = AllowedHosts("127.0.0.1", ["Play.Example.org"], "https://games.example.net/prtui")
+    assert named.allows("play.example.org") and named.allows("games.example.net:443")
+    assert not named.allows("example.org")
 
 
 # -- 10. bad page messages ------------------------------------------------------------------
