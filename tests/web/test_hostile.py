@@ -406,7 +406,7 @@ async def test_no_page_message_ends_its_own_session(
 
 async def test_a_name_starting_with_a_dash_is_a_name(site: Site) -> None:
     """The real TUI child: ``--name -h`` printed its usage and ended."""
-    from tests.web.test_browser_game import in_lobby
+    from tests.web.test_seat_takeover import in_lobby
 
     async with browser() as http:
         ws = await http.ws_connect(f"{site.url}/ws/play/-h?width=100&height=30")
