@@ -104,6 +104,8 @@ async def test_another_browser_typing_a_seated_players_name_takes_nothing(site: 
             await until(lambda: mallory.ws.closed or member(room, "ana") is not seated, 120,
                         "the visitor's session settled")
             assert member(room, "ana") is seated and seated.seat == 0  # not evicted
+            # and the page says why (the client's last words, on its stderr)
+            await until(lambda: "already called 'ana'" in mallory.text, 60, "why, on the page")
             assert not ana.ws.closed and in_lobby(site, "ana") is False  # still at the table
             await mallory.ws.close()
             await ana.ws.close()
