@@ -196,11 +196,10 @@ async def page_status(port: int, address: str) -> int:
         return response.status
 
 
-async def test_half_sent_requests_are_capped_per_address_and_in_all_and_time_out(
-        tmp_path: Path) -> None:
+async def test_half_sent_requests_are_capped_per_address_and_in_all(tmp_path: Path) -> None:
     web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
                           data_dir=tmp_path, max_waiting=6, max_waiting_per_address=3,
-                          header_timeout_s=1.0, command=lambda i: ["true"])
+                          header_timeout_s=600, command=lambda i: ["true"])
     flood: list[Stream] = []
     try:
         flood = await half_sent(web.port, "127.0.0.2", 3)
@@ -208,12 +207,39 @@ async def test_half_sent_requests_are_capped_per_address_and_in_all_and_time_out
         (one_more,) = await half_sent(web.port, "127.0.0.2", 1)
         assert await closed_by_server(one_more)  # over the address's share: closed at once
         assert await page_status(web.port, "127.0.0.3") == 200  # everyone else gets in
-        flood += await half_sent(web.port, "127.0.0.4", 3)
+        flood += await half_sent(web.port, "127.0.0.4", 2)
+        (last,) = await half_sent(web.port, "127.0.0.5", 1)
         await until(lambda: web.door.waiting == 6, WAIT_S, "six waiting")
-        (over,) = await half_sent(web.port, "127.0.0.5", 1)
-        assert await closed_by_server(over)  # over the total
-        # none of them ever finishes its request: each is closed after its timeout
-        assert all([await closed_by_server(stream) for stream in flood])
+        # in all: the address holding the most gives its oldest up to a newcomer
+        (newcomer,) = await half_sent(web.port, "127.0.0.6", 1)
+        assert await closed_by_server(flood[0])
+        await until(lambda: web.door.waiting_from("127.0.0.6") == 1, WAIT_S, "let in")
+        assert web.door.waiting == 6 and web.door.waiting_from("127.0.0.2") == 2
+        # an address as light as every other one finds no room
+        (late,) = await half_sent(web.port, "127.0.0.5", 1)
+        assert await closed_by_server(late)
+        assert still_open(newcomer) and still_open(last) and web.door.waiting == 6
+        flood += [newcomer, last]
+    finally:
+        close_all(flood)
+        await web.close()
+
+
+async def test_a_request_never_finished_is_closed_after_the_header_timeout(
+        tmp_path: Path) -> None:
+    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+                          data_dir=tmp_path, header_timeout_s=1.0, command=lambda i: ["true"])
+    flood: list[Stream] = []
+    try:
+        flood = await half_sent(web.port, "127.0.0.2", 3)
+        # idle between two requests (keep-alive), with half of the next one sent
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert (await asyncio.wait_for(reader.readuntil(b"</html>"), WAIT_S)).startswith(
+            b"HTTP/1.1 200")
+        writer.write(HALF_A_REQUEST)
+        flood.append((reader, writer))
+        assert all([await closed_by_server(stream) for stream in flood])  # none answered
         await until(lambda: web.door.waiting == 0 and web.door.open == 0, WAIT_S, "all gone")
         assert await page_status(web.port, "127.0.0.2") == 200
     finally:
