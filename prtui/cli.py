@@ -233,6 +233,22 @@ def _web_arguments(parser: argparse.ArgumentParser, port_flag: str, port: int | 
                         "proxy (e.g. https://play.example.org)")
     parser.add_argument("--web-trusted-proxy", action="append", default=[], metavar="ADDRESS",
                         help="a reverse proxy whose X-Forwarded-For/-Proto headers to believe")
+    parser.add_argument("--web-host-name", action="append", default=[], metavar="NAME",
+                        help="a host name browsers may reach this server by, besides the "
+                        "listening address and localhost (repeatable)")
+    parser.add_argument("--web-max-waiting", type=int, default=128, metavar="N",
+                        help="connections without a request under way, in all (default 128)")
+    parser.add_argument("--web-max-waiting-per-address", type=int, default=16, metavar="N",
+                        help="such connections from one address (default 16)")
+    parser.add_argument("--web-header-timeout", type=float, default=5.0, metavar="S",
+                        help="seconds a connection may take to send its request (default 5)")
+    parser.add_argument("--web-starts-per-minute", type=float, default=12.0, metavar="N",
+                        help="new browser sessions one address may start a minute "
+                        "(default 12, 6 at once)")
+    parser.add_argument("--web-max-homes", type=int, default=1000, metavar="N",
+                        help="browser players' home directories kept (default 1000)")
+    parser.add_argument("--web-home-days", type=float, default=30.0, metavar="DAYS",
+                        help="days an unused browser home is kept (default 30)")
 
 
 def option_pairs(args: argparse.Namespace) -> list[str]:

@@ -2,9 +2,12 @@
 
 Three modes: ``open`` (any name, no secret), ``password`` (one shared password) and
 ``keys`` (an OpenSSH authorized_keys file). The identity decides which seat a new SSH
-session can take back: in ``keys`` mode it is the key's fingerprint, so a player who
-reconnects with the same key resumes their seat whatever name they type; in the other
-modes it is the login name, since nothing else tells players apart.
+session can take back: a key's fingerprint when the client proved it holds a key (any
+key in ``open`` mode, a listed one in ``keys`` mode), so a player who reconnects with
+the same key resumes their seat whatever name they type. In ``password`` mode without a
+key it is the login name (everyone there holds the host's secret). In ``open`` mode
+without a key it is this connection alone: a typed name is no secret, so it never takes
+a seat back (issue 33).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+import secrets
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +28,7 @@ log = logging.getLogger("prtui.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
 SPECTATE_USER = "spectate"
+ONCE_PREFIX = "once:"  # an identity for one connection: nothing to come back to
 MAX_NAME = 20
 _NAME_RE = re.compile(r"[^\w .\-]")
 
@@ -35,6 +40,11 @@ class Identity:
     name: str  # shown in the lobby
     spectate: bool  # logged in as "spectate": straight to the read-only view
     key: str  # stable identity ("key:SHA256:..." or "name:ana") for seat resume
+
+    @property
+    def once(self) -> bool:
+        """Nobody can come back as this identity: its home goes with its session."""
+        return self.key.startswith(ONCE_PREFIX)
 
 
 def clean_name(username: str) -> str:
@@ -78,11 +88,17 @@ class AuthPolicy:
         return self.mode != "open"
 
     def password_ok(self, password: str) -> bool:
-        """Compare in constant time so response timing leaks nothing of the password."""
+        """Compare in constant time so response timing leaks nothing of the password.
+        In ``open`` mode any password will do (it is not a secret anyone was given)."""
+        if self.mode == "open":
+            return True
         return self.mode == "password" and hmac.compare_digest(password.encode(), self._password)
 
     def key_ok(self, key: asyncssh.SSHKey, peer_host: str, peer_addr: str) -> bool:
-        """Whether ``key`` is listed; the file is re-read so edits apply without a restart."""
+        """Whether ``key`` is listed; the file is re-read so edits apply without a restart.
+        In ``open`` mode any key is welcome: it is only who the player is."""
+        if self.mode == "open":
+            return True
         if self.mode != "keys" or self._authorized_keys is None:
             return False
         try:
@@ -95,8 +111,10 @@ class AuthPolicy:
     def identity(self, username: str, key: asyncssh.SSHKey | None) -> Identity:
         name = clean_name(username)
         spectate = username == SPECTATE_USER
-        if self.mode == "keys" and key is not None:
+        if key is not None and self.mode in ("keys", "open"):
             stable = "key:" + key.get_fingerprint("sha256")
+        elif self.mode == "open":
+            stable = ONCE_PREFIX + secrets.token_hex(16)
         else:
             stable = "name:" + name
         return Identity(name=name, spectate=spectate, key=stable)

@@ -67,7 +67,7 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
             state["next"] = now + LOG_EVERY_S
             log.error(
                 "cannot accept connections: %s (%d times); raise the open-file limit "
-                "(ulimit -n) or lower --ssh-max-sessions",
+                "(ulimit -n) or lower --ssh-max-sessions, --web-max-sessions or --web-max-waiting",
                 context.get("exception"),
                 state["missed"],
             )

@@ -123,7 +123,7 @@ class SshGateway:
             line_editor=False,
             login_timeout=LOGIN_TIMEOUT_S,
             keepalive_interval=KEEPALIVE_S,
-            kbdint_auth=False,
+            kbdint_auth=self.policy.mode == "open",  # open: in without a key (login.py)
             gss_host=None,
             agent_forwarding=False,
             allow_scp=False,
@@ -241,7 +241,8 @@ def default_command(identity: Identity, game_host: str, game_port: int) -> list[
     address = f"[{game_host}]:{game_port}" if ":" in game_host else f"{game_host}:{game_port}"
     if identity.spectate:
         return [sys.executable, "-m", "prtui", "spectate", address]
-    return [sys.executable, "-m", "prtui", "connect", address, "--name", identity.name]
+    # one argument, "--name=-h": a name that starts with a dash is still the name
+    return [sys.executable, "-m", "prtui", "connect", address, f"--name={identity.name}"]
 
 
 async def start_ssh(

@@ -23,9 +23,10 @@ _XDG = {
 }
 
 
-def identity_home(data_dir: Path, identity: Identity) -> Path:
-    """``data_dir/ssh/homes/<hash of the identity>``, made private (0700) on first use."""
-    root = data_dir / "ssh"
+def identity_home(data_dir: Path, identity: Identity, folder: str = "ssh") -> Path:
+    """``data_dir/ssh/homes/<hash of the identity>`` (``web`` for the browser gateway's),
+    made private (0700) on first use."""
+    root = data_dir / folder
     root.mkdir(parents=True, exist_ok=True, mode=0o700)
     root.chmod(0o700)  # other local users may not list who has played here
     digest = hashlib.sha256(identity.key.encode()).hexdigest()[:24]

@@ -70,12 +70,14 @@ class LoginConnection(asyncssh.SSHServer):
             self._gateway.connections.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
-        """Refusals come here, after the key exchange, so ``ssh`` can show the reason."""
+        """Refusals come here, after the key exchange, so ``ssh`` can show the reason.
+
+        Always an auth method, even in ``open`` mode: there a client's key (any key) is
+        who the player is, and one without keys gets in at once by keyboard-interactive
+        (no prompts) or any password, as a newcomer (auth.py)."""
         self._refuse_if_waiting()
         self._username = username
-        if not self._policy.needs_auth:
-            self._identity = self._policy.identity(username, None)
-        return self._policy.needs_auth
+        return True
 
     def _refuse_if_waiting(self) -> None:
         if self._policy.mode != "password":
@@ -88,10 +90,20 @@ class LoginConnection(asyncssh.SSHServer):
             )
 
     def password_auth_supported(self) -> bool:
-        return self._policy.mode == "password"
+        return self._policy.mode in ("password", "open")
+
+    def kbdint_auth_supported(self) -> bool:
+        return self._policy.mode == "open"
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._offered_key = None  # a key offered but never signed with is nobody's proof
+        return self._policy.mode == "open"  # in at once, no questions asked
 
     async def validate_password(self, username: str, password: str) -> bool:
         """A wrong password costs a second and counts against the address (guard.py)."""
+        if self._policy.mode == "open":
+            self._offered_key = None  # as for keyboard-interactive
+            return True
         self._refuse_if_waiting()  # another connection from here may have used it up
         if self._policy.password_ok(password):
             self._guard.succeeded(self._key)
@@ -105,7 +117,7 @@ class LoginConnection(asyncssh.SSHServer):
         return False
 
     def public_key_auth_supported(self) -> bool:
-        return self._policy.mode == "keys"
+        return self._policy.mode in ("keys", "open")
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh checks the signature right after a True here; the key of the last True

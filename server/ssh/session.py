@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 import asyncssh
 
@@ -126,6 +128,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         child = PtyChild(self._write_out)
         self._gateway.track(child)
         code = 1
+        cwd: Path | None = None
         try:
             argv, env, cwd = self._gateway.child_command(
                 self._identity, self._term_type, self._chan.get_environment(), self._address
@@ -142,6 +145,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
         finally:
             self._gateway.untrack(child)
             self._release()
+            if self._identity.once and cwd is not None:  # nobody can come back to it
+                shutil.rmtree(cwd, ignore_errors=True)
         if not self._closed:
             if code != 0:
                 self._write_out(RESET_TERMINAL)

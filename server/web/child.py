@@ -6,13 +6,19 @@ A session here runs an argv (no shell: the player's name is an argument, never s
 text) with the SSH child's environment, in a process group of its own, and a child
 that does not quit within ``QUIT_GRACE_S`` of the tab closing is terminated, then
 killed, group and all, so a hung client never outlives its session.
+
+What the child says on stderr (why it could not connect: "the name ana is taken") is
+the player's to read: textual-serve printed it on the *server's* stdout, after closing
+the page. Here its last lines are written to the page, then the session ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import re
 import signal
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,6 +31,8 @@ from server.ssh.orphans import bound_to_this_process
 QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
 TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
 # what textual-serve sets for its web driver; everything else comes from the gateway
+STDERR_KEPT = 2048  # the end of what the child said on stderr: its last words
+_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\x9b]")  # kept: newlines only
 _DRIVER_ENV = ("TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
                "TERM_PROGRAM_VERSION", "COLUMNS", "ROWS")
 
@@ -68,6 +76,54 @@ class WebChild(AppService):
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    async def run(self) -> None:
+        """textual-serve's packet loop, with the child's stderr kept for the page."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        assert process.stderr is not None
+        stdout, stderr = process.stdout, process.stderr
+        said = bytearray()
+
+        async def read_stderr() -> None:
+            while data := await stderr.read(4096):
+                said.extend(data)
+                del said[:-STDERR_KEPT]
+
+        reading = asyncio.create_task(read_stderr())
+        try:
+            for _ in range(10):  # the prelude that says it is a Textual app
+                line = await stdout.readline()
+                if not line or line == b"__GANGLION__\n":
+                    break
+            while True:
+                kind = await stdout.readexactly(1)
+                size = int.from_bytes(await stdout.readexactly(4), "big")
+                payload = await stdout.readexactly(size)
+                if kind == b"D":
+                    await self.on_data(payload)
+                elif kind == b"M":
+                    await self.on_meta(payload)
+                elif kind == b"P":
+                    await self.on_packed(payload)
+        except (asyncio.IncompleteReadError, ConnectionResetError):
+            pass
+        finally:
+            with contextlib.suppress(TimeoutError):  # its end, once the child has ended
+                await asyncio.wait_for(asyncio.shield(reading), TERM_GRACE_S)
+            reading.cancel()
+        text = _CONTROLS.sub("", bytes(said).decode("utf-8", "replace")).strip()
+        if text:
+            with contextlib.suppress(Exception):
+                await self.remote_write_bytes(("\r\n" + text.replace("\n", "\r\n") +
+                                               "\r\n").encode())
+
+    async def on_meta(self, data: bytes) -> None:
+        """The app's "exit" ends the session once its last words are on the page (run)."""
+        with contextlib.suppress(ValueError, TypeError, KeyError):
+            if json.loads(data)["type"] == "exit":
+                return
+        await super().on_meta(data)
 
     async def stop(self) -> None:
         """Ask the app to quit; terminate, then kill, a child that does not."""

@@ -26,6 +26,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import jinja2
@@ -33,7 +34,8 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
-from server.net.addresses import canonical_address, is_loopback
+from server.net.addresses import canonical_address, is_loopback, limit_key
+from server.ssh import fds
 from server.ssh.auth import MAX_NAME, Identity, clean_name
 from server.ssh.gateway import (
     KEEPALIVE_S,
@@ -43,9 +45,21 @@ from server.ssh.gateway import (
     default_command,
     host_env,
 )
-from server.ssh.homes import home_env, identity_home
+from server.ssh.homes import home_env
+from server.web import keys as browser_keys
 from server.web.child import WebChild
-from server.web.places import SessionPlaces
+from server.web.door import (
+    HEADER_TIMEOUT_S,
+    MAX_WAITING,
+    MAX_WAITING_PER_ADDRESS,
+    Door,
+    GuardedSite,
+    QuietHttpLog,
+    guarded,
+)
+from server.web.homes import IDLE_DAYS, MAX_HOMES, WebHomes
+from server.web.hosts import AllowedHosts
+from server.web.places import STARTS_PER_MINUTE, SessionPlaces, StartRate
 
 log = logging.getLogger("prtui.web")
 
@@ -69,11 +83,19 @@ class WebGateway:
 
     def __init__(self, *, game_host: str, game_port: int, data_dir: Path, places: SessionPlaces,
                  relay_proof: Callable[[str], str] | None = None, public_url: str | None = None,
-                 trusted_proxies: Sequence[str] = (), command: ChildArgv | None = None) -> None:
+                 trusted_proxies: Sequence[str] = (), command: ChildArgv | None = None,
+                 door: Door | None = None, hosts: AllowedHosts | None = None,
+                 starts: StartRate | None = None, homes: WebHomes | None = None) -> None:
         self.game_host = game_host
         self.game_port = game_port
         self.data_dir = data_dir
         self.places = places
+        self.door = door if door is not None else Door(
+            sessions=places.max_sessions, sessions_per_address=places.max_per_address)
+        self.hosts = hosts if hosts is not None else AllowedHosts("127.0.0.1",
+                                                                  public_url=public_url)
+        self.starts = starts if starts is not None else StartRate()
+        self.homes = homes if homes is not None else WebHomes(data_dir)
         self.public_url = public_url.rstrip("/") if public_url else None
         self.trusted_proxies = {canonical_address(a) for a in trusted_proxies}
         self._relay_proof = relay_proof
@@ -89,7 +111,7 @@ class WebGateway:
         return frozenset(self._children)
 
     async def listen(self, host: str, port: int) -> None:
-        app = web.Application()
+        app = web.Application(middlewares=[self._only_our_hosts, self._through_the_door])
         static = Path(textual_serve.__file__).parent / "static"
         app.add_routes([
             web.get("/", self.welcome),
@@ -99,10 +121,37 @@ class WebGateway:
             web.get("/ws/{role:play|watch}", self.session),
             web.static("/static", static),
         ])
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # an idle keep-alive connection, half-sent request or not, ends as a new one would
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     keepalive_timeout=self.door.header_timeout_s,
+                                     logger=QuietHttpLog())
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port).start()
+        fds.quiet_accept_errors(asyncio.get_running_loop())
+        await GuardedSite(self._runner, host, port, self.door).start()
         self.port = int(self._runner.addresses[0][1])  # the one bound when port was 0
+
+    @web.middleware
+    async def _only_our_hosts(self, request: web.Request,
+                              handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        """DNS rebinding: a page of a name we do not serve gets nothing (hosts.py)."""
+        if not self.hosts.allows(request.headers.get("Host")):
+            self.door.note("unknown Host", self.client_address(request))
+            raise web.HTTPMisdirectedRequest(
+                text="prtui: this server does not answer to that name (--web-host-name)\n")
+        return await handler(request)
+
+    @web.middleware
+    async def _through_the_door(self, request: web.Request,
+                                handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        """A connection with a request under way no longer counts as waiting (door.py)."""
+        connection = guarded(request.transport)
+        if connection is not None:
+            connection.request_started()
+        try:
+            return await handler(request)
+        finally:
+            if connection is not None:
+                connection.request_ended()
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -133,7 +182,12 @@ class WebGateway:
             static_url=f"{base}/static/", again_url=f"{base}/",
             font_size=_size(request.query.get("fontsize"), 16),
         )
-        return web.Response(text=text, content_type="text/html")
+        response = web.Response(text=text, content_type="text/html")
+        if not browser_keys.valid(request.cookies.get(browser_keys.COOKIE)):  # this browser's key (keys.py)
+            response.set_cookie(browser_keys.COOKIE, browser_keys.new_secret(), max_age=browser_keys.COOKIE_AGE_S,
+                                path="/", httponly=True, samesite="Strict",
+                                secure=base.startswith("https:"))
+        return response
 
     # -- sessions --------------------------------------------------------------------------
 
@@ -167,6 +221,10 @@ class WebGateway:
         await ws.prepare(request)
         address = self.client_address(request)
         refusal = self.places.claim(address)
+        if refusal is None:
+            refusal = self.starts.take(address)
+            if refusal is not None:
+                self.places.release(address)
         if refusal is not None:
             log.info("web: refused %s: %s", address, refusal)
             await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
@@ -174,11 +232,13 @@ class WebGateway:
             return ws
         watch = request.match_info["role"] == "watch"
         name = clean_name(request.match_info.get("name", ""))
-        identity = Identity(name=name, spectate=watch, key=f"web:name:{name}")
+        identity = browser_keys.browser_identity(name, watch, request.cookies.get(browser_keys.COOKIE))
         self._sockets.add(ws)
         child: WebChild | None = None
+        home: Path | None = None
         try:
             argv, env, home = self.child_command(identity, address)
+            self.homes.take(home)
             child = WebChild(argv, env, home, write_bytes=ws.send_bytes,
                              write_str=ws.send_str, close=ws.close,
                              download_manager=self._downloads)
@@ -199,6 +259,8 @@ class WebGateway:
             if child is not None:
                 await child.stop()
                 self._children.discard(child)
+            if home is not None:
+                self.homes.give_back(home, remove=browser_keys.is_once(identity))
             self.places.release(address)
             self._sockets.discard(ws)
             await ws.close()
@@ -206,25 +268,33 @@ class WebGateway:
 
     async def _keys(self, ws: web.WebSocketResponse, child: WebChild) -> None:
         """The page's messages (textual-serve's: stdin, resize, ping, blur, focus); a
-        malformed one is dropped, never fatal."""
+        malformed one is dropped, never fatal: only a close ends the session."""
         async for message in ws:
             if message.type != WSMsgType.TEXT:
                 continue
             try:
                 kind, data = json.loads(message.data)[:2]
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):  # deep nesting too
                 continue
-            if kind == "stdin" and isinstance(data, str):
-                await child.send_bytes(data.encode("utf-8"))
-            elif kind == "resize" and isinstance(data, dict):
-                await child.set_terminal_size(_size(str(data.get("width")), 80),
-                                              _size(str(data.get("height")), 24))
-            elif kind == "ping":
-                await ws.send_json(["pong", data])
-            elif kind == "blur":
-                await child.blur()
-            elif kind == "focus":
-                await child.focus()
+            try:
+                await self._message(ws, child, kind, data)
+            except (ValueError, TypeError) as exc:
+                log.debug("web: dropped a page message: %s", exc)
+
+    async def _message(self, ws: web.WebSocketResponse, child: WebChild, kind: object,
+                       data: object) -> None:
+        if kind == "stdin" and isinstance(data, str):
+            # a lone surrogate is no character: dropped, the rest of the keys go through
+            await child.send_bytes(data.encode("utf-8", "ignore"))
+        elif kind == "resize" and isinstance(data, dict):
+            await child.set_terminal_size(_size(str(data.get("width")), 80),
+                                          _size(str(data.get("height")), 24))
+        elif kind == "ping" and isinstance(data, str):  # the page sends its clock as text
+            await ws.send_json(["pong", data])
+        elif kind == "blur":
+            await child.blur()
+        elif kind == "focus":
+            await child.focus()
 
     def child_command(self, identity: Identity,
                       address: str) -> tuple[Sequence[str], dict[str, str], Path]:
@@ -235,7 +305,7 @@ class WebGateway:
         else:
             argv = default_command(identity, self.game_host, self.game_port)
         env = host_env(os.environ)  # the SSH child's allow-list: no host secrets
-        home = identity_home(self.data_dir, identity)
+        home = self.homes.home(identity)
         env.update(home_env(home))
         env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"})
         if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
@@ -266,15 +336,29 @@ async def start_web(*, host: str, port: int, game_host: str, game_port: int, dat
                     max_sessions_per_address: int = MAX_SESSIONS_PER_ADDRESS,
                     relay_proof: Callable[[str], str] | None = None,
                     public_url: str | None = None, trusted_proxies: Sequence[str] = (),
+                    host_names: Sequence[str] = (), max_waiting: int = MAX_WAITING,
+                    max_waiting_per_address: int = MAX_WAITING_PER_ADDRESS,
+                    header_timeout_s: float = HEADER_TIMEOUT_S,
+                    starts_per_minute: float = STARTS_PER_MINUTE, max_homes: int = MAX_HOMES,
+                    home_days: float = IDLE_DAYS,
                     command: ChildArgv | None = None) -> WebGateway:
-    """Start the web gateway; ``command`` replaces the TUI child's argv (tests)."""
+    """Start the web gateway; ``command`` replaces the TUI child's argv (tests). The
+    limits and their flags are listed in docs/web.md."""
     places = SessionPlaces(max_sessions, max_sessions_per_address)
+    proxies = {canonical_address(a) for a in trusted_proxies}
+    door = Door(sessions=max_sessions, sessions_per_address=places.max_per_address,
+                waiting=max_waiting, waiting_per_address=max_waiting_per_address,
+                header_timeout_s=header_timeout_s, fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
+                address_of=limit_key, exempt={limit_key(a) for a in proxies})
     if not is_loopback(host):
         log.warning("web on %s:%s: anyone who can reach it can play under any name; put it "
                     "behind a TLS reverse proxy (docs/hosting.md)", host, port)
     gateway = WebGateway(game_host=game_host, game_port=game_port, data_dir=Path(data_dir),
                          places=places, relay_proof=relay_proof, public_url=public_url,
-                         trusted_proxies=trusted_proxies, command=command)
+                         trusted_proxies=trusted_proxies, command=command, door=door,
+                         hosts=AllowedHosts(host, host_names, public_url),
+                         starts=StartRate(starts_per_minute),
+                         homes=WebHomes(Path(data_dir), max_homes, home_days))
     await gateway.listen(host, port)
     log.info("web gateway on %s:%s", host, gateway.port)
     return gateway

@@ -1,8 +1,12 @@
-"""How many browser sessions may run at once, in all and from one address."""
+"""How many browser sessions may run at once, in all and from one address, and how
+often one address may start a new one."""
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
+from collections.abc import Callable
 
 from server.net.addresses import limit_key
 
@@ -43,3 +47,41 @@ class SessionPlaces:
 
     def from_address(self, address: str) -> int:
         return self._per_address[limit_key(address)]
+
+
+STARTS_PER_MINUTE = 12  # --web-starts-per-minute
+
+
+class StartRate:
+    """New sessions per address: a bucket of ``burst`` starts refilled at ``per_minute``.
+
+    Each start runs a whole TUI process: one address starting 97 in 30 s slowed every
+    game on the server. A player reloading the page now and then never notices."""
+
+    def __init__(self, per_minute: float = STARTS_PER_MINUTE, burst: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if per_minute <= 0:
+            raise ValueError("--web-starts-per-minute must be positive")
+        self.per_s = per_minute / 60.0
+        self.burst = float(burst if burst is not None else max(1, round(per_minute / 2)))
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
+
+    def take(self, address: str) -> str | None:
+        """Spend one start for ``address`` (an IPv6 one's /64); else what to tell them."""
+        address = limit_key(address)
+        now = self._clock()
+        tokens, when = self._buckets.get(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.per_s)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            wait = math.ceil((1 - tokens) / self.per_s)
+            return (f"prtui: too many new sessions from your address; wait {wait} s, then "
+                    f"reload the page.")
+        self._buckets[address] = (tokens - 1, now)
+        if len(self._buckets) > 10_000:  # full buckets say nothing: forget them
+            full = [a for a, (t, w) in self._buckets.items()
+                    if t + (now - w) * self.per_s >= self.burst]
+            for a in full:
+                del self._buckets[a]
+        return None

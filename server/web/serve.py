@@ -29,6 +29,13 @@ async def start_from_args(args: argparse.Namespace, server: Any, host: str, game
             relay_proof=server.relay_proof,  # browser players count as their own address
             public_url=getattr(args, "web_public_url", None),
             trusted_proxies=getattr(args, "web_trusted_proxy", None) or (),
+            host_names=getattr(args, "web_host_name", None) or (),
+            max_waiting=getattr(args, "web_max_waiting", 128),
+            max_waiting_per_address=getattr(args, "web_max_waiting_per_address", 16),
+            header_timeout_s=getattr(args, "web_header_timeout", 5.0),
+            starts_per_minute=getattr(args, "web_starts_per_minute", 12.0),
+            max_homes=getattr(args, "web_max_homes", 1000),
+            home_days=getattr(args, "web_home_days", 30.0),
         )
     except (ValueError, OSError) as exc:
         print(f"prtui serve: web gateway not started: {exc}", file=sys.stderr)

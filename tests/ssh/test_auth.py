@@ -13,7 +13,7 @@ from server.net.addresses import is_loopback
 from server.ssh import login as login_module
 from server.ssh.auth import AuthPolicy, clean_name
 from server.ssh.hostkey import HOST_KEY_NAME
-from tests.ssh.conftest import GatewayFactory, open_terminal
+from tests.ssh.conftest import GatewayFactory, open_terminal, until
 
 
 async def test_password_mode_accepts_the_password(make_gateway: GatewayFactory) -> None:
@@ -94,7 +94,7 @@ async def test_host_key_is_private_and_reused(make_gateway: GatewayFactory, tmp_
     path = tmp_path / "data" / HOST_KEY_NAME
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     conn = await asyncssh.connect(
-        "127.0.0.1", first.port, username="ana", known_hosts=None, config=None
+        "127.0.0.1", first.port, username="ana", known_hosts=None, config=None, password=""
     )
     seen_key = conn.get_server_host_key()
     conn.close()
@@ -107,7 +107,8 @@ async def test_host_key_is_private_and_reused(make_gateway: GatewayFactory, tmp_
         f"[127.0.0.1]:{second.port} " + seen_key.export_public_key().decode()
     )
     conn = await asyncssh.connect(
-        "127.0.0.1", second.port, username="ana", known_hosts=pinned, config=None
+        "127.0.0.1", second.port, username="ana", known_hosts=pinned, config=None,
+        password="",
     )
     conn.close()
     await conn.wait_closed()
@@ -161,3 +162,34 @@ async def test_password_guessing_is_cut_off(
             client_factory=Guesser, client_keys=None, agent_path=None,
         )  # fmt: skip
     assert len(tries) == login_module.MAX_PASSWORD_TRIES
+
+
+async def test_open_mode_a_typed_name_never_takes_anothers_identity(
+    make_gateway: GatewayFactory,
+) -> None:
+    """Issue 33: in ``open`` mode whoever typed ``ana`` was ``ana``, seat tokens and all.
+    Now a key (any key) is who a player is; without one, a session is nobody's but its
+    own, and its home goes with it."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    gw = await make_gateway()  # open
+    fingerprint = key.get_fingerprint("sha256")
+
+    async def identity_and_home(address: str, **how: object) -> tuple[str, str]:
+        term = await open_terminal(gw.port, "ana", local_addr=(address, 0), **how)
+        seen = await term.expect("SIZE 100x30")
+        await term.close()
+        ident = seen.split("IDENT=")[1].split("\r\n")[0]
+        return ident, seen.split("CWD=")[1].split("\r\n")[0]
+
+    ana = await identity_and_home("127.0.0.2", client_keys=[key])
+    assert ana[0] == f"key:{fingerprint}"
+    stranger = await identity_and_home("127.0.0.66")  # no key: keyboard-interactive
+    assert stranger[0].startswith("once:") and stranger[1] != ana[1]
+    typed = await identity_and_home("127.0.0.66", password="ana's seat please")
+    assert typed[0].startswith("once:") and typed[1] not in (ana[1], stranger[1])
+    other_key = asyncssh.generate_private_key("ssh-ed25519")
+    assert (await identity_and_home("127.0.0.66", client_keys=[other_key]))[1] != ana[1]
+    assert await identity_and_home("127.0.0.3", client_keys=[key]) == ana  # ana is back
+    await until(lambda: not Path(stranger[1]).exists() and not Path(typed[1]).exists(),
+                "the keyless sessions' homes removed")
+    assert Path(ana[1]).is_dir()

@@ -20,7 +20,7 @@ WATCHER = Identity(name="spectate", spectate=True, key="name:spectate")
 
 def test_players_connect_and_spectators_spectate() -> None:
     assert default_command(ANA, "127.0.0.1", 7797) == [
-        sys.executable, "-m", "prtui", "connect", "127.0.0.1:7797", "--name", "ana",
+        sys.executable, "-m", "prtui", "connect", "127.0.0.1:7797", "--name=ana",
     ]  # fmt: skip
     assert default_command(WATCHER, "127.0.0.1", 7797)[3:] == ["spectate", "127.0.0.1:7797"]
 

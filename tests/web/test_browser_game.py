@@ -90,7 +90,7 @@ async def test_a_san_juan_game_to_the_end_in_chromium(site: Site, chromium: str,
             children = list(site.web.children)
             assert len(children) == 1
             child: WebChild = children[0]
-            assert child.argv[-2:] == ["--name", "ana"]
+            assert child.argv[-1] == "--name=ana"
             await page.focus(".xterm-helper-textarea")
 
             await press_until(page, "Enter", lambda: member(room, "ana") is not None,

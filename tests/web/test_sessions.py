@@ -156,16 +156,16 @@ def test_the_child_is_the_ssh_childs_with_the_players_address(tmp_path: Path) ->
         web = WebGateway(game_host="127.0.0.1", game_port=7797, data_dir=tmp_path,
                          places=SessionPlaces(1, 1),
                          relay_proof=lambda address: f"proof-of-{address}")
-        ana = Identity(name="ana", spectate=False, key="web:name:ana")
+        ana = Identity(name="ana", spectate=False, key="web:browser:0123")
         argv, env, home = web.child_command(ana, "10.0.0.7")
     finally:
         del os.environ["PRTUI_SSH_PASSWORD"]
-    assert argv[-4:] == ["connect", "127.0.0.1:7797", "--name", "ana"]
-    assert home.is_relative_to(tmp_path / "ssh" / "homes") and env["HOME"] == str(home)
+    assert argv[-3:] == ["connect", "127.0.0.1:7797", "--name=ana"]
+    assert home.is_relative_to(tmp_path / "web" / "homes") and env["HOME"] == str(home)
     assert env["PRTUI_SSH_PEER"] == "10.0.0.7"
     assert env["PRTUI_SSH_PEER_PROOF"] == "proof-of-10.0.0.7"
     assert "PRTUI_SSH_PASSWORD" not in env
-    watcher = Identity(name="guest", spectate=True, key="web:name:guest")
+    watcher = Identity(name="guest", spectate=True, key="web:browser:0123")
     assert web.child_command(watcher, "10.0.0.7")[0][-2:] == ["spectate", "127.0.0.1:7797"]
     # the same name over SSH (password mode) keeps its own home: no seat tokens shared
     ssh_home = web.child_command(Identity("ana", False, "name:ana"), "x")[2]
@@ -199,7 +199,7 @@ async def test_names_are_cleaned_and_pages_escape_them(tmp_path: Path) -> None:
     finally:
         await web.close()
     assert seen[0].name == "evil31m" + "x" * 13 and not seen[0].spectate
-    assert seen[0].key == "web:name:" + seen[0].name
+    assert seen[0].key.startswith("web:once:")  # no cookie: a home for this session only
     assert seen[1].spectate
 
 
