@@ -89,6 +89,7 @@ async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
             "--web-port", "0", "--data", str(tmp_path / "data"),
+            "--web-starts-per-minute", "120",  # eight tabs at once from one address
             stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT,
         )  # fmt: skip
     ports: dict[str, int] = {}
@@ -145,7 +146,7 @@ async def test_kill_9_of_the_server_ends_every_session_process(serve: Serve) -> 
     the broken pipe anyway) when the server is killed."""
     ssh = await asyncssh.connect(
         "127.0.0.1", serve.ssh_port, username="ana", known_hosts=None, config=None,
-        client_keys=None, agent_path=None,
+        client_keys=None, agent_path=None, password="",  # open mode, no key: any password
     )  # fmt: skip
     term = await ssh.create_process(term_type="xterm", term_size=(100, 30), encoding=None)
     http = aiohttp.ClientSession()
@@ -156,7 +157,7 @@ async def test_kill_9_of_the_server_ends_every_session_process(serve: Serve) -> 
                asyncio.create_task(read_screen(ws_chunks(ws), screens[1]))]
     sessions: set[int] = set()
     try:
-        await until(lambda: all("Rooms" in s.text() for s in screens),
+        await until(lambda: all("No rooms yet" in s.text() for s in screens),  # the lobby
                     lambda: "both lobbies; screens:\n" + "\n".join(s.text() for s in screens))
         sessions = children(serve.proc.pid)
         assert len(sessions) == 2
