@@ -268,8 +268,10 @@ class GameScreen(BoardKeys):
         if data.get("v", v) != now or panel.v != v:  # the table moved on meanwhile
             return
         ctx = self.context()
+        actions = self.query_one(ActionsPanel)
         panel.answer(v, coach_lines(list(data.get("moves") or []),
-                                    lambda action: self.board.action_label(ctx, action)))
+                                    lambda action: self.board.action_label(ctx, action),
+                                    actions.key_of, choices=len(ctx.legal)))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         message.stop()

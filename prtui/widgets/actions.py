@@ -123,11 +123,14 @@ class ActionsPanel(Vertical):
         return key in self._keys
 
     def key_of(self, action: Mapping[str, Any]) -> str:
-        """The key shown for one of my legal actions ('' if none)."""
+        """The key shown for one of my legal actions ('' if none): the same dict, else
+        the same action worded otherwise (the coach's, thought on a sample of my view)."""
         for n, listed in enumerate(self._legal):
             if listed == action:
                 return self._keys[n]
-        return ""
+        one = identity(action)
+        return next((self._keys[n] for n, listed in enumerate(self._legal)
+                     if identity(listed) == one), "")
 
     def choose_key(self, key: str) -> None:
         """The action shown with that key, if any (a key whose action left does nothing)."""
