@@ -177,7 +177,7 @@ async def test_the_coach_names_moves_by_their_keys_says_rough_and_shows_ties() -
     legal = snap["legal"]
     moves = [{"action": legal[2], "value": 0.625, "tries": 340},
              {"action": legal[0], "value": 0.62, "tries": 300},
-             {"action": legal[1], "value": 0.9, "tries": 4}]
+             {"action": legal[1], "value": 0.9, "tries": 1}]
     link = CoachLink([{"v": None, "moves": moves}, {"v": None, "moves": []}])
     app = PrtuiApp(lambda a: GameScreen(link, snap, game=pr_game()))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -192,7 +192,7 @@ async def test_the_coach_names_moves_by_their_keys_says_rough_and_shows_ties() -
         keys = [actions.key_of(move["action"]) for move in moves]
         assert [line.split(" ", 1)[0] for line in lines] == keys  # 3, 1, 2: not ranks
         assert "62% tie" in lines[0] and "62% tie" in lines[1], lines
-        assert "rough guess" in lines[2] and "%" not in lines[2] and "(4 tries)" in lines[2]
+        assert "rough guess" in lines[2] and "%" not in lines[2] and "(1 try)" in lines[2]
         assert "comes to the same" not in shown_text(panel)
         board.action_coach()  # asked again for this position: the panel is kept
         panel.close()
