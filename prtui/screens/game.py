@@ -135,7 +135,7 @@ class GameScreen(BoardKeys):
         seat = snap.get("seat")
         view = snap.get("view", {})
         legal = list(snap.get("legal", [])) if seat is not None else []
-        return BoardContext(
+        ctx = BoardContext(
             view=view,
             legal=legal,
             seat=seat if seat is not None else self.followed,
@@ -147,9 +147,13 @@ class GameScreen(BoardKeys):
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
             facts=self.facts,
-            slots=self.action_keys.slots(decision_of(view, seat), legal),
-            gone=self.action_keys.gone(),
         )
+        order = getattr(self.board, "list_order", None)  # San Juan: the hand's order
+        if callable(order) and legal:
+            ctx.legal = order(ctx)
+        ctx.slots = self.action_keys.slots(decision_of(view, seat), ctx.legal)
+        ctx.gone = self.action_keys.gone()
+        return ctx
 
     def refresh_bindings(self) -> None:
         """The footer's keys dim or light now, in the board's repaint (widgets/footer.py)."""

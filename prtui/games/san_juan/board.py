@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from prtui.games import HelpEntry
-from prtui.games.san_juan import actions
+from prtui.games.san_juan import actions, hand
 from prtui.games.san_juan.facts import Facts, facts_from
 from prtui.games.san_juan.layout import SanJuanTable
 from prtui.vocabulary import Vocabulary
@@ -74,6 +74,9 @@ class SanJuanBoard:
 
     def headline(self, ctx: BoardContext) -> Text:
         return actions.headline(ctx)
+
+    def list_order(self, ctx: BoardContext) -> list[dict[str, Any]]:
+        return hand.in_hand_order(ctx)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
         """Everyone's VP so far (all of it public in San Juan)."""
