@@ -125,6 +125,11 @@ class PuertoRico:
     def view(self, state: PRState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
 
+    def replay_view(self, state: PRState) -> dict[str, Any]:
+        """A step of a finished game's replay: the spectator's view with everyone's VP
+        chips, hidden during play only (the end shows them all anyway)."""
+        return view(state, None, chips_open=True)
+
     def clone(self, state: PRState) -> PRState:
         return state.clone()
 
