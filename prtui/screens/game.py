@@ -149,9 +149,8 @@ class GameScreen(BoardKeys):
             facts=self.facts,
         )
         order = getattr(self.board, "list_order", None)  # San Juan: the hand's order
-        if callable(order) and legal:
-            ctx.legal = order(ctx)
-        ctx.slots = self.action_keys.slots(decision_of(view, seat), ctx.legal)
+        ctx.slots = self.action_keys.slots(decision_of(view, seat), legal,
+                                           order(ctx) if callable(order) and legal else None)
         ctx.gone = self.action_keys.gone()
         return ctx
 

@@ -46,6 +46,12 @@ __all__ = ["KEYS", "SHOWN_ONLY", "ActionKeys", "ActionsPanel", "decision_of", "f
            "identity", "kind_of", "label_of", "row_order", "takes_back"]
 
 
+LONG_LIST = 10
+"""More rows than this: the list takes the room it needs, the log gives it up."""
+FRAME_ROWS = 7  # the panel's border (2), title (2) and preview (3) around its rows
+OTHER_ROWS = 14  # status line, footer, chat (8) and a log of two lines (with its border)
+
+
 def label_of(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     """The server's label of an action in the vocabulary shown (else its type)."""
     return ctx.text(dict(action), "label") or str(action.get("type"))
@@ -65,6 +71,7 @@ class ActionsPanel(Vertical):
         self._rows: list[int] = []  # row -> index in _entries: by key, lettered last
         self._words: object = None  # the vocabulary the rows are in
         self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
+        self._fitted: int | None = None  # the height set for a long list (None: the CSS's)
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -109,6 +116,7 @@ class ActionsPanel(Vertical):
             rows.append(label)
         ids = [repr(identity(self._entries[n])) for n in self._rows]
         cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
+        self.fit_long_list(len(rows))
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
         if rows:  # now, not when the list's message comes: one repaint for the move
             self._preview_row(self._menu.cursor)
@@ -116,6 +124,20 @@ class ActionsPanel(Vertical):
         if lettered != self._lettered:  # the footer's y/u/n follow what is offered; a
             self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
             self.screen.refresh_bindings()
+
+    def fit_long_list(self, rows: int) -> None:
+        """More than ``LONG_LIST`` rows, from 110 columns: the panel as tall as its rows
+        (with its title, preview and border) as far as the screen leaves the log a few
+        lines, so the decline at the end is in view; else the stylesheet's height. Set
+        only when it changes: a new height is a layout of the screen."""
+        screen = self.screen
+        long = rows > LONG_LIST and not screen.has_class("-compact")
+        height = min(rows + FRAME_ROWS, max(LONG_LIST, screen.size.height - OTHER_ROWS)) if long else None
+        if long != screen.has_class("-long-list"):
+            screen.set_class(long, "-long-list")
+        if height != self._fitted:
+            self._fitted = height
+            self.styles.height = height
 
     def offers(self, kind: str) -> bool:
         """Whether one of my actions has that kind's letter (the footer shows it then)."""

@@ -20,7 +20,8 @@ from prtui.widgets.context import Shown
 
 
 class MenuList(Shown, can_focus=True):
-    """Rows of text; up/down move the cursor, Enter or a click selects."""
+    """Rows of text; up/down move the cursor (Home, End: to the first, the last),
+    Enter or a click selects."""
 
     DEFAULT_CSS = """
     MenuList { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -29,6 +30,8 @@ class MenuList(Shown, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
+        Binding("home", "edge(1)", "First", show=False),
+        Binding("end", "edge(-1)", "Last", show=False),
         Binding("enter", "select", "Select", show=False),
     ]
 
@@ -124,6 +127,13 @@ class MenuList(Shown, can_focus=True):
             self._draw()
             self._keep_cursor_in_view()
             self.post_message(self.Highlighted(self, self.cursor))
+
+    def action_edge(self, step: int) -> None:
+        """Home (``step`` 1): the first row that can be chosen; End (-1): the last."""
+        if self.rows:
+            start = len(self.rows) - 1 if step > 0 else 0  # the row before the first, wrapped
+            self.cursor = start
+            self.action_move(step)
 
     def _keep_cursor_in_view(self) -> None:
         """A list taller than its scrolling parent follows the cursor."""

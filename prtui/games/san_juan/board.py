@@ -22,7 +22,8 @@ from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
 
 KEYS = (
-    "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
+    "Keys: 1-9,0 then d i p s w x z, then A-Z (a long list) take the action with that key (a key "
+    "keeps its meaning all turn) · ↑↓ Home End move in the list · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
     "the card, ? its help) · o opponents in full (80 columns; your next decision brings your "
     "hand back) · ? help · c chat · "
@@ -75,7 +76,7 @@ class SanJuanBoard:
     def headline(self, ctx: BoardContext) -> Text:
         return actions.headline(ctx)
 
-    def list_order(self, ctx: BoardContext) -> list[dict[str, Any]]:
+    def list_order(self, ctx: BoardContext) -> list[int]:
         return hand.in_hand_order(ctx)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:

@@ -57,22 +57,21 @@ def sort_cards(ctx: BoardContext, cards: list[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
-def in_hand_order(ctx: BoardContext) -> list[dict[str, Any]]:
-    """My legal actions with those on a card of my hand (build it, pay or discard with
-    it) in the order the hand shows its cards, so the n-th key of the list is the n-th
-    card I see; the others after them, as the server listed them."""
+def in_hand_order(ctx: BoardContext) -> list[int]:
+    """The order of my legal actions (indices) with those on a card of my hand (build
+    it, pay or discard with it) as the hand shows its cards, so the n-th key of the list
+    is the n-th card I see; the others after them, as the server listed them."""
     hand = (shown_player(ctx) or {}).get("hand")
     if not isinstance(hand, list) or ctx.watching:
-        return list(ctx.legal)
+        return list(range(len(ctx.legal)))
     place: dict[str, int] = {}
     for n, card in enumerate(sort_cards(ctx, [str(c) for c in hand])):
         place.setdefault(card, n)
 
-    def order(item: tuple[int, dict[str, Any]]) -> tuple[int, int]:
-        n, action = item
-        card = _card_of(action)
+    def order(n: int) -> tuple[int, int]:
+        card = _card_of(ctx.legal[n])
         return (0, place[card]) if card in place else (1, n)
-    return [action for _, action in sorted(enumerate(ctx.legal), key=order)]
+    return sorted(range(len(ctx.legal)), key=order)
 
 
 def _card_of(action: Mapping[str, Any]) -> str | None:
