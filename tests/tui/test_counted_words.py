@@ -16,7 +16,6 @@ from tests.tui.pr_live_boards import find
 from tests.tui.screen import screen_rows
 from tests.tui.test_board import Table
 
-
 FACTS = board_for("puerto-rico").facts(pr_game()["display"])  # type: ignore[union-attr]
 
 
