@@ -64,3 +64,20 @@ async def test_the_decline_stays_in_view_and_home_end_move_the_highlight() -> No
         await pilot.press("home")
         await pilot.pause()
         assert panel._menu.cursor == 0 and str(preview.render()) == first
+
+
+async def test_end_brings_the_last_row_of_a_scrolled_list_into_view() -> None:
+    """39 buildings do not fit at 120x40: End scrolls to the last one, in view even once
+    its longer preview has narrowed the list's window."""
+    snap = _draft_snapshot()
+    async with PrtuiApp(lambda a: GameScreen(Table(), snap, game=pr_game())).run_test(
+            size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = pilot.app.screen.query_one(ActionsPanel)
+        last = snap["legal"][panel._rows[-1]]
+        row = f"{panel.key_of(last)} {panel.board.action_label(panel._ctx, last)}"
+        assert row not in "\n".join(screen_rows(pilot.app))
+        await pilot.press("end")
+        await pilot.pause()
+        await pilot.pause()
+        assert row in "\n".join(screen_rows(pilot.app)), row
