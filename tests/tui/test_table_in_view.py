@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
+
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.games.puerto_rico.player import PlayerBoard
@@ -41,12 +43,13 @@ def _screen(app: PrtuiApp) -> str:
 async def _settled(pilot: Any, check: Callable[[PrtuiApp], None]) -> None:
     """``check`` passes once the screen is laid out (a new state can take a few
     frames: a board shown instead of another, a summary line more); its failure when
-    it still does not after SETTLE pauses."""
+    it still does not after SETTLE pauses; a board still mounting, its parts not yet
+    there, is waited for the same way)."""
     for _ in range(SETTLE):
         try:
             check(pilot.app)
             return
-        except AssertionError:
+        except (AssertionError, NoMatches):
             await pilot.pause()
     check(pilot.app)
 
