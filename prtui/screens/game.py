@@ -127,6 +127,9 @@ class GameScreen(BoardKeys):
                 footer.compact = tier == "-compact"
             if self.is_mounted:
                 self.render_snapshot()
+        actions = self._parts.get("actions")  # none before the board's first drawing
+        if actions is not None and actions.is_attached:
+            actions.refit()  # a long list's height follows the screen's
 
     # rendering --------------------------------------------------------------
 

@@ -139,6 +139,10 @@ class ActionsPanel(Vertical):
             self._fitted = height
             self.styles.height = height
 
+    def refit(self) -> None:
+        """The long list's height again for a new screen size (the rows unchanged)."""
+        self.fit_long_list(len(self._rows))
+
     def offers(self, kind: str) -> bool:
         """Whether one of my actions has that kind's letter (the footer shows it then)."""
         key = action_key(KIND_SLOTS[kind])

@@ -81,3 +81,23 @@ async def test_end_brings_the_last_row_of_a_scrolled_list_into_view() -> None:
         await pilot.pause()
         await pilot.pause()
         assert row in "\n".join(screen_rows(pilot.app)), row
+
+
+async def test_a_long_lists_height_follows_the_terminal() -> None:
+    """Narrowed to 80x24 the list scrolls in the compact layout's box (no height fitted
+    for 40 rows); widened again, every row is in view once more."""
+    snap = load("smuggler")
+    async with PrtuiApp(lambda a: GameScreen(Table(), snap, game=pr_game())).run_test(
+            size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        panel = screen.query_one(ActionsPanel)
+        assert screen.has_class("-long-list") and panel.styles.height is not None
+        fitted = panel.region.height
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("-long-list") and panel.region.height < 24
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert screen.has_class("-long-list") and panel.region.height == fitted
+        assert "n Smuggle nothing" in "\n".join(screen_rows(pilot.app))
