@@ -48,7 +48,7 @@ __all__ = ["KEYS", "SHOWN_ONLY", "ActionKeys", "ActionsPanel", "decision_of", "f
 
 LONG_LIST = 10
 """More rows than this: the list takes the room it needs, the log gives it up."""
-FRAME_ROWS = 7  # the panel's border (2), title (2) and preview (3) around its rows
+FRAME_ROWS = 7  # the panel's border (2), title (2 at least) and preview (3) around its rows
 OTHER_ROWS = 14  # status line, footer, chat (8) and a log of two lines (with its border)
 
 
@@ -116,8 +116,8 @@ class ActionsPanel(Vertical):
             rows.append(label)
         ids = [repr(identity(self._entries[n])) for n in self._rows]
         cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
-        self.fit_long_list(len(rows))
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
+        self.refit()
         if rows:  # now, not when the list's message comes: one repaint for the move
             self._preview_row(self._menu.cursor)
         lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
@@ -125,23 +125,39 @@ class ActionsPanel(Vertical):
             self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
             self.screen.refresh_bindings()
 
-    def fit_long_list(self, rows: int) -> None:
+    def fit_long_list(self, rows: int, lines: int = 0) -> None:
         """More than ``LONG_LIST`` rows, from 110 columns: the panel as tall as its rows
-        (with its title, preview and border) as far as the screen leaves the log a few
+        (``lines`` once drawn, with its title, preview and border) as far as the screen leaves the log a few
         lines, so the decline at the end is in view; else the stylesheet's height. Set
         only when it changes: a new height is a layout of the screen."""
         screen = self.screen
         long = rows > LONG_LIST and not screen.has_class("-compact")
-        height = min(rows + FRAME_ROWS, max(LONG_LIST, screen.size.height - OTHER_ROWS)) if long else None
+        height = min(max(rows, lines) + self._frame_rows(), max(LONG_LIST, screen.size.height - OTHER_ROWS)) \
+            if long else None
         if long != screen.has_class("-long-list"):
             screen.set_class(long, "-long-list")
         if height != self._fitted:
             self._fitted = height
             self.styles.height = height
 
+    def _frame_rows(self) -> int:
+        """The rows around the list: border (2), title (as wrapped now, 2 at least) and
+        preview (3)."""
+        title = self._title
+        width = title.content_size.width
+        shown = title._shown
+        lines = title._height_of(shown, width) if shown is not None and width > 0 else 2
+        return FRAME_ROWS - 2 + max(2, lines)
+
     def refit(self) -> None:
-        """The long list's height again for a new screen size (the rows unchanged)."""
-        self.fit_long_list(len(self._rows))
+        """The long list's height for its rows as drawn (a wrapped row takes two lines),
+        again after a new screen size."""
+        menu = self._menu
+        drawn = menu._drawn_width == menu.content_size.width  # else its lines are for another width
+        self.fit_long_list(len(self._rows), len(menu._line_rows) if drawn else 0)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refit)  # once the list is drawn again at its new width
 
     def offers(self, kind: str) -> bool:
         """Whether one of my actions has that kind's letter (the footer shows it then)."""
