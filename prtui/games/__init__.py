@@ -79,6 +79,9 @@ class GameBoard(Protocol):
     #     (default: its breakdown's "vp_chips");
     #   score_notes(result, name) -> str: lines under the score table (the tie-break),
     #     ``name`` giving a seat's name as shown.
+    # and the board screen the same way (San Juan has it):
+    #   list_order(ctx) -> indices of ctx.legal in the order their keys are given
+    #     (and the list shows them): San Juan's hand order.
 
     def help_sections(self, vocab: Vocabulary, facts: Any,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from prtui.navigation import ShowGameOver
 from prtui.widgets.actions import ActionsPanel
-from prtui.widgets.context import KIND_SLOTS, BoardContext, action_key
+from prtui.widgets.context import CHOICE_KEYS, KIND_SLOTS, MORE_KEYS, BoardContext, action_key
 from prtui.widgets.feed import GameLog
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from prtui.widgets.board_table import BoardTable
 
 BOARD_BINDINGS: list[BindingType] = [
-    *[Binding(str((i + 1) % 10), f"choose({i})", "Choose", show=False) for i in range(10)],
+    *[Binding(key, f"choose({i})", "Choose", show=False) for i, key in enumerate(CHOICE_KEYS)],
     # the footer fits 80 columns: my actions have the keys from the start (a and Esc
     # bring them back) and the names are in the palette; both are in the help
     Binding("a", "focus_actions", "Actions", show=False),
@@ -85,7 +85,7 @@ def kind_keys_in_footer(bindings: BindingsMap, width: int) -> BindingsMap:
 
 def keys_line(screen: Screen[Any], app: App[Any]) -> str:
     """Every key of a screen with what it does, footer or not, for the help: keys of
-    one action together ("a, esc Actions"), the number keys as one "1-9,0"."""
+    one action together ("a, esc Actions"), the choice keys as one "1-9,0,d,i,..."."""
     every_screens = {b.action for found in BindingsMap(Screen.BINDINGS).key_to_bindings.values()
                      for b in found}  # focus moves and copy: Textual's, not the board's
     actions: dict[str, tuple[list[str], str]] = {}
@@ -96,7 +96,8 @@ def keys_line(screen: Screen[Any], app: App[Any]) -> str:
                     or screen.check_action(name, ()) is False):
                 continue
             if name == "choose":
-                actions.setdefault("choose", (["1-9,0"], "take the numbered action"))
+                actions.setdefault("choose", ([f"1-9,0,{','.join(MORE_KEYS)},A-Z"],
+                                              "take the action with that key"))
                 continue
             shown, _ = actions.setdefault(binding.action, ([], binding.description))
             display = app.get_key_display(Binding(key, binding.action))

@@ -127,6 +127,9 @@ class GameScreen(BoardKeys):
                 footer.compact = tier == "-compact"
             if self.is_mounted:
                 self.render_snapshot()
+        actions = self._parts.get("actions")  # none before the board's first drawing
+        if actions is not None and actions.is_attached:
+            actions.refit()  # a long list's height follows the screen's
 
     # rendering --------------------------------------------------------------
 
@@ -135,7 +138,7 @@ class GameScreen(BoardKeys):
         seat = snap.get("seat")
         view = snap.get("view", {})
         legal = list(snap.get("legal", [])) if seat is not None else []
-        return BoardContext(
+        ctx = BoardContext(
             view=view,
             legal=legal,
             seat=seat if seat is not None else self.followed,
@@ -147,9 +150,12 @@ class GameScreen(BoardKeys):
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
             facts=self.facts,
-            slots=self.action_keys.slots(decision_of(view, seat), legal),
-            gone=self.action_keys.gone(),
         )
+        order = getattr(self.board, "list_order", None)  # San Juan: the hand's order
+        ctx.slots = self.action_keys.slots(decision_of(view, seat), legal,
+                                           order(ctx) if callable(order) and legal else None)
+        ctx.gone = self.action_keys.gone()
+        return ctx
 
     def refresh_bindings(self) -> None:
         """The footer's keys dim or light now, in the board's repaint (widgets/footer.py)."""
@@ -268,8 +274,10 @@ class GameScreen(BoardKeys):
         if data.get("v", v) != now or panel.v != v:  # the table moved on meanwhile
             return
         ctx = self.context()
+        actions = self.query_one(ActionsPanel)
         panel.answer(v, coach_lines(list(data.get("moves") or []),
-                                    lambda action: self.board.action_label(ctx, action)))
+                                    lambda action: self.board.action_label(ctx, action),
+                                    actions.key_of, choices=len(ctx.legal)))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         message.stop()

@@ -4,7 +4,8 @@ Shared by every game: the result is the contract's (scores with a breakdown, ran
 winners), its parts named in the vocabulary shown; what the chart follows and its title
 come from the game's board. The chart uses only what this viewer saw during the game
 (Puerto Rico: own VP chips each round; everyone's under open VP) plus the final result,
-which is public at the end.
+which is public at the end; nothing is hidden any more, so a line with the final point
+alone points to the replay, which shows everyone's chips at every step.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from prtui.navigation import NewTable, Rematch
 from prtui.vocabulary import Vocabulary
+from prtui.widgets.footer import ReadyFooter
 from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
@@ -107,10 +109,11 @@ class GameOverScreen(Screen[None]):
                     line = Text.assemble((label.plain + " ", "bold"))
                     line.append(chart_line(series, top), style="green")
                     final = int(series[-1]) if series else 0
-                    line.append(f" {final}" + ("" if len(series) > 1 else "  (hidden until the end)"),
-                                style="dim" if len(series) <= 1 else "")
+                    line.append(f" {final}")
+                    if len(series) <= 1:  # not seen round by round: the replay has them now
+                        line.append("  (final; r Replay shows every round)", style="dim")
                     yield Static(line, classes="chart-line")
-        yield Footer()
+        yield ReadyFooter()  # with the scores, not a repaint after them
 
     def _score_table(self, scores: list[dict[str, Any]]) -> DataTable[Any]:
         """The breakdown table, filled before it is mounted: a screen taken down while

@@ -3,9 +3,9 @@
 The recurring choices of a turn have letters of their own, read from the action's
 ``kind`` as the server sends it (never from its words): ``y`` confirms, ``u`` undoes the
 last step, ``n`` declines ("leave it", "take nothing"). Every other action has a number
-(1..9 then 0) that stays its own while the decision lasts: an action that leaves the
+(1..9 then 0; past ten, the letters d i p s w x z, then A-Z) that stays its own while the decision lasts: an action that leaves the
 list (a full place of the mayor's) keeps its number, shown disabled, and a new action
-takes a number never used in it; only past the ten numbers is a freed one given again.
+takes a number never used in it; only past the 43 keys is a freed one given again.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from prtui.widgets.context import KIND_SLOTS
+from prtui.widgets.context import CHOICE_KEYS, KIND_SLOTS
 
-KEYS = 10  # 1..9 then 0 (prtui/widgets/context.py, action_key)
+KEYS = len(CHOICE_KEYS)  # 1..9, 0, then letters (prtui/widgets/context.py, action_key)
 SHOWN_ONLY = ("label", "tmpl", "note", "vp", "commits", "place", "rest", "discount")
 """An action's fields that are only shown (the engine contract's): not what it is."""
 _KIND_BY_TYPE = {"undo": "undo", "mayor_lift": "undo", "mayor_done": "confirm", "pass": "decline"}
@@ -76,9 +76,11 @@ class ActionKeys:
         self._taken: set[int] = set()  # the numbers of the last list
         self._next = 0
 
-    def slots(self, decision: Hashable, legal: list[dict[str, Any]]) -> list[int]:
+    def slots(self, decision: Hashable, legal: list[dict[str, Any]],
+              order: list[int] | None = None) -> list[int]:
         """The slot of each action of ``legal`` (same order); asking again with the same
-        list gives the same slots."""
+        list gives the same slots. New numbers go in ``order`` (indices into ``legal``,
+        the order the game shows its things in: San Juan's hand), else the list's."""
         if not legal:
             self._decision, self._slots, self._shown, self._next = None, {}, set(), 0
             self._actions, self._taken = {}, set()
@@ -100,7 +102,9 @@ class ActionKeys:
         taken: set[int] = set()
         new, keyless = [], []
         shown = self._shown  # what the player sees now keeps its key first
-        for n in sorted(numbered, key=lambda n: (ids[n] not in shown, takes_back(legal[n]))):
+        rank = {n: r for r, n in enumerate(order)} if order is not None else {}
+        for n in sorted(numbered, key=lambda n: (ids[n] not in shown, takes_back(legal[n]),
+                                                 rank.get(n, len(legal) + n))):
             slot = self._slots.get(ids[n])
             if slot is None or slot in taken or slot >= KIND_SLOTS["confirm"]:
                 new.append(n)  # new (or back, its key given away since)

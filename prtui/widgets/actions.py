@@ -46,6 +46,12 @@ __all__ = ["KEYS", "SHOWN_ONLY", "ActionKeys", "ActionsPanel", "decision_of", "f
            "identity", "kind_of", "label_of", "row_order", "takes_back"]
 
 
+LONG_LIST = 10
+"""More rows than this: the list takes the room it needs, the log gives it up."""
+FRAME_ROWS = 7  # the panel's border (2), title (2 at least) and preview (3) around its rows
+OTHER_ROWS = 14  # status line, footer, chat (8) and a log of two lines (with its border)
+
+
 def label_of(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     """The server's label of an action in the vocabulary shown (else its type)."""
     return ctx.text(dict(action), "label") or str(action.get("type"))
@@ -65,6 +71,7 @@ class ActionsPanel(Vertical):
         self._rows: list[int] = []  # row -> index in _entries: by key, lettered last
         self._words: object = None  # the vocabulary the rows are in
         self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
+        self._fitted: int | None = None  # the height set for a long list (None: the CSS's)
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -110,6 +117,7 @@ class ActionsPanel(Vertical):
         ids = [repr(identity(self._entries[n])) for n in self._rows]
         cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
+        self.refit()
         if rows:  # now, not when the list's message comes: one repaint for the move
             self._preview_row(self._menu.cursor)
         lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
@@ -117,17 +125,54 @@ class ActionsPanel(Vertical):
             self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
             self.screen.refresh_bindings()
 
+    def fit_long_list(self, rows: int, lines: int = 0) -> None:
+        """More than ``LONG_LIST`` rows, from 110 columns: the panel as tall as its rows
+        (``lines`` once drawn, with its title, preview and border) as far as the screen leaves the log a few
+        lines, so the decline at the end is in view; else the stylesheet's height. Set
+        only when it changes: a new height is a layout of the screen."""
+        screen = self.screen
+        long = rows > LONG_LIST and not screen.has_class("-compact")
+        height = min(max(rows, lines) + self._frame_rows(), max(LONG_LIST, screen.size.height - OTHER_ROWS)) \
+            if long else None
+        if long != screen.has_class("-long-list"):
+            screen.set_class(long, "-long-list")
+        if height != self._fitted:
+            self._fitted = height
+            self.styles.height = height
+
+    def _frame_rows(self) -> int:
+        """The rows around the list: border (2), title (as wrapped now, 2 at least) and
+        preview (3)."""
+        title = self._title
+        width = title.content_size.width
+        shown = title._shown
+        lines = title._height_of(shown, width) if shown is not None and width > 0 else 2
+        return FRAME_ROWS - 2 + max(2, lines)
+
+    def refit(self) -> None:
+        """The long list's height for its rows as drawn (a wrapped row takes two lines),
+        again after a new screen size."""
+        menu = self._menu
+        drawn = menu._drawn_width == menu.content_size.width  # else its lines are for another width
+        self.fit_long_list(len(self._rows), len(menu._line_rows) if drawn else 0)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refit)  # once the list is drawn again at its new width
+
     def offers(self, kind: str) -> bool:
         """Whether one of my actions has that kind's letter (the footer shows it then)."""
         key = action_key(KIND_SLOTS[kind])
         return key in self._keys
 
     def key_of(self, action: Mapping[str, Any]) -> str:
-        """The key shown for one of my legal actions ('' if none)."""
+        """The key shown for one of my legal actions ('' if none): the same dict, else
+        the same action worded otherwise (the coach's, thought on a sample of my view)."""
         for n, listed in enumerate(self._legal):
             if listed == action:
                 return self._keys[n]
-        return ""
+        one = identity(action)
+        return next((self._keys[n] for n, listed in enumerate(self._legal)
+                     if identity(listed) == one), "")
 
     def choose_key(self, key: str) -> None:
         """The action shown with that key, if any (a key whose action left does nothing)."""

@@ -16,23 +16,59 @@ from textual.widgets import Static
 
 from prtui.widgets.plain import shown
 
-COACH_NOTE = "estimate ≈ chance of winning as the search sees it"
+COACH_NOTE = "best first · estimate ≈ chance of winning as the search sees it"
+ROUGH_TRIES = 20
+"""Fewer tries than this make a rough guess: said so, with no percentage."""
+NOT_WEIGHED = ("The search does not weigh this step (the bots decide it by rule of thumb): "
+               "no estimate here.")
+ALL_EQUAL = "Every choice comes to the same here: the search finds them all equal."
 
 
-def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, Any]], str]
-                ) -> Text:
-    """``moves`` (the ``coach`` answer's) as lines: "1. <move>  62%  (340 tries)"."""
+def _percent(move: Mapping[str, Any]) -> int | None:
+    """The estimate as a whole percentage, or None when there is none worth showing."""
+    value, tries = move.get("value"), move.get("tries")
+    if not isinstance(value, int | float) or (isinstance(tries, int) and tries < ROUGH_TRIES):
+        return None
+    return round(100 * value)
+
+
+def _tries(n: int) -> str:
+    return f"{n} {'try' if n == 1 else 'tries'}"
+
+
+def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, Any]], str],
+                key: Callable[[Mapping[str, Any]], str] = lambda _action: "",
+                choices: int | None = None) -> Text:
+    """``moves`` (the ``coach`` answer's, best first) as lines named by the key that plays
+    each ("3 Build Large Sugar Mill  62%  (340 tries)"), never by a rank a player could
+    read as a key. Equal percentages say "tie"; a handful of tries says "rough" instead
+    of a number; "every choice comes to the same" only when the search rated all
+    ``choices`` (the legal actions) and found them equal."""
     text = Text.assemble(("Coach", "bold"), (f" · {COACH_NOTE}", "dim"))
     if not moves:
-        text.append("\nNothing to weigh here: every choice comes to the same.")
-    for i, move in enumerate(moves[:3], start=1):
-        value, tries = move.get("value"), move.get("tries")
-        text.append(f"\n{i}. ", style="bold")
-        text.append(shown(label(dict(move.get("action") or {})), 48, blank="?"))
-        if isinstance(value, int | float):
-            text.append(f"  {round(100 * value)}%", style="bold")
+        text.append(f"\n{NOT_WEIGHED}")
+        return text
+    values = [m.get("value") for m in moves]
+    if (choices is not None and len(moves) >= max(2, choices) and len(set(values)) == 1
+            and all(isinstance(m.get("tries"), int) and m["tries"] >= ROUGH_TRIES for m in moves)):
+        text.append(f"\n{ALL_EQUAL}")
+    shown_moves = moves[:3]
+    percents = [_percent(m) for m in shown_moves]
+    for move, percent in zip(shown_moves, percents, strict=True):
+        action = dict(move.get("action") or {})
+        tries = move.get("tries")
+        text.append("\n")
+        played_by = key(action)
+        text.append(f"{played_by or '·':>1}", style="bold reverse" if played_by else "dim")
+        text.append(" " + shown(label(action), 48, blank="?"))
+        if percent is None:
+            text.append("  rough guess", style="italic")
+        else:
+            text.append(f"  {percent}%", style="bold")
+            if percents.count(percent) > 1:
+                text.append(" tie", style="bold")
         if isinstance(tries, int):
-            text.append(f"  ({tries} tries)", style="dim")
+            text.append(f"  ({_tries(tries)})", style="dim")
     return text
 
 

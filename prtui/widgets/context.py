@@ -91,14 +91,23 @@ KIND_SLOTS = {"confirm": 100, "undo": 101, "decline": 102}
 KIND_KEYS = {100: "y", 101: "u", 102: "n"}
 
 
+NUMBER_KEYS = "1234567890"
+MORE_KEYS = "dipswxz"
+"""After 0, the letters bound to nothing else on a board (a long list: a draft's 14
+choices, the Smuggler's 16); the help and the README's key table name them."""
+CAPITAL_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Then the capitals (shift+letter), bound to nothing: the two-player 1897 opening
+draft lists 39 buildings."""
+CHOICE_KEYS = NUMBER_KEYS + MORE_KEYS + CAPITAL_KEYS
+
+
 def action_key(index: int) -> str:
-    """The number key for the n-th listed action (1..9 then 0); '' beyond ten; a kind's
-    slot (``KIND_SLOTS``) its letter."""
+    """The key for the n-th listed action (1..9, 0, ``MORE_KEYS``, ``CAPITAL_KEYS``); ''
+    beyond them;
+    a kind's slot (``KIND_SLOTS``) its letter."""
     if index in KIND_KEYS:
         return KIND_KEYS[index]
-    if index < 9:
-        return str(index + 1)
-    return "0" if index == 9 else ""
+    return CHOICE_KEYS[index] if 0 <= index < len(CHOICE_KEYS) else ""
 
 
 class Shown(Static):

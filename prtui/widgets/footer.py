@@ -73,3 +73,13 @@ class KeyFooter(Footer):
             if key._disabled == on:  # it changed: dim it or light it again
                 dim(key, not on)
         return True
+
+
+class ReadyFooter(Footer):
+    """Textual's footer with its keys from the first frame: Textual's draws nothing until
+    the screen's bindings signal comes, then composes its keys a refresh later, which a
+    busy terminal showed 0.5-2 s after the screen (the scores at the end of a game)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.set_reactive(Footer._bindings_ready, True)  # compose reads the screen's keys now

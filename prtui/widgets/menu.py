@@ -20,7 +20,8 @@ from prtui.widgets.context import Shown
 
 
 class MenuList(Shown, can_focus=True):
-    """Rows of text; up/down move the cursor, Enter or a click selects."""
+    """Rows of text; up/down move the cursor (Home, End: to the first, the last),
+    Enter or a click selects."""
 
     DEFAULT_CSS = """
     MenuList { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -29,6 +30,8 @@ class MenuList(Shown, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
+        Binding("home", "edge(1)", "First", show=False),
+        Binding("end", "edge(-1)", "Last", show=False),
         Binding("enter", "select", "Select", show=False),
     ]
 
@@ -124,6 +127,15 @@ class MenuList(Shown, can_focus=True):
             self._draw()
             self._keep_cursor_in_view()
             self.post_message(self.Highlighted(self, self.cursor))
+            # and once the highlight's preview is laid out: a taller one narrows the window
+            self.call_after_refresh(self.call_after_refresh, self._keep_cursor_in_view)
+
+    def action_edge(self, step: int) -> None:
+        """Home (``step`` 1): the first row that can be chosen; End (-1): the last."""
+        if self.rows:
+            start = len(self.rows) - 1 if step > 0 else 0  # the row before the first, wrapped
+            self.cursor = start
+            self.action_move(step)
 
     def _keep_cursor_in_view(self) -> None:
         """A list taller than its scrolling parent follows the cursor."""
@@ -131,7 +143,9 @@ class MenuList(Shown, can_focus=True):
         parent = self.parent
         if lines and isinstance(parent, Widget) and parent.is_scrollable:
             # one line more below: the last line of a short list can sit under its edge
-            parent.scroll_to_region(Region(0, lines[0], 1, len(lines) + 1), animate=False,
+            # (not past the last row: a region beyond the content scrolls one line short)
+            below = 1 if lines[-1] < len(self._line_rows) - 1 else 0
+            parent.scroll_to_region(Region(0, lines[0], 1, len(lines) + below), animate=False,
                                     immediate=True)
 
     def action_select(self) -> None:

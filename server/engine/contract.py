@@ -168,6 +168,10 @@ class Game(Protocol):
 
     def players(self, state: Any) -> int: ...
 
+    # Optional (the replay asks with getattr): ``replay_view(state)``, a step of a
+    # finished game as anyone may now see it (default: ``view(state, None)``): what was
+    # hidden only for the game's sake, such as VP chips, shown; never a hand or a stack.
+
 
 def describe(game: Game) -> dict[str, Any]:
     """The game as plain data: what a client needs to offer it (players, options) and,

@@ -5,7 +5,9 @@ log once, keeping packed checkpoints (``to_data``, msgpack) at most every few st
 the last state it built, so stepping forwards or backwards costs at most ``every``
 engine moves. Memory is bounded per room (``MAX_CHECKPOINTS`` packed states) and the
 room drops its replay when nobody has asked for one in a while. Only what a spectator
-saw is ever built: ``view(state, None)``, the spectator's log, no legal actions.
+saw is ever built: ``view(state, None)``, the spectator's log, no legal actions; a game
+may open what was secret only while it was played (``replay_view``: Puerto Rico's VP
+chips, the game being over).
 
 Sixteen connections replaying many finished games once took the server from 36 to
 323 MB and every game's action p99 to 0.9 s. So a replay is built on a worker thread of
@@ -126,8 +128,9 @@ class Replay:
         if not 0 <= step <= self.steps:
             raise ValueError(f"step must be 0..{self.steps}")
         state = self._state_at(step)
+        after_game = getattr(self.game, "replay_view", None)  # what was secret only in play
         return {
-            "view": self.game.view(state, None),
+            "view": after_game(state) if callable(after_game) else self.game.view(state, None),
             "legal": [],
             "log": self._lines[max(0, self._events_at[step] - REPLAY_LOG_LINES):
                                self._events_at[step]],

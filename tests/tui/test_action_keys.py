@@ -21,9 +21,9 @@ def pay(what: str) -> dict[str, object]:
 
 def test_choices_listed_past_the_ten_keys_get_keys_when_the_list_shrinks() -> None:
     keys = ActionKeys()
-    first = [pay(f"worker {n}") for n in range(11)] + [pay("corn"), pay("fruit"), pay("VP")]
+    first = [pay(f"worker {n}") for n in range(KEYS + 1)] + [pay("corn"), pay("fruit"), pay("VP")]
     slots = keys.slots(DECISION, first)
-    assert sorted(slots[:KEYS]) == list(range(KEYS))  # the first ten have keys
+    assert sorted(slots[:KEYS]) == list(range(KEYS))  # the first 43 have keys (1-0, d-z, A-Z)
     assert [action_key(n) for n in slots[KEYS:]] == ["", "", "", ""]
     rest = [pay("corn"), pay("fruit"), pay("VP")]
     shown = [action_key(n) for n in keys.slots(DECISION, rest)]
@@ -54,7 +54,7 @@ def place(what: str) -> dict[str, object]:
 
 def test_a_choice_that_left_stays_on_its_number_and_no_new_one_takes_it() -> None:
     """A full place is shown disabled on its number (``gone``); a send-back coming later
-    takes a number never used in the turn, and past the ten goes keyless."""
+    takes a number never used in the turn (past 0, a letter: issue 32)."""
     keys = ActionKeys()
     places = [place(f"tile {n}") for n in range(8)]
     first = keys.slots(DECISION, places)
@@ -66,7 +66,7 @@ def test_a_choice_that_left_stays_on_its_number_and_no_new_one_takes_it() -> Non
     mixed = keys.slots(DECISION, places[1:] + backs)
     numbers = [action_key(n) for n in mixed]
     assert action_key(first[0]) not in numbers  # tile 0's number is still tile 0's
-    assert numbers[7:] == ["9", "0", "", ""], numbers
+    assert numbers[7:] == ["9", "0", "d", "i"], numbers
     assert keys.gone() == [(first[0], places[0])]
 
 

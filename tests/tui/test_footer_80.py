@@ -104,13 +104,13 @@ async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
         text = app.screen.screen_keys or ""
         for key, binding in wanted:
             if binding.action.startswith("choose("):
-                assert "1-9,0 take the numbered action" in text
+                assert "1-9,0,d,i,p,s,w,x,z,A-Z take the action with that key" in text
                 continue
             assert app.get_key_display(binding) in text and binding.description in text, \
                 (key, binding.description, text)
         assert "command palette (names" in text
         if which.endswith("spectator"):
-            assert "f Follow" in text and "numbered" not in text
+            assert "f Follow" in text and "take the action" not in text
         if which.endswith("replay"):
             assert "home Start" in text and "end End" in text and "Leave" not in text
 

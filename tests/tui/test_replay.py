@@ -63,7 +63,8 @@ async def test_replay_from_the_lobby_steps_through_the_game(finished_room: tuple
         assert replay.step == 0 and replay.steps > 20
         assert replay.snapshot["seat"] is None and replay.snapshot["legal"] == []
         assert not replay.snapshot["view"].get("over")
-        assert all(p.get("vp_chips") is None for p in replay.snapshot["view"]["players"])
+        # the game is over: its replay hides no VP chips, at any step (issue 32, item 12)
+        assert all(p.get("vp_chips") == 0 for p in replay.snapshot["view"]["players"])
         log = replay.query_one(GameLog)
         deal_lines = log.last_n
 

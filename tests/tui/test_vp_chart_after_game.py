@@ -27,4 +27,5 @@ async def test_the_chart_shows_the_others_chips_at_the_end_only(tmp_path: Path) 
         assert not any(1 in seen for seen in over.history.values())
         assert len([r for r, seen in over.history.items() if 0 in seen]) >= rounds - 1
         lines = [str(line.render()) for line in over.query(".chart-line")]
-        assert sum("(hidden until the end)" in line for line in lines) == 1
+        assert not any("hidden" in line for line in lines), lines  # the game is over
+        assert sum("(final; r Replay shows every round)" in line for line in lines) == 1

@@ -1,6 +1,6 @@
-"""After the game everyone's VP chips are shown, even without Open VP (issue 22, item 10):
-to a spectator of the finished table, on the replay's last step and on its board; the
-replay's earlier steps still hide them. A real server on loopback, a finished two-player
+"""After the game everyone's VP chips are shown, even without Open VP (issue 22, item 10;
+issue 32, item 12): to a spectator of the finished table, and at every step of the
+replay, mine included, on its board. A real server on loopback, a finished two-player
 game of random bots (tests/tui/test_replay.py's fixture)."""
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ async def test_a_finished_game_shows_everyones_chips(finished_room: tuple[int, s
         end = (await eve.command("replay", room=room, step=steps))["snapshot"]
         assert chips(end) == [scores[0], scores[1]]
         before = (await eve.command("replay", room=room, step=steps - 1))["snapshot"]
-        assert chips(before) == [None, None]  # a spectator never saw them during the game
+        # the game over, nothing is hidden: its replay shows everyone's chips at every step
+        assert all(isinstance(c, int) for c in chips(before)), chips(before)
+        first = (await eve.command("replay", room=room, step=1))["snapshot"]
+        assert chips(first) == [0, 0]
     finally:
         await eve.close()
 
@@ -63,6 +66,7 @@ async def test_the_replays_last_step_shows_everyones_chips_on_the_board(
         await wait_for(pilot, lambda: len(headers()) == 2
                        and all(re.search(r"VP chips \d+", h) for h in headers()))
         assert not any("hidden" in h for h in headers())
-        await pilot.press("home")
+        await pilot.press("home")  # every step, mine included: the game is over
         await wait_for(pilot, lambda: replay.step == 0 and not replay._fetching
-                       and all("VP chips hidden" in h for h in headers()))
+                       and all(re.search(r"VP chips 0\b", h) for h in headers()))
+        assert not any("hidden" in h for h in headers())

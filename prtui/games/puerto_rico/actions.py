@@ -125,8 +125,10 @@ def headline(ctx: BoardContext) -> Text:
         people = ctx.vocab("colonist" if waiting == 1 else "colonists")
         where = "" if ctx.narrow else (
             mayor.headline_tail(ctx) or " Keys are marked on your board.")
+        empty = empty_circles(ctx, me)
+        circles = ctx.vocab("circle" if empty == 1 else "circles")
         return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
-                    f"{empty_circles(ctx, me)} empty {ctx.vocab('circles')}.{where}",
+                    f"{empty} empty {circles}.{where}",
                     style="bold green")
     if step == "draft":
         where = "" if ctx.narrow else " The list on the left says what each does."

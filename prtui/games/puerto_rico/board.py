@@ -22,7 +22,8 @@ from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
 
 KEYS = (
-    "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
+    "Keys: 1-9,0 then d i p s w x z, then A-Z (a long list) take the action with that key (a key "
+    "keeps its meaning all turn) · ↑↓ Home End move in the list · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · "
     "b building supply · "
     "o the next rival's full board in place of yours (below 120x40: every board at a "

@@ -15,14 +15,15 @@ from rich.text import Text
 from textual.binding import Binding
 
 from prtui.games import HelpEntry
-from prtui.games.san_juan import actions
+from prtui.games.san_juan import actions, hand
 from prtui.games.san_juan.facts import Facts, facts_from
 from prtui.games.san_juan.layout import SanJuanTable
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
 
 KEYS = (
-    "Keys: 1-9,0 take the numbered action (a number keeps its meaning all turn) · "
+    "Keys: 1-9,0 then d i p s w x z, then A-Z (a long list) take the action with that key (a key "
+    "keeps its meaning all turn) · ↑↓ Home End move in the list · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
     "the card, ? its help) · o opponents in full (80 columns; your next decision brings your "
     "hand back) · ? help · c chat · "
@@ -74,6 +75,9 @@ class SanJuanBoard:
 
     def headline(self, ctx: BoardContext) -> Text:
         return actions.headline(ctx)
+
+    def list_order(self, ctx: BoardContext) -> list[int]:
+        return hand.in_hand_order(ctx)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
         """Everyone's VP so far (all of it public in San Juan)."""

@@ -57,6 +57,29 @@ def sort_cards(ctx: BoardContext, cards: list[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
+def in_hand_order(ctx: BoardContext) -> list[int]:
+    """The order of my legal actions (indices) with those on a card of my hand (build
+    it, pay or discard with it) as the hand shows its cards, so the n-th key of the list
+    is the n-th card I see; the others after them, as the server listed them."""
+    hand = (shown_player(ctx) or {}).get("hand")
+    if not isinstance(hand, list) or ctx.watching:
+        return list(range(len(ctx.legal)))
+    place: dict[str, int] = {}
+    for n, card in enumerate(sort_cards(ctx, [str(c) for c in hand])):
+        place.setdefault(card, n)
+
+    def order(n: int) -> tuple[int, int]:
+        card = _card_of(ctx.legal[n])
+        return (0, place[card]) if card in place else (1, n)
+    return sorted(range(len(ctx.legal)), key=order)
+
+
+def _card_of(action: Mapping[str, Any]) -> str | None:
+    """The card of my hand an action is on (None: not on one)."""
+    card = action.get("building") if action.get("type") == "build" else action.get("card")
+    return card if action.get("type") in _ON_CARD and isinstance(card, str) else None
+
+
 def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None = None,
              can_build: bool = False) -> Text:
     """One card on one line: mark, name, cost (→ mine now), VP, effect."""

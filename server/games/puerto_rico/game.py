@@ -132,6 +132,11 @@ class PuertoRico:
         """Every viewer's view at once (server/engine/audience.py): what the server sends."""
         return audience(state)
 
+    def replay_view(self, state: PRState) -> dict[str, Any]:
+        """A step of a finished game's replay: the spectator's view with everyone's VP
+        chips, hidden during play only (the end shows them all anyway)."""
+        return view(state, None, chips_open=True)
+
     def clone(self, state: PRState) -> PRState:
         return state.clone()
 

@@ -129,11 +129,12 @@ def _undo_label(m: Move) -> str:
     step, last = m[1], m[2]
     if last < 0:
         return "Back: choose another building"
-    if step in (PRODUCE_STEP, SELL_STEP):
-        return f"Undo: not {GOOD_NAMES[last]}"
+    if step in (PRODUCE_STEP, SELL_STEP):  # what is undone, not what is left
+        verb = "producing" if step == PRODUCE_STEP else "selling"
+        return f"Undo: take back {verb} {GOOD_NAMES[last]}"
     if last >= GOOD_ITEM:
-        return f"Undo: not the {GOOD_NAMES[last - GOOD_ITEM]} good"
-    return f"Undo: not {a(last)}"
+        return f"Undo: take back the {GOOD_NAMES[last - GOOD_ITEM]} good"
+    return f"Undo: take back the {name(last)} card"
 
 
 def _confirm_label(m: Move) -> str:
@@ -151,6 +152,6 @@ def _confirm_label(m: Move) -> str:
     if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
         return f"Confirm: discard {'this card' if k == 1 else f'these {k} cards'}"
     verb = "produce" if step == PRODUCE_STEP else "sell"
-    if not k:
-        return f"Confirm: {verb} nothing"
+    if not k:  # a decline (``_kind``): nothing to confirm, so it says what it does
+        return f"{verb.capitalize()} nothing"
     return f"Confirm: {verb} {'this good' if k == 1 else f'these {k} goods'}"

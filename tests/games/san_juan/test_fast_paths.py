@@ -76,7 +76,7 @@ def test_the_quiet_path_is_the_labelled_one_without_undo_and_without_log(players
 
 
 def test_a_label_two_moves_share_is_only_a_guess() -> None:
-    """Two steps may word an undo alike ("Undo: not a well"): the dict handed out is
+    """Two steps may word an undo alike ("Undo: take back the well card"): the dict handed out is
     taken back as this step's move, whichever move the label was last made for."""
     from server.games.san_juan import labels
 

@@ -60,14 +60,17 @@ def _city(s: PRState, p: int) -> list[dict[str, Any]]:
     ]
 
 
-def _player(s: PRState, p: int, viewer: int | None, figures: bool = True) -> dict[str, Any]:
+def _player(s: PRState, p: int, viewer: int | None, figures: bool = True,
+            chips_open: bool = False) -> dict[str, Any]:
     held = [C.ROLES[r] for r in s.chosen if s.role_taken[s.roles.index(r)] == p]
+    # a finished game hides nothing: everyone's chips on the final board and, once the
+    # game is over, at every step of its replay (``chips_open``)
+    seen = chips_open or s.open_vp or viewer == p or s.step == GAME_OVER
     out = {
         "seat": p,
         "doubloons": s.coins[p],
         "goods": _goods(s.pgoods[p]),
-        # a finished game hides nothing: everyone's chips on the final board, replay's end
-        "vp_chips": s.vp[p] if (s.open_vp or viewer == p or s.step == GAME_OVER) else None,
+        "vp_chips": s.vp[p] if seen else None,
         "san_juan": s.san_juan[p],
         "island": _island(s, p, viewer),
         "city": _city(s, p),
@@ -88,7 +91,7 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True) -> dic
             out["mayor_confirm"] = confirm_arrangement(s, p)
     if figures and s.step != GAME_OVER:  # public: what a craftsman gives, the VP shown
         out["harvest"] = _goods(harvest(s, p))
-        out["vp_shown"] = vp_shown(s, p, s.open_vp or viewer == p)
+        out["vp_shown"] = vp_shown(s, p, seen)
     if s.cat.cit:
         out["san_juan_citizens"] = s.san_juan_cit[p]
     if s.cat.nb:
@@ -133,10 +136,12 @@ def _board(s: PRState) -> dict[str, Any]:
             "copies_per_space": 1 if s.n == 2 else 2, "copies": copies}
 
 
-def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]:
+def view(s: PRState, viewer: int | None, figures: bool = True,
+         chips_open: bool = False) -> dict[str, Any]:
     """A seat's view (``viewer`` None: a spectator's). Without ``figures``, the players'
     harvest, vp_shown, prices and sale_prices (what the client shows, computed from the
-    rules at every call) are left out: the search bots' rollouts never read them."""
+    rules at every call) are left out: the search bots' rollouts never read them.
+    ``chips_open``: everyone's VP chips shown (the replay of a finished game)."""
     n = s.n
     over = s.step == GAME_OVER
     role_names = C.ROLES
@@ -186,7 +191,7 @@ def view(s: PRState, viewer: int | None, figures: bool = True) -> dict[str, Any]
         },
         "quarries": s.quarries,
         "buildings": {C.BUILDINGS[b]: s.bsupply[b] for b in s.board},
-        "players": [_player(s, p, viewer, figures) for p in range(n)],
+        "players": [_player(s, p, viewer, figures, chips_open) for p in range(n)],
         "last_round": s.last_round,
         "over": over,
         "result": result(s).to_data() if over else None,
