@@ -21,6 +21,7 @@ did); ``--compare OLD.json NEW.json`` does the same for two saved runs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -199,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--subject", default="hard", help="the league's level (hard)")
     parser.add_argument("--baseline", metavar="LEVEL",
                         help="also play LEVEL's league and gate the subject against it")
-    parser.add_argument("--save", metavar="FILE", help="the league's results as JSON")
+    parser.add_argument("--save", metavar="FILE",
+                        help="the league's results as JSON (rows saved before for the "
+                             "same subject are kept: a league can be run row by row)")
     parser.add_argument("--iterations", type=int,
                         help="league: every row at this budget a move (a quick look only)")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
@@ -242,7 +245,9 @@ def _league(args: argparse.Namespace) -> int:
     games = args.games or 48
     results = league.run_league(args.subject, games, args.jobs, args.only, log,
                                 args.iterations)
-    if args.save:
+    if args.save:  # rows saved before for the same subject stay, played ones replaced
+        if os.path.exists(args.save) and league.load(args.save)[0] == args.subject:
+            results = {**league.load(args.save)[1], **results}
         league.save(args.save, args.subject, results)
     text = league.render(args.subject, results)
     if args.write:

@@ -83,5 +83,13 @@ def test_saved_runs_compare_and_the_table_goes_into_the_doc(
     capsys.readouterr()
     assert ladder.main(["--compare", str(old), str(new)]) == 1
     assert ladder.main(["--compare", str(old), str(old)]) == 0
+    # row by row: a second row saved for the same subject keeps the first
+    ship = next(i for i, r in enumerate(league.rows())
+                if r.key == "Puerto Rico base: shipper, shipper")
+    assert ladder.main(["--league", "--games", "3", "--jobs", "1", "--only", str(ship),
+                        "--subject", "easy", "--save", str(old), "--write", str(doc)]) == 0
+    assert len(league.load(str(old))[1]) == 2
+    text = doc.read_text(encoding="utf-8")
+    assert "| easy ×2 |" in text and "| shipper ×2 |" in text
     assert ladder.main(["--league", "--subject", "nobody"]) == 2
     assert "unknown level 'nobody'" in capsys.readouterr().err
