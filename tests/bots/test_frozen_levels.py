@@ -13,7 +13,7 @@ from server.bots.arena import run_arena
 from server.bots.levels import FALLBACK, LEVELS, known_level, make_bot
 from server.games.registry import get_game
 from server.net.seating import SERVER_CHOICES
-from tests.bots.toygame import ToyGame
+from tests.bots import toygame  # noqa: F401  (registers the game "toy")
 
 FROZEN = ("hard@2026-12-03", "hard@2026-12-02")
 ALL_FOUR = {"expansions": ["new_buildings", "citizens", "smuggler", "festival"]}
@@ -43,7 +43,7 @@ def test_frozen_levels_are_league_levels_not_room_levels() -> None:
         assert FALLBACK[level] == "medium"
         assert make_bot(level, pr, 1, iterations=10).level == level
         with pytest.raises(ValueError, match="plays Puerto Rico and San Juan"):
-            make_bot(level, ToyGame(), 1, iterations=10)
+            make_bot(level, get_game("toy"), 1, iterations=10)
 
 
 def test_the_frozen_copy_of_12_02_is_the_ismcts_and_12_03_the_halving() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from server.bots.levels import LEVELS, known_level, make_bot
 from server.games.registry import get_game
-from tests.bots.toygame import ToyGame
+from tests.bots import toygame  # noqa: F401  (registers the game "toy")
 
 STYLES = ("shipper", "builder", "easy")
 
@@ -54,4 +54,4 @@ def test_styles_are_league_levels_only() -> None:
         assert known_level(style) and style not in LEVELS
         assert make_bot(style, game, 1).level == style
     with pytest.raises(ValueError, match="plays Puerto Rico and San Juan"):
-        make_bot("shipper", ToyGame(), 1)  # the tiny test game has no plan to lean on
+        make_bot("shipper", get_game("toy"), 1)  # the tiny test game has no plan to lean on
