@@ -170,7 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
     arena.add_argument("--game", default="puerto-rico")
     arena.add_argument("--players", type=int, default=4)
-    arena.add_argument("--bots", required=True, help="one level per seat, e.g. hard,easy,easy,easy")
+    arena.add_argument("--bots", required=True,
+                       help="one level per seat, e.g. hard,easy,easy,easy (also the "
+                            "league's: hard@2026-12-03, hard@2026-12-02, shipper, builder)")
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1)

@@ -23,7 +23,7 @@ from typing import Any
 
 from server.bots.base import action_key
 from server.bots.duds import chose_a_dud
-from server.bots.levels import DEFAULT_MOVE_TIME, LEVELS, make_bot
+from server.bots.levels import DEFAULT_MOVE_TIME, all_levels, known_level, make_bot
 from server.bots.lifeline import bind_to_parent
 from server.bots.stats import BotTally
 from server.engine.contract import Action, Game
@@ -130,8 +130,8 @@ def run_arena(
 ) -> dict[str, Any]:
     """Play ``games`` games and return the summary (what ``--json`` prints)."""
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+        if not known_level(level):
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(all_levels())})")
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if jobs < 1:

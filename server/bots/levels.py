@@ -7,6 +7,11 @@
   and rollouts of ``HARD_ROLLOUT`` steps of greedy heuristic play before the estimate.
 
 Each level falls back to the one below it (``FALLBACK``) when it crashes or overruns.
+
+The league's levels (``LEAGUE_LEVELS``: frozen releases of ``hard`` such as
+``hard@2026-12-02``, and the scripted ``shipper`` and ``builder``) are made here too, so
+the arena and the ladder accept them, but they are not in ``LEVELS``: the server's rooms
+and the new-game screen offer the four levels only (docs/bots.md, League).
 """
 
 from __future__ import annotations
@@ -26,6 +31,17 @@ DEFAULT_MOVE_TIME = 1.5
 MEDIUM_SHARE = 0.25
 HARD_ROLLOUT = 20  # steps of greedy-heuristic play after each expansion
 MEDIUM_ROLLOUT = 6
+
+LEAGUE_LEVELS: dict[str, str] = {
+    "hard@2026-12-03": "server.bots.frozen.levels:hard_2026_12_03",
+    "hard@2026-12-02": "server.bots.frozen.levels:hard_2026_12_02",
+    "shipper": "server.bots.styles:shipper",
+    "builder": "server.bots.styles:builder",
+}
+"""Level name -> "module:factory(game, seed, move_time, iterations) -> Bot", imported on
+first use."""
+FALLBACK.update({"hard@2026-12-03": "medium", "hard@2026-12-02": "medium",
+                 "shipper": "easy", "builder": "easy"})
 
 _EXTRA: dict[str, Any] = {}
 # a game's own search for medium and hard ("module:function(level, seed, move_time,
@@ -59,7 +75,7 @@ class HeuristicBot(SeatBot):
 
 
 def known_level(level: str) -> bool:
-    return level in LEVELS or level in _EXTRA
+    return level in LEVELS or level in LEAGUE_LEVELS or level in _EXTRA
 
 
 def make_bot(
@@ -73,6 +89,9 @@ def make_bot(
     ``move_time``, makes it deterministic); ``move_time`` is seconds per move for hard."""
     if level in _EXTRA:
         return _EXTRA[level](game, seed, move_time, iterations)
+    if level in LEAGUE_LEVELS:
+        module, attr = LEAGUE_LEVELS[level].split(":")
+        return getattr(importlib.import_module(module), attr)(game, seed, move_time, iterations)
     heuristic = heuristic_for(game.name)
     if level == "random":
         return RandomBot(seed)
@@ -93,4 +112,9 @@ def make_bot(
                         rollout_steps=steps if heuristic else 0, rollout_greedy=1.0)
         bot.level = level
         return bot
-    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(all_levels())})")
+
+
+def all_levels() -> tuple[str, ...]:
+    """Every level the arena and the ladder accept: the four, then the league's."""
+    return (*LEVELS, *LEAGUE_LEVELS, *_EXTRA)

@@ -32,11 +32,13 @@ class BotTally:
     roles: int = 0  # role choices made
     duds: int = 0  # of them, roles with nothing in them for anyone (server/bots/duds.py)
     seats: list[int] = field(default_factory=list)
+    seat_wins: dict[int, float] = field(default_factory=dict)  # seat -> win shares there
 
     def add(self, seat: int, win_share: float, score: float, moves: int, think: float,
             fallbacks: int, roles: int = 0, duds: int = 0) -> None:
         self.games += 1
         self.seats.append(seat)
+        self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + win_share
         self.wins += win_share
         self.score_sum += score
         self.moves += moves
@@ -58,4 +60,7 @@ class BotTally:
             "fallbacks": self.fallbacks,
             "roles": self.roles,
             "duds": self.duds,
+            # [games, win shares] in each seat, seat 0 (the first governor) first
+            "by_seat": [[self.seats.count(p), round(self.seat_wins.get(p, 0.0), 3)]
+                        for p in range(max(self.seats, default=-1) + 1)],
         }

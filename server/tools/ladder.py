@@ -1,4 +1,5 @@
-"""The bot ladder: every level against the one below it, as one table in docs/bots.md.
+"""The bot ladder: every level against the one below it, as one table in docs/bots.md;
+with ``--league``, one level against the whole field (server/tools/league.py).
 
 `python -m server.tools.ladder --write docs/bots.md [--jobs 2] [--games N]` plays each
 row with `prtui arena` (seats rotated, ties split, Wilson 95 % intervals) and replaces
@@ -9,20 +10,28 @@ time, so a figure does not depend on the machine's load: a strength change is me
 as such. A row's ``seconds`` says what its budget is worth on one core: hard's
 iterations (rounds of rollout play) per CPU-second measured by ``--calibrate``
 (docs/bots.md, Ladder).
+
+`python -m server.tools.ladder --league [--subject hard] [--baseline hard@2026-12-03]
+[--games 48] [--save FILE] [--write docs/bots.md]` plays the league; with
+``--baseline`` it plays the baseline's league on the same games too and says, row by
+row, whether the subject fell below the baseline's interval (exit status 1 if one
+did); ``--compare OLD.json NEW.json`` does the same for two saved runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from server.bots.arena import run_arena
-from server.bots.levels import make_bot
+from server.bots.levels import known_level, make_bot
 from server.bots.puerto_rico_search import PuertoRicoSearch
 from server.games.registry import get_game
+from server.tools import league
 
 MARK_START = "<!-- ladder -->"
 MARK_END = "<!-- /ladder -->"
@@ -186,7 +195,23 @@ def main(argv: list[str] | None = None) -> int:
                              "replaces only those rows")
     parser.add_argument("--calibrate", action="store_true",
                         help="print hard's iterations per CPU-second (base 3p, all four 4p)")
+    parser.add_argument("--league", action="store_true",
+                        help="the league: --subject against the whole field")
+    parser.add_argument("--subject", default="hard", help="the league's level (hard)")
+    parser.add_argument("--baseline", metavar="LEVEL",
+                        help="also play LEVEL's league and gate the subject against it")
+    parser.add_argument("--save", metavar="FILE",
+                        help="the league's results as JSON (rows saved before for the "
+                             "same subject are kept: a league can be run row by row)")
+    parser.add_argument("--iterations", type=int,
+                        help="league: every row at this budget a move (a quick look only)")
+    parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
+                        help="gate two saved league runs (--save) row by row")
     args = parser.parse_args(argv)
+    if args.compare:
+        return _gate(league.load(args.compare[0])[1], league.load(args.compare[1])[1])
+    if args.league:
+        return _league(args)
     if args.calibrate:
         for players, options, cap in ((3, {}, 300), (4, ALL_FOUR, 128)):
             print(f"{players} players {options or 'base'}, {cap} a move: "
@@ -199,6 +224,53 @@ def main(argv: list[str] | None = None) -> int:
     if not args.write:
         print("\n".join([HEADER, *lines.values()]))
     return 0
+
+
+def _league(args: argparse.Namespace) -> int:
+    rows = league.rows()
+    for level in (args.subject, args.baseline):
+        if level is not None and not known_level(level):
+            print(f"ladder: unknown level {level!r}", file=sys.stderr)
+            return 2
+    if args.only and not all(0 <= i < len(rows) for i in args.only):
+        print(f"ladder: --only takes a league row from 0 to {len(rows) - 1}", file=sys.stderr)
+        return 2
+    if args.games is not None and args.games < 1:
+        print("ladder: --games must be at least 1", file=sys.stderr)
+        return 2
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    games = args.games or 48
+    results = league.run_league(args.subject, games, args.jobs, args.only, log,
+                                args.iterations)
+    if args.save:  # rows saved before for the same subject stay, played ones replaced
+        if os.path.exists(args.save) and league.load(args.save)[0] == args.subject:
+            results = {**league.load(args.save)[1], **results}
+        league.save(args.save, args.subject, results)
+    text = league.render(args.subject, results)
+    if args.write:
+        with open(args.write, encoding="utf-8") as f:
+            doc = f.read()
+        with open(args.write, "w", encoding="utf-8") as f:
+            f.write(league.replace_block(doc, text))
+    else:
+        print(text)
+    if args.baseline is None:
+        return 0
+    old = league.run_league(args.baseline, games, args.jobs, args.only, log, args.iterations)
+    return _gate(old, results)
+
+
+def _gate(old: dict[str, Any], new: dict[str, Any]) -> int:
+    """Print the comparison; 1 if a row of ``new`` fell below ``old``'s interval."""
+    verdicts = league.compare(old, new)
+    print("\n".join([league.COMPARE_HEADER, *(v.line() for v in verdicts)]))
+    dropped = [v.key for v in verdicts if v.dropped]
+    print(f"gate: {len(dropped)} of {len(verdicts)} rows dropped" +
+          (f": {'; '.join(dropped)}" if dropped else " — passes"))
+    return 1 if dropped else 0
 
 
 if __name__ == "__main__":
