@@ -321,7 +321,7 @@ class PrtuiApp(App[int]):
     def on_new_table(self, message: NewTable) -> None:
         from prtui.aftergame import new_table
 
-        self.run_worker(new_table(self, self.controller), group="rematch")
+        self.run_worker(new_table(self, self.controller, over_the_game=True), group="rematch")
 
     def on_back_to_lobby(self, message: BackToLobby) -> None:
         """Down to the lobby under the room; a room shown first (a seat given back at
