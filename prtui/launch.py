@@ -93,11 +93,10 @@ def setup_from_args(args: Any) -> TableSetup:
     """`prtui play`'s table. The game is asked for its players range (the count is kept
     inside it) and its options (``--option KEY=VALUE``, typed by its spec); an unknown
     game or a bad option is a ValueError of one line."""
+    from server.bots.levels import LEVELS, known_level
     from server.engine.errors import EngineError
     from server.engine.options import parse_assignments
     from server.games.registry import DEFAULT_GAME, get_game
-
-    from server.bots.levels import LEVELS, known_level
 
     name = str(getattr(args, "game", None) or DEFAULT_GAME)
     try:

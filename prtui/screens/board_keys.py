@@ -83,6 +83,19 @@ def kind_keys_in_footer(bindings: BindingsMap, width: int) -> BindingsMap:
         for key, found in bindings.key_to_bindings.items()})
 
 
+def board_labels(bindings: BindingsMap, table: BoardTable) -> BindingsMap:
+    """``bindings`` with the game's own keys described for what they do at this size
+    (``BoardTable.board_label``: Puerto Rico's `o` is "Next board" from 120x40 up)."""
+    def labelled(b: Binding) -> Binding:
+        if not b.action.startswith("board("):
+            return b
+        label = table.board_label(b.action[len("board('"):-len("')")])
+        return replace(b, description=label) if label and label != b.description else b
+
+    return BindingsMap.from_keys({key: [labelled(b) for b in found]
+                                  for key, found in bindings.key_to_bindings.items()})
+
+
 def keys_line(screen: Screen[Any], app: App[Any]) -> str:
     """Every key of a screen with what it does, footer or not, for the help: keys of
     one action together ("a, esc Actions"), the number keys as one "1-9,0"."""
@@ -154,6 +167,8 @@ class BoardKeys(Screen[None]):
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated
+            if not self.snapshot.get("legal"):  # others play: not offered (only dimmed
+                return False  # within my turn, so the footer keeps its shape there)
             # not offered now: dimmed in place, so the footer keeps its shape (widgets/footer.py)
             panel = getattr(self, "_parts", {}).get("actions") or self.query_one(ActionsPanel)
             return True if panel.offers(str(parameters[0])) else None  # (a query a frame: ~70 nodes)

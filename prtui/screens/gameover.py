@@ -134,7 +134,10 @@ class GameOverScreen(Screen[None]):
         """Replay needs the connection the game was played on; a rematch or a new table,
         a seat at this one."""
         controller = getattr(self.app, "controller", None)
-        if action in ("replay", "review"):
+        if action == "review":  # my moves against the search's: a spectator made none
+            return (self.seat is not None and controller is not None
+                    and controller.room is not None)
+        if action == "replay":
             return controller is not None and controller.room is not None
         if action in ("rematch", "new_table"):
             return (controller is not None and controller.seat is not None

@@ -249,6 +249,10 @@ class LobbyScreen(Screen[None]):
     def add_chat(self, who: str, text: str) -> None:
         self.query_one(ChatPanel).add_line(who, text)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator creates no room: `n` is not offered to one."""
+        return not (action == "create" and self.spectate)
+
     def action_focus_chat(self) -> None:
         self.query_one("#chat-input").focus()
 
