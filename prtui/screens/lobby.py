@@ -71,7 +71,8 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
                 yield Static(LOBBY_TITLE, id="lobby-title")
-                yield DataTable(id="rooms", cursor_type="row")
+                # the host and the id may be off its edge (scrolled to): names come first
+                yield DataTable(id="rooms", cursor_type="row", classes="-wider-than-shown")
             yield ChatPanel(SHORT_CHAT_PLACEHOLDER, id="lobby-chat")
         yield Footer()
 
