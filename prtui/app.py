@@ -119,7 +119,7 @@ class PrtuiApp(App[int]):
             self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
                                                 exit_on_error=False)
 
-    def _on_app_blur(self, event: events.AppBlur) -> None:
+    async def _on_app_blur(self, event: events.AppBlur) -> None:
         """Textual's web driver says "blur" as the app starts, before the page could
         say anything; a blurred app draws no key bar until the first key. Our page
         (server/web/templates/terminal.html) gives the terminal the keyboard as it
@@ -129,7 +129,7 @@ class PrtuiApp(App[int]):
             self._told_focus = True
             event.prevent_default()  # Textual's own handler (App's, next in the MRO) too
 
-    def _on_app_focus(self, event: events.AppFocus) -> None:
+    async def _on_app_focus(self, event: events.AppFocus) -> None:
         self._told_focus = True  # then App's handler, as always
 
     def _hung_up(self, watch: HangupWatch) -> None:
