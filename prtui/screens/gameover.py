@@ -151,8 +151,8 @@ class GameOverScreen(Screen[None]):
         a seat at this one."""
         controller = getattr(self.app, "controller", None)
         if action == "review":  # my moves against the search's: a spectator made none
-            return (self.seat is not None and controller is not None
-                    and controller.room is not None)
+            return (controller is not None and controller.room is not None
+                    and not getattr(controller, "spectator", False))
         if action == "replay":
             return controller is not None and controller.room is not None
         if action in ("rematch", "new_table"):
