@@ -7,7 +7,7 @@ A table (``DataTable``) cuts its text when its columns are wider than the room i
 ``-wider-than-shown`` (a table whose last columns may be scrolled to on purpose).
 A line is cut when the widget does not wrap it (``text-wrap: nowrap`` or a ``Text``
 with ``no_wrap``) and the line is wider than the widget's content width (Textual then
-crops it or ends it in "…"), or when a widget of fixed height gets more lines than it
+crops it or ends it in "…"), or when a widget of fixed height (or a most, ``max-height``) gets more lines than it
 has rows and cannot scroll. Text a widget fits on purpose (a name shortened by the code
 that writes it) is not the widget's cut and is not reported.
 """
@@ -70,8 +70,9 @@ def cut_texts(screen: Any) -> list[str]:
             for line in lines:
                 if cell_len(line.rstrip()) > width:
                     found.append(f"{name}: {line.rstrip()!r} ({cell_len(line.rstrip())} cells in {width})")
-        if not _scrolls(widget) and widget.styles.height is not None \
-                and not widget.styles.height.is_auto:
+        bounded = (widget.styles.height is not None and not widget.styles.height.is_auto) \
+            or widget.styles.max_height is not None  # auto up to a most: cut beyond it
+        if not _scrolls(widget) and bounded:
             needed = widget.get_content_height(widget.size, screen.size, width) if wraps \
                 else len(lines)
             blank_tail = len(lines) - len("\n".join(lines).rstrip("\n").split("\n"))
