@@ -167,8 +167,6 @@ class BoardKeys(Screen[None]):
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated
-            if not self.snapshot.get("legal"):  # others play: not offered (only dimmed
-                return False  # within my turn, so the footer keeps its shape there)
             # not offered now: dimmed in place, so the footer keeps its shape (widgets/footer.py)
             panel = getattr(self, "_parts", {}).get("actions") or self.query_one(ActionsPanel)
             return True if panel.offers(str(parameters[0])) else None  # (a query a frame: ~70 nodes)

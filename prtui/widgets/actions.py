@@ -65,7 +65,6 @@ class ActionsPanel(Vertical):
         self._rows: list[int] = []  # row -> index in _entries: by key, lettered last
         self._words: object = None  # the vocabulary the rows are in
         self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
-        self._my_turn = False  # y/u/n leave the footer while others play
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -114,10 +113,8 @@ class ActionsPanel(Vertical):
         if rows:  # now, not when the list's message comes: one repaint for the move
             self._preview_row(self._menu.cursor)
         lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
-        if lettered != self._lettered or bool(self._legal) != self._my_turn:
-            # the footer's y/u/n follow what is offered (dimmed in place within my turn,
-            # gone while others play); a footer rebuilt on every move costs ~20 ms
-            self._lettered, self._my_turn = lettered, bool(self._legal)
+        if lettered != self._lettered:  # the footer's y/u/n follow what is offered; a
+            self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
             self.screen.refresh_bindings()
 
     def offers(self, kind: str) -> bool:
