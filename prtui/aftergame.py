@@ -44,21 +44,34 @@ async def rematch(app: App[Any], controller: Controller | None) -> None:
         await app.push_screen(room)
 
 
-async def new_table(app: App[Any], controller: Controller | None) -> None:
-    """Another table: the server's lobby (LAN), or the new-game form (local)."""
+async def new_table(app: App[Any], controller: Controller | None,
+                    over_the_game: bool = False) -> None:
+    """Another table: the server's lobby (LAN), or the new-game form (local).
+
+    ``over_the_game`` (from the game-over screen, a local game): the form opens over the
+    finished game, which stays joined until a new table starts, so Esc on the form goes
+    back to its scores, replay and review instead of the "Quit prtui?" of a first screen.
+    """
     from prtui.screens.lobby import LobbyScreen
     from prtui.screens.newgame import NewGameScreen
 
     if controller is None:
         return
-    back_to_start(app)
     last = table_of(controller.room_info)
-    await controller.leave_room()
-    if not controller.local:
-        if not isinstance(app.screen, LobbyScreen):  # came back by a seat token
-            await app.push_screen(LobbyScreen(controller))
-        return
-    setup = await app.push_screen_wait(NewGameScreen(await controller.games(), last=last))
+    if over_the_game and controller.local:
+        setup = await app.push_screen_wait(NewGameScreen(await controller.games(), last=last))
+        if setup is None:  # Esc: back to the game-over screen under the form
+            return
+        back_to_start(app)
+        await controller.leave_room()
+    else:
+        back_to_start(app)
+        await controller.leave_room()
+        if not controller.local:
+            if not isinstance(app.screen, LobbyScreen):  # came back by a seat token
+                await app.push_screen(LobbyScreen(controller))
+            return
+        setup = await app.push_screen_wait(NewGameScreen(await controller.games(), last=last))
     if setup is None:
         app.exit(0)
         return

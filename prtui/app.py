@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -99,6 +100,7 @@ class PrtuiApp(App[int]):
         self.failure: str | None = None  # a connect error, printed after the app exits
         self._plan_worker: Worker[None] | None = None
         self.reconnecting = False  # the plan runs again: a refused connect does not quit
+        self._told_focus = False  # the web page said where the keyboard is (see _on_app_blur)
         # pushes for screens not drawn yet, in order (see _deliver)
         self._undelivered: dict[Screen[Any], list[tuple[Callable[..., Any], tuple[Any, ...]]]] = {}
 
@@ -116,6 +118,19 @@ class PrtuiApp(App[int]):
         if self._plan is not None:
             self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
                                                 exit_on_error=False)
+
+    async def _on_app_blur(self, event: events.AppBlur) -> None:
+        """Textual's web driver says "blur" as the app starts, before the page could
+        say anything; a blurred app draws no key bar until the first key. Our page
+        (server/web/templates/terminal.html) gives the terminal the keyboard as it
+        opens, so that first blur is not believed: the key bar comes with the first
+        screen. A blur the page sends later counts as usual."""
+        if self.is_web and not self._told_focus:
+            self._told_focus = True
+            event.prevent_default()  # Textual's own handler (App's, next in the MRO) too
+
+    async def _on_app_focus(self, event: events.AppFocus) -> None:
+        self._told_focus = True  # then App's handler, as always
 
     def _hung_up(self, watch: HangupWatch) -> None:
         if watch.hung_up():
@@ -321,7 +336,7 @@ class PrtuiApp(App[int]):
     def on_new_table(self, message: NewTable) -> None:
         from prtui.aftergame import new_table
 
-        self.run_worker(new_table(self, self.controller), group="rematch")
+        self.run_worker(new_table(self, self.controller, over_the_game=True), group="rematch")
 
     def on_back_to_lobby(self, message: BackToLobby) -> None:
         """Down to the lobby under the room; a room shown first (a seat given back at

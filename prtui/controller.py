@@ -123,6 +123,7 @@ class Controller:
         self.tokens: TokenBook | None = None
         self.address = ""
         self.local = False  # the embedded server of `prtui`/`prtui play`: no lag to show
+        self.spectator = False  # connected as a spectator (`prtui spectate`): never plays
         resume = client.resume or {}
         if isinstance(resume.get("room"), str):  # the server gave our seat back
             self.room = resume["room"]
@@ -152,6 +153,7 @@ class Controller:
                            timeout=15, markup=False)
         controller = cls(app, client)
         controller.tokens, controller.address = tokens, address
+        controller.spectator = role == "spectate"
         with contextlib.suppress(NetError):  # known before any board: words and facts
             await controller.games()
         return controller

@@ -24,6 +24,7 @@ from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 from prtui.netclient import HandshakeError, Rejected
 from prtui.settings import Settings
+from prtui.theming import unknown_theme
 from server.protocol.framing import FrameError
 from server.protocol.names import printable
 
@@ -92,6 +93,7 @@ def setup_from_args(args: Any) -> TableSetup:
     """`prtui play`'s table. The game is asked for its players range (the count is kept
     inside it) and its options (``--option KEY=VALUE``, typed by its spec); an unknown
     game or a bad option is a ValueError of one line."""
+    from server.bots.levels import LEVELS, known_level
     from server.engine.errors import EngineError
     from server.engine.options import parse_assignments
     from server.games.registry import DEFAULT_GAME, get_game
@@ -103,11 +105,15 @@ def setup_from_args(args: Any) -> TableSetup:
     except EngineError as exc:
         raise ValueError(exc.message) from None
     players = max(game.min_players, min(game.max_players, int(getattr(args, "players", 4) or 4)))
+    bots = bot_levels(getattr(args, "bots", None), players)
+    for level in dict.fromkeys(bots):  # refused here, not as a lost connection at the table
+        if not known_level(level):
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     return TableSetup(
         players=players,
         game=name,
         options=options,
-        bots=bot_levels(getattr(args, "bots", None), players),
+        bots=bots,
         seed=getattr(args, "seed", None),
     )
 
@@ -194,6 +200,16 @@ def _run(app: PrtuiApp) -> int:
     return code
 
 
+def _bad_theme(args: Namespace) -> bool:
+    """`--theme` names no theme: said in one line (exit 2 follows), before the
+    terminal is taken."""
+    problem = unknown_theme(getattr(args, "theme", None))
+    if problem:
+        command = getattr(args, "command", None)
+        print(f"prtui {command}: {problem}" if command else f"prtui: {problem}", file=sys.stderr)
+    return problem is not None
+
+
 def _address(args: Namespace) -> tuple[str, int] | None:
     try:
         return parse_address(str(args.address))
@@ -203,6 +219,8 @@ def _address(args: Namespace) -> tuple[str, int] | None:
 
 
 def run_default(args: Namespace) -> int:
+    if _bad_theme(args):
+        return 2
     return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=local_plan(data_dir(args), my_name(args), None)))
 
@@ -213,13 +231,15 @@ def run_play(args: Namespace) -> int:
     except ValueError as exc:
         print(f"prtui play: {exc}", file=sys.stderr)
         return 2
+    if _bad_theme(args):
+        return 2
     return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=local_plan(data_dir(args), my_name(args), setup)))
 
 
 def run_connect(args: Namespace) -> int:
     address = _address(args)
-    if address is None:
+    if address is None or _bad_theme(args):
         return 2
     host, port = address
     return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
@@ -230,7 +250,7 @@ def run_connect(args: Namespace) -> int:
 
 def run_spectate(args: Namespace) -> int:
     address = _address(args)
-    if address is None:
+    if address is None or _bad_theme(args):
         return 2
     host, port = address
     return _run(PrtuiApp(theme=getattr(args, "theme", None),

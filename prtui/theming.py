@@ -22,7 +22,7 @@ import platformdirs
 from rich.color import Color as RichColor
 from rich.color import ColorParseError as RichColorParseError
 from textual.color import ColorParseError
-from textual.theme import Theme
+from textual.theme import BUILTIN_THEMES, Theme
 
 SHIPPED_THEMES: Traversable = files("prtui") / "themes"
 DEFAULT_THEME = "prtui-dark"
@@ -110,6 +110,18 @@ def load_themes(extra_dirs: list[Path] | None = None) -> dict[str, Theme]:
                 continue  # a broken user file must not stop the game
             themes[theme.name] = theme
     return themes
+
+
+def unknown_theme(name: str | None) -> str | None:
+    """A one-line refusal for `--theme NAME` when no such theme exists (Textual's own
+    and every readable file), so a typo fails like any bad option instead of being
+    silently replaced by the default; None when the theme exists or none was asked."""
+    if not name:
+        return None
+    known = sorted({*load_themes(), *BUILTIN_THEMES})
+    if name in known:
+        return None
+    return f"unknown theme {name!r} (known: {', '.join(known)})"
 
 
 def goods_palette(theme_name: str) -> dict[str, str]:

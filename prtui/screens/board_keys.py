@@ -83,6 +83,19 @@ def kind_keys_in_footer(bindings: BindingsMap, width: int) -> BindingsMap:
         for key, found in bindings.key_to_bindings.items()})
 
 
+def board_labels(bindings: BindingsMap, table: BoardTable) -> BindingsMap:
+    """``bindings`` with the game's own keys described for what they do at this size
+    (``BoardTable.board_label``: Puerto Rico's `o` is "Next board" from 120x40 up)."""
+    def labelled(b: Binding) -> Binding:
+        if not b.action.startswith("board("):
+            return b
+        label = table.board_label(b.action[len("board('"):-len("')")])
+        return replace(b, description=label) if label and label != b.description else b
+
+    return BindingsMap.from_keys({key: [labelled(b) for b in found]
+                                  for key, found in bindings.key_to_bindings.items()})
+
+
 def keys_line(screen: Screen[Any], app: App[Any]) -> str:
     """Every key of a screen with what it does, footer or not, for the help: keys of
     one action together ("a, esc Actions"), the choice keys as one "1-9,0,d,i,..."."""

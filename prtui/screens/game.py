@@ -22,7 +22,12 @@ from textual.events import Resize
 
 from prtui import memory
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
-from prtui.screens.board_keys import BoardKeys, kind_keys_in_footer, with_bindings
+from prtui.screens.board_keys import (
+    BoardKeys,
+    board_labels,
+    kind_keys_in_footer,
+    with_bindings,
+)
 from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
@@ -130,6 +135,9 @@ class GameScreen(BoardKeys):
         actions = self._parts.get("actions")  # none before the board's first drawing
         if actions is not None and actions.is_attached:
             actions.refit()  # a long list's height follows the screen's
+        if hasattr(self, "table"):  # the game's keys named for what they do at this size
+            self._bindings = board_labels(self._bindings, self.table)
+            self.refresh_bindings()
 
     # rendering --------------------------------------------------------------
 

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from prtui.games import GameBoard
 
 BARS = "▁▂▃▄▅▆▇█"
+SIDE_CELLS = 6
+"""The body's padding (2 each side) and a vertical scrollbar's 2 cells, beside the table."""
+NAME_CELLS_LEAST = 8
 
 
 def chart_line(series: list[float], top: float) -> str:
@@ -124,20 +127,36 @@ class GameOverScreen(Screen[None]):
                 if key not in kinds:
                     kinds.append(key)
         table: DataTable[Any] = DataTable(id="scores", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "player", *[plain(self.vocab(k)) for k in kinds], "total", "tie-break")
-        for score in scores:
-            seat = int(score.get("seat", 0))
-            breakdown = score.get("breakdown", {})
-            table.add_row(str(score.get("rank", "")), plain(self.seat_name(seat)),
-                          *[str(breakdown.get(k, 0)) for k in kinds],
-                          Text(str(score.get("total", 0)), style="bold"), str(score.get("tiebreak", "")))
+        headers = ["#", "player", *[shown(self.vocab(k)) for k in kinds], "total", "tie-break"]
+        rows = [[str(score.get("rank", "")), self.seat_name(int(score.get("seat", 0))),
+                 *[str(score.get("breakdown", {}).get(k, 0)) for k in kinds],
+                 str(score.get("total", 0)), str(score.get("tiebreak", ""))] for score in scores]
+        names = self._name_cells(headers, rows)
+        table.add_columns(*[plain(h) for h in headers])
+        for row in rows:
+            table.add_row(row[0], plain(row[1], limit=names), *row[2:-2],
+                          Text(row[-2], style="bold"), row[-1])
         return table
+
+    def _name_cells(self, headers: list[str], rows: list[list[str]]) -> int:
+        """Cells for the players' names, so that every column of the breakdown fits the
+        screen's width (at 80 columns 32-character names pushed "tie-break" off the
+        edge, under a scrollbar); at least NAME_CELLS_LEAST."""
+        def cells(i: int) -> int:
+            return max(Text(h).cell_len for h in [headers[i], *(r[i] for r in rows)]) + 2
+
+        room = self.app.size.width - SIDE_CELLS
+        others = sum(cells(i) for i in range(len(headers)) if i != 1)
+        return max(NAME_CELLS_LEAST, room - others - 2)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Replay needs the connection the game was played on; a rematch or a new table,
         a seat at this one."""
         controller = getattr(self.app, "controller", None)
-        if action in ("replay", "review"):
+        if action == "review":  # my moves against the search's: a spectator made none
+            return (controller is not None and controller.room is not None
+                    and not getattr(controller, "spectator", False))
+        if action == "replay":
             return controller is not None and controller.room is not None
         if action in ("rematch", "new_table"):
             return (controller is not None and controller.seat is not None

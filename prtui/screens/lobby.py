@@ -71,7 +71,8 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
                 yield Static(LOBBY_TITLE, id="lobby-title")
-                yield DataTable(id="rooms", cursor_type="row")
+                # the host and the id may be off its edge (scrolled to): names come first
+                yield DataTable(id="rooms", cursor_type="row", classes="-wider-than-shown")
             yield ChatPanel(SHORT_CHAT_PLACEHOLDER, id="lobby-chat")
         yield Footer()
 
@@ -248,6 +249,10 @@ class LobbyScreen(Screen[None]):
 
     def add_chat(self, who: str, text: str) -> None:
         self.query_one(ChatPanel).add_line(who, text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator creates no room: `n` is not offered to one."""
+        return not (action == "create" and self.spectate)
 
     def action_focus_chat(self) -> None:
         self.query_one("#chat-input").focus()

@@ -11,11 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from prtui.widgets.plain import shown
 
 Label = Callable[[Mapping[str, Any]], str]
+
+
+MOVE_CELLS = 32
+"""The widest a move is named in the review's lines (its three losses fit 80 columns)."""
+
+
+def move_name(label: str, cells: int = MOVE_CELLS) -> str:
+    """A move named in at most ``cells``: a long label loses its notes in brackets
+    ("(+1 doubloon)") whole, last first, before anything is cut, so no line ends in a
+    bracket cut mid-word ("(+1 doublo…", issue 32); only a name still too long is cut."""
+    text = shown(label, blank="?")
+    while cell_len(text) > cells and text.endswith(")") and " (" in text:
+        text = text[: text.rindex(" (")].rstrip()
+    return shown(text, cells, blank="?")
 
 
 def pct(value: object) -> str:
@@ -44,15 +59,15 @@ def review_text(review: Mapping[str, Any], step: int, label: Label) -> Text:
         here = mv.get("step") == step
         text.append(f"\n{'▶' if here else ' '}{i}. step {mv.get('step')}: ",
                     style="bold reverse" if here else "bold")
-        text.append(f"{shown(label(mv.get('played') or {}), 32, blank='?')} {pct(mv.get('value'))}")
-        text.append(f" · best {shown(label(mv.get('best') or {}), 32, blank='?')} "
+        text.append(f"{move_name(label(mv.get('played') or {}))} {pct(mv.get('value'))}")
+        text.append(f" · best {move_name(label(mv.get('best') or {}))} "
                     f"{pct(mv.get('best_value'))}", style="yellow")
     mine = next((mv for mv in moves if mv.get("step") == step), None)
     if mine is not None and mine not in worst:
         same = mine.get("loss", 0) == 0
-        text.append(f"\nThis step: {shown(label(mine.get('played') or {}), 32, blank='?')} "
+        text.append(f"\nThis step: {move_name(label(mine.get('played') or {}))} "
                     f"{pct(mine.get('value'))}")
         text.append(" · the search agrees" if same else
-                    f" · best {shown(label(mine.get('best') or {}), 32, blank='?')} "
+                    f" · best {move_name(label(mine.get('best') or {}))} "
                     f"{pct(mine.get('best_value'))}", style="dim" if same else "yellow")
     return text

@@ -25,3 +25,8 @@ class BoardTable(Vertical):
     def board_enabled(self, name: str) -> bool:
         """Whether the board key ``name`` does something now (else not in the footer)."""
         return True
+
+    def board_label(self, name: str) -> str | None:
+        """What the footer calls the board key ``name`` now, when what it does depends
+        on the screen's size (None: its binding's own description)."""
+        return None

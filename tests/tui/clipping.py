@@ -2,9 +2,12 @@
 means to show with the room it got (no widget named, no position assumed, so it holds
 for any layout).
 
+A table (``DataTable``) cuts its text when its columns are wider than the room it got
+(its last columns behind a horizontal scrollbar), unless it has the class
+``-wider-than-shown`` (a table whose last columns may be scrolled to on purpose).
 A line is cut when the widget does not wrap it (``text-wrap: nowrap`` or a ``Text``
 with ``no_wrap``) and the line is wider than the widget's content width (Textual then
-crops it or ends it in "…"), or when a widget of fixed height gets more lines than it
+crops it or ends it in "…"), or when a widget of fixed height (or a most, ``max-height``) gets more lines than it
 has rows and cannot scroll. Text a widget fits on purpose (a name shortened by the code
 that writes it) is not the widget's cut and is not reported.
 """
@@ -17,7 +20,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 
 def intended(widget: Static) -> tuple[list[str], bool] | None:
@@ -47,6 +50,12 @@ def cut_texts(screen: Any) -> list[str]:
     found: list[str] = []
     visible = screen._compositor.visible_widgets
     for widget in visible:
+        if isinstance(widget, DataTable) and widget.display and not widget.has_class(
+                "-wider-than-shown"):
+            wide, room = widget.virtual_size.width, widget.scrollable_content_region.width
+            if room > 0 and wide > room:
+                found.append(f"DataTable#{widget.id or '-'}: columns of {wide} cells in {room}")
+            continue
         if not isinstance(widget, Static) or not widget.display:
             continue
         got = intended(widget)
@@ -61,8 +70,9 @@ def cut_texts(screen: Any) -> list[str]:
             for line in lines:
                 if cell_len(line.rstrip()) > width:
                     found.append(f"{name}: {line.rstrip()!r} ({cell_len(line.rstrip())} cells in {width})")
-        if not _scrolls(widget) and widget.styles.height is not None \
-                and not widget.styles.height.is_auto:
+        bounded = (widget.styles.height is not None and not widget.styles.height.is_auto) \
+            or widget.styles.max_height is not None  # auto up to a most: cut beyond it
+        if not _scrolls(widget) and bounded:
             needed = widget.get_content_height(widget.size, screen.size, width) if wraps \
                 else len(lines)
             blank_tail = len(lines) - len("\n".join(lines).rstrip("\n").split("\n"))

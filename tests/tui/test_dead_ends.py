@@ -46,6 +46,37 @@ async def test_the_board_after_the_game_leads_back_to_rematch_and_replay(tmp_pat
                        and not live_board(app).snapshot["view"].get("over"))
 
 
+async def test_esc_on_the_new_table_form_goes_back_to_the_finished_game(tmp_path: Path) -> None:
+    """Issue 32, item 7: game over, n (new table), Esc was "Quit prtui?" with the finished
+    game gone. Esc now goes back to its scores, whose replay and review still work; the
+    form's Start still starts a new table."""
+    app = local_game_app(tmp_path, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_by_keys_to_the_end(app, pilot)
+        controller = app.controller
+        assert controller is not None
+        finished = controller.room
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await form_settled(pilot, app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen | ConfirmScreen))
+        assert isinstance(app.screen, GameOverScreen)
+        assert controller.room == finished
+        await pilot.press("r")  # its replay, as before the form
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await form_settled(pilot, app)
+        await pilot.press("ctrl+s")  # start: the finished table is left for a new one
+        await wait_for(pilot, lambda: controller.room not in (None, finished)
+                       and live_board(app) is not None
+                       and not live_board(app).snapshot["view"].get("over"))
+        assert not any(isinstance(s, GameOverScreen | NewGameScreen) for s in app.screen_stack)
+
+
 async def test_an_unfinished_local_game_can_be_abandoned(tmp_path: Path) -> None:
     """ctrl+l, a (abandon), y (sure): the new-game form; quitting there, then plain prtui
     opens the form, not the abandoned game."""

@@ -160,6 +160,12 @@ class PuertoRicoTable(BoardTable):
         """`o` has nothing to show where every board is on screen."""
         return name != "summary" or not self._grid()
 
+    def board_label(self, name: str) -> str | None:
+        """`o` shows the next rival's full board from ROOMY up, every board's row below."""
+        if name == "summary":
+            return "Next board" if self._roomy() else "All boards"
+        return None
+
     def _roomy(self) -> bool:
         size = self.app.size
         return size.width >= ROOMY[0] and size.height >= ROOMY[1]

@@ -59,6 +59,11 @@ class SanJuanTable(BoardTable):
         for part in self._parts:
             part.refresh_from(ctx)
 
+    def board_enabled(self, name: str) -> bool:
+        """`o` swaps my hand for the opponents in full at 80 columns only: wider, they
+        are on screen in full beside it already."""
+        return name != "toggle_opponents" or self.screen.has_class("-compact")
+
     def board_action(self, name: str) -> None:
         """The table's own keys (``BOARD.bindings``)."""
         if name == "focus_hand":

@@ -17,6 +17,7 @@ from textual.events import Click
 from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
 from prtui.widgets.context import NAME_CELLS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
+from prtui.widgets.plain import shown
 
 GOOD = "●"
 EMPTY = "○"
@@ -93,8 +94,10 @@ class InfoLine(OneLine):
     fit, shorter ones, so that no good's price is lost off the edge."""
 
     def _tries(self, ctx: BoardContext) -> Iterator[Text]:
-        tries = [(ctx.narrow, not ctx.compact, 8 if ctx.narrow else 32), (ctx.narrow, False, 12),
-                 (True, False, 8), (True, False, 0)]
+        # the governor's whole name in shorter words before a name is cut ("Gov bot 2 (m",
+        # issue 32); a cut name ends in "…"
+        tries = [(ctx.narrow, not ctx.compact, 32), (ctx.narrow, False, 32), (True, False, 32),
+                 (True, False, 12), (True, False, 8), (True, False, 0)]
         for narrow, extra, gov in tries:
             yield self._line(ctx, narrow, extra, gov)
 
@@ -105,7 +108,7 @@ class InfoLine(OneLine):
         text = Text()
         if gov_cells or not narrow:
             text.append("Gov " if narrow else "Governor ", "dim")
-            text.append(gov[:gov_cells], "bold")
+            text.append(shown(gov, gov_cells), "bold")
             text.append("  ")
         text.append("deck ", "dim")
         text.append(str(view.get("deck", 0)))
@@ -175,10 +178,35 @@ def counts(ctx: BoardContext, player: Mapping[str, Any], short: bool) -> Text:
     hand = f"{player.get('hand_count', 0)}/{player.get('hand_limit', 7)}"
     if short:
         return Text(f"h{hand} ch{player.get('chapel', 0)} b{n} {player.get('vp', 0)}VP")
-    return Text.assemble(("hand ", "dim"), hand, ("  goods ", "dim"), str(player.get("goods", 0)),
-                         ("  chapel ", "dim"), str(player.get("chapel", 0)),
-                         ("  buildings ", "dim"), f"{n}/12",
-                         ("  VP ", "dim"), (str(player.get("vp", 0)), "bold green"))
+    return Text("  ").join(count_pairs(player))
+
+
+def count_pairs(player: Mapping[str, Any]) -> list[Text]:
+    """Hand, goods, chapel, buildings and VP, each word with its number (a line breaks
+    between them, never inside one: not "buildings" above "11/12")."""
+    n = len(player.get("buildings", []))
+    hand = f"{player.get('hand_count', 0)}/{player.get('hand_limit', 7)}"
+    return [Text.assemble(("hand ", "dim"), hand),
+            Text.assemble(("goods ", "dim"), str(player.get("goods", 0))),
+            Text.assemble(("chapel ", "dim"), str(player.get("chapel", 0))),
+            Text.assemble(("buildings ", "dim"), f"{n}/12"),
+            Text.assemble(("VP ", "dim"), (str(player.get("vp", 0)), "bold green"))]
+
+
+def in_lines(pieces: list[Text], width: int) -> Text:
+    """``pieces`` two spaces apart, a new line before a piece that would not fit
+    ``width`` (0: one line), so no piece is broken across lines."""
+    text, line = Text(), 0
+    for i, piece in enumerate(pieces):
+        if i and width and line + 2 + piece.cell_len > width:
+            text.append("\n")
+            line = 0
+        elif i:
+            text.append("  ")
+            line += 2
+        text.append_text(piece)
+        line += piece.cell_len
+    return text
 
 
 def header(ctx: BoardContext, player: Mapping[str, Any], me: bool) -> Text:
@@ -202,9 +230,14 @@ class CityPanel(Shown):
         if player is None:
             self.show(Text(""))
             return
-        text = header(ctx, player, me=True)
-        text.append("  ")
-        text.append_text(counts(ctx, player, short=ctx.narrow))
+        self._last = ctx
+        if ctx.narrow:
+            text = header(ctx, player, me=True)
+            text.append("  ")
+            text.append_text(counts(ctx, player, short=True))
+        else:
+            text = in_lines([header(ctx, player, me=True), *count_pairs(player)],
+                            self.content_size.width)
         text.append("\n")
         text.append_text(building_marks(ctx, player, tags=ctx.narrow))
         covered = player.get("covered") or []
@@ -213,6 +246,13 @@ class CityPanel(Shown):
         elif covered:
             text.append("\ncovered: " + ", ".join(ctx.vocab(str(c)) for c in covered), style="dim")
         self.show(text)
+
+    _last: BoardContext | None = None
+
+    def on_resize(self) -> None:
+        """The count pairs broken between lines anew for the new width."""
+        if self._last is not None:
+            self.refresh_from(self._last)
 
 
 class OpponentBoard(Shown):
@@ -238,9 +278,12 @@ class OpponentBoard(Shown):
         width = self.content_size.width
         for cells in (NAME_CELLS, 12, 6):  # one line if a shorter name makes it fit
             named = replace(ctx, name_cells=cells)
-            text = header(named, player, me=False)
-            text.append("  ")
-            text.append_text(counts(named, player, short=ctx.narrow))
+            if ctx.narrow:
+                text = header(named, player, me=False)
+                text.append("  ")
+                text.append_text(counts(named, player, short=True))
+            else:
+                text = in_lines([header(named, player, me=False), *count_pairs(player)], width)
             text.append(" " if one_line else "\n")
             text.append_text(building_marks(named, player, tags=ctx.narrow and not full))
             if not (one_line and width) or text.cell_len <= width:
