@@ -204,3 +204,27 @@ async def test_the_cursor_row_is_drawn_only_while_the_rows_have_the_focus() -> N
         await wait_for(pilot, lambda: _reversed(panel))
         pilot.app.screen.query_one("#actions-list").focus()
         await wait_for(pilot, lambda: not _reversed(panel))
+
+
+@pytest.mark.parametrize(("compact", "narrow", "tight"),
+                         [(False, False, False), (True, False, False), (True, False, True),
+                          (True, True, False)])
+def test_a_hidden_vp_cell_keeps_the_columns_after_it_in_place(
+        compact: bool, narrow: bool, tight: bool) -> None:
+    """Issue 32: '16+hidden' was wider than the medium form's VP column (8 cells) and
+    pushed colonists, buildings and fills one cell right of their header."""
+    from prtui.games.puerto_rico.summary import row
+
+    snap = frozen()
+    ctx = BoardContext(view=snap["view"], legal=[], seat=0, vocab=pr_words(),
+                       palette=goods_palette("prtui-dark"), compact=compact, narrow=narrow,
+                       facts=facts_from(pr_game()["display"]))
+    player = dict(snap["view"]["players"][1])
+    seen = {"buildings": 4, "vp_chips": 12}
+    whole = row(ctx, {**player, "vp_shown": seen}, tight=tight).plain
+    for hidden in ({"buildings": 16}, {"buildings": 9}):
+        part = row(ctx, {**player, "vp_shown": hidden}, tight=tight).plain
+        assert "hid" in part
+        at = whole.index("$") + 1  # after the doubloons: the VP cell, then the rest
+        rest = whole[at:].split(maxsplit=1)[1]
+        assert part.endswith(rest) and len(part) == len(whole), (whole, part)

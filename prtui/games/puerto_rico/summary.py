@@ -75,6 +75,13 @@ def _cut(text: Text, width: int) -> Text:
     return cut.append("…", style="dim")
 
 
+def _vp(player: Mapping[str, Any], width: int) -> str:
+    """The VP cell within its column: '16+hidden', or '16+hid' where that is too wide
+    (a cell past its column pushed every column after it out of line with the header)."""
+    cell = vp_cell(player)
+    return cell if len(cell) <= width else cell.replace("hidden", "hid")
+
+
 def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     seat = _int(player.get("seat"))
     turn = ctx.view.get("phase", {}).get("turn")
@@ -83,19 +90,19 @@ def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     if ctx.narrow:
         role = ",".join(ctx.vocab.tag(r) for r in held)
         cells = NARROW.format(tag(ctx.name(seat), 6), f"{_int(player.get('doubloons'))}$",
-                              vp_cell(player).replace("hidden", "hid"), colonists(player),
+                              _vp(player, 7), colonists(player),
                               len(player.get("city", [])), island, city, role, "")
     elif ctx.compact or tight:
         role = ",".join(ctx.vocab.tag(r) for r in held)
         fills = (island, city) if tight else (f"{island}/{SPACES}", f"{city}/{SPACES}")
         cells = (TIGHT if tight else MEDIUM).format(
             tag(ctx.name(seat), 8), f"{_int(player.get('doubloons'))}$",
-            vp_cell(player).replace("hidden", "hid") if tight else vp_cell(player),
+            _vp(player, 7 if tight else 8),
             colonists(player), len(player.get("city", [])), *fills, role, "")
     else:
         role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
         cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
-                              vp_cell(player), colonists(player), len(player.get("city", [])),
+                              _vp(player, 9), colonists(player), len(player.get("city", [])),
                               f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
     text = Text("▶" if turn == seat else " ", style="bold yellow")
     text.append(cells[1:].rstrip() + " " if tight else cells[1:],
