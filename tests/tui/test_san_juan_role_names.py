@@ -100,3 +100,22 @@ async def test_my_cards_are_named_whole_at_80_columns() -> None:
             shown = [*shown, *screen_rows(app)]
         for name in LONG_NAMES.values():
             assert any(name in line for line in shown), (name, shown[-24:])
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)])
+async def test_who_took_a_role_is_never_cut_mid_word(size: tuple[int, int]) -> None:
+    """Issue 32: at 120x40 the bar read "Prospector bot 2 (m": a taker's name drops its
+    level first ("bot 2"), and a name still too long ends in "…"."""
+    snapshot = paying_4p()
+    view = snapshot["view"]
+    for role in view["roles"]:
+        role["taken_by"] = {"prospector": 1}.get(role["id"])
+    for seat in (1, 2):
+        view["players"][seat]["name"] = view["options"]["names"][seat] = f"bot {seat + 1} (medium)"
+    app = PrtuiApp(lambda a: GameScreen(None, snapshot, game=sj_game()))
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and "bot" in str(app.screen.query_one(RolesBar).render()))
+        line = str(app.screen.query_one(RolesBar).render())
+        assert line.count("(") == line.count(")"), line  # no level cut in two
+        assert "Prospector bot 2" in line, line

@@ -49,6 +49,15 @@ class OneLine(Shown):
         raise NotImplementedError
 
 
+def taker(name: str, cells: int) -> str:
+    """Who took a role in ``cells``: the whole name, else without its level ("bot 2 (medium)"
+    -> "bot 2"), else cut with "…" (never "bot 2 (m", issue 32)."""
+    if len(name) <= cells:
+        return name
+    short = name.split(" (")[0]
+    return short if len(short) <= cells else short[: max(1, cells - 1)] + "…"
+
+
 class RolesBar(OneLine):
     """The five role cards and who took each this round; click one to choose it."""
 
@@ -73,7 +82,7 @@ class RolesBar(OneLine):
             start = len(text)
             text.append(name, style=style)
             if taken is not None and not ctx.narrow and limit:
-                text.append(f" {ctx.name(taken)[:limit]}", style="cyan")
+                text.append(f" {taker(ctx.name(taken), limit)}", style="cyan")
             self._spans.append((start, len(text), rid))
             text.append("  " if not ctx.narrow else " ")
         text.rstrip()
