@@ -26,6 +26,15 @@ def seat_tag(name: str, width: int) -> str:
     return base[: max(1, width)]
 
 
+def short_tag(name: str, width: int) -> str:
+    """A player's name in ``width`` cells, its trailing number kept: "Player 3" -> "Playe3",
+    "bot 3 (easy)" -> "bot3", "carlos" -> "carl"."""
+    base = seat_tag(name, 64)
+    if len(base) <= width:
+        return base
+    return base[: width - 1] + base[-1] if base[-1].isdigit() else base[:width]
+
+
 def building_tag(vocab: Vocabulary, ident: str) -> str:
     """A building in three or four cells for a one-line city, from its name in ``vocab``:
     one word, its first three letters ("Hos"); more, their initials and the last word's

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.message import Message
 
-from prtui.games.puerto_rico.abbrev import building_tag, seat_tag
+from prtui.games.puerto_rico.abbrev import building_tag, short_tag
 from prtui.games.puerto_rico.player import circles
 from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
 from prtui.widgets.context import BoardContext, Shown
@@ -37,12 +37,7 @@ def _int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def tag(name: str, width: int) -> str:
-    """A name in ``width`` cells, its trailing number kept: "Player 3" -> "Playe3"."""
-    base = seat_tag(name, 64)
-    if len(base) <= width:
-        return base
-    return base[: width - 1] + base[-1] if base[-1].isdigit() else base[:width]
+tag = short_tag  # a name in the rows' cells, its trailing number kept
 
 
 def colonists(player: Mapping[str, Any]) -> int:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rich.text import Text
 
-from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
+from prtui.games.puerto_rico.abbrev import fit_name, short_tag
 from prtui.games.puerto_rico.smuggler import role_mark
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
@@ -34,19 +34,23 @@ class RoleCard(Shown):
             width = self.content_size.width or (11 if ctx.narrow else 17)
             extra = f" +{coins}$" if coins else ""
             mark = role_mark(ctx, self.role_id, taken)  # III: ☠ holder, ⚑ captor
-            tag = seat_tag(ctx.name(taken), 4) if taken is not None else ""
-            if mark:
-                tag = mark[0] + seat_tag(ctx.name(mark[1]), 4)
-            room = width - len(extra) - (len(tag) + 1 if tag else 0)  # " bot2"
-            name = fit_name(ctx.vocab, self.role_id, max(4, room), title=True)
+            who, sign = (taken, "") if taken is not None else (mark[1], mark[0]) if mark else (
+                None, "")
+            # the role's whole name first ("Settl carl" read as neither, issue 32); who took
+            # it in what is left (at least two cells, a bot's number kept), else not at all:
+            # the summary, one key away, says who took which role
+            # a Smuggler's mark (the tile's holder, the role's captor) is the card's news:
+            # it keeps its four cells and the name gives way, as before
+            tag_cells = 4 + len(sign) + 1 if sign else 0
+            name = fit_name(ctx.vocab, self.role_id, max(4, width - len(extra) - tag_cells),
+                            title=True)
+            room = min(4, width - len(name) - len(extra) - 1 - len(sign))
             text = Text.assemble((name, style))
             if coins:
                 text.append(extra, style="bold yellow")
-            if taken is not None:
-                text.append(" " + seat_tag(ctx.name(taken), max(2, width - len(name) - len(extra) - 1)), style="cyan")
-            elif mark:
-                room = max(2, width - len(name) - len(extra) - 2)
-                text.append(f" {mark[0]}{seat_tag(ctx.name(mark[1]), room)}", style="bold magenta")
+            if who is not None and room >= 2:
+                text.append(f" {sign}{short_tag(ctx.name(who), room)}",
+                            style="cyan" if taken is not None else "bold magenta")
         else:
             width = self.content_size.width or 99
             extra = f" +{coins}$" if coins else ""

@@ -1,0 +1,56 @@
+"""Puerto Rico's one-line role cards (80-150 columns): the role's whole name first, who
+took it in the cells left over, never both cut ("Settl carl", "Plant bot3": issue 32)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+
+from prtui.games.puerto_rico.facts import facts_from
+from prtui.games.puerto_rico.table import RoleCard
+from prtui.theming import goods_palette
+from prtui.widgets.context import BoardContext
+from tests.tui.boards import pr_game, pr_words
+from tests.tui.pr_live_boards import frozen
+
+
+class CardsApp(App[None]):
+    """The role cards alone, each as wide as on the 80-column (11) or medium (17) board."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        for role in frozen()["view"]["roles"]:
+            card = RoleCard(role["id"])
+            card.styles.width = self.width
+            card.styles.height = 1
+            yield card
+
+
+@pytest.mark.parametrize("edition", ["classic", "1897"])
+@pytest.mark.parametrize("width", [11, 17])
+@pytest.mark.parametrize("taker", ["carlos", "bot 3 (easy)", "Player 2"])
+async def test_a_taken_role_keeps_its_whole_name(edition: str, width: int, taker: str) -> None:
+    view = frozen()["view"]
+    for player in view["players"]:
+        player["name"] = taker
+    ctx = BoardContext(view=view, legal=[], seat=0, vocab=pr_words(edition),
+                       palette=goods_palette("prtui-dark"), compact=True, narrow=width < 17,
+                       facts=facts_from(pr_game()["display"]))
+    async with CardsApp(width).run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        for card in pilot.app.query(RoleCard):
+            role = next(r for r in view["roles"] if r["id"] == card.role_id)
+            for coins in (0, 2):
+                card.refresh_from(ctx, {**role, "taken_by": 1, "doubloons": coins})
+                shown = card._shown.plain if card._shown else ""
+                title = ctx.vocab.title(card.role_id)
+                extra = f" +{coins}$" if coins else ""
+                assert card.content_size.width == width
+                assert len(shown) <= width, shown
+                if len(title) + len(extra) <= width:
+                    assert shown.startswith(title + extra), (shown, title)
+                    rest = shown[len(title + extra):].strip()
+                    assert not rest or len(rest) >= 2, shown  # who took it, or nobody
