@@ -27,6 +27,7 @@ import time
 from typing import Any
 
 from server.engine.playout import choose
+from server.errors import PrtuiError
 
 GAME = "puerto-rico"
 SEATS = 4
@@ -213,7 +214,7 @@ SETUP_TIMEOUT = 120.0
 """The clients' set-up of every table, and the parent's wait for it, end by then."""
 
 
-class BenchFailed(RuntimeError):
+class BenchFailed(PrtuiError, RuntimeError):
     """The clients' process died or never reported: said, instead of waiting for ever."""
 
 

@@ -24,6 +24,8 @@ import sqlite3
 import struct
 from pathlib import Path
 
+from server.errors import PrtuiError
+
 SUFFIX = "-commits"
 META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 BUMP = "INSERT INTO meta (key, value) VALUES ('commits', 1)" \
@@ -40,7 +42,7 @@ def record_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + SUFFIX)
 
 
-class RecordDamaged(ValueError):
+class RecordDamaged(PrtuiError, ValueError):
     """The record file is there but is not one this code wrote: what it says is lost."""
 
 
