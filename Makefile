@@ -41,7 +41,7 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/python -m server.tools.import_cycles
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --durations=20
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
