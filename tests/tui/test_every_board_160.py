@@ -88,7 +88,12 @@ async def test_a_whole_five_player_1897_game_at_160x50_shows_every_board(
 
 
 def _keys_shown(app: PrtuiApp) -> None:
-    assert app.screen.query("#actions-scroll") and forward_keys(app), _screen(app)
+    from prtui.widgets.actions import ActionsPanel
+
+    panel = app.screen.query(ActionsPanel)
+    assert app.screen.query("#actions-scroll") and forward_keys(app), (
+        _screen(app) + f"\nactions-scroll {app.screen.query_one('#actions-scroll').region}"
+        f" keys {panel.first()._keys if panel else None}")
 
 
 def _supply_in_view(app: PrtuiApp) -> None:
