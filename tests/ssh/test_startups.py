@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import re
 import resource
 import sys
@@ -173,7 +172,6 @@ async def test_a_flood_under_a_1024_file_limit_locks_nobody_out(tmp_path: Path) 
         "--data", str(tmp_path / "data"),
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE, preexec_fn=_fd_limit_1024,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"},  # the log is the server's own
     )  # fmt: skip
     assert serve.stdout is not None and serve.stderr is not None
     flood: list[Stream] = []

@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -282,7 +281,6 @@ async def test_a_flood_under_a_1024_file_limit_locks_nobody_out(
         "--web-header-timeout", "600", *caps,
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE, preexec_fn=_fd_limit_1024,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"},  # the log is the server's own
     )
     assert serve.stdout is not None and serve.stderr is not None
     flood: list[Stream] = []
