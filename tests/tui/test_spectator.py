@@ -32,11 +32,16 @@ async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
             assert isinstance(screen, GameScreen)
             await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0])
             status = screen.query_one(StatusLine)
-            assert "[spectating]" in status._shown.plain
+
+            def status_shown() -> str:
+                # the snapshot arrives before the status line's next refresh draws it
+                return "" if status._shown is None else status._shown.plain
+
+            await wait_for(pilot, lambda: "[spectating]" in status_shown())
             await pilot.press("f")  # follow seat 1: ana, whom the table waits for
             await wait_for(pilot, lambda: screen.followed == 0)
-            await pilot.pause()
-            shown = status._shown.plain
+            await wait_for(pilot, lambda: "[spectating: ana]" in status_shown())
+            shown = status_shown()
             assert "Your move." not in shown
             assert "Waiting for ana" in shown
             assert "[spectating: ana]" in shown
