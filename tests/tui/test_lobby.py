@@ -73,8 +73,11 @@ async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> No
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert screen.snapshot["seat"] is None and screen.snapshot["legal"] == []
-            headers = [h._shown.plain for h in screen.query(PlayerHeader)]
-            assert all("VP chips hidden" in h for h in headers)
+            def headers() -> list[str]:  # drawn at the board's next refresh
+                return [h._shown.plain if h._shown else "" for h in screen.query(PlayerHeader)]
+
+            await wait_for(pilot, lambda: len(headers()) == 3 and all(headers()))
+            assert all("VP chips hidden" in h for h in headers())
             await pilot.press("f")
             await wait_for(pilot, lambda: screen.followed == 0)
     finally:
