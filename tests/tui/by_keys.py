@@ -12,11 +12,15 @@ from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.widgets.actions import ActionsPanel
+from prtui.widgets.context import CHOICE_KEYS
 from tests.tui.screen import screen_rows
 
 MAX_PAUSES = 200_000
 STALL = 20_000  # pauses without a new state for me: a key that did nothing
-KEY_ROW = re.compile(r"([0-9yn]) (\S.*?)\s*$")  # numbers, confirm, decline (never u: undo)
+# any choice key (numbers, then the long lists' letters and capitals), confirm, decline
+# (never u: undo). A decision can run past the ten numbers: a Black Market payment
+# whose first choices left has only lettered keys (d, i, p) on offer.
+KEY_ROW = re.compile(rf"([{CHOICE_KEYS}yn]) (\S.*?)\s*$")
 UNDOING = ("Rearrange", "Send back")
 
 
