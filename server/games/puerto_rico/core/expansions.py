@@ -33,6 +33,14 @@ class Expansion:
     state_fields: tuple[str, ...]  # the saved state's fields only this expansion uses
     package: str = PACKAGE  # where ``modules`` are (an expansion outside the box: its own)
 
+    @property
+    def folder(self) -> str:
+        """The package of its first module: where its own files are (texts.toml, the
+        help and step words the client shows; io/display.py reads it from there)."""
+        parent = self.modules[0].rpartition(":")[0] or self.modules[0]
+        parent = parent.rpartition(".")[0]
+        return f"{self.package}.{parent}" if parent else self.package
+
 
 # each role's phase, by role id (the draft, Expansion I's, under -1)
 ROLE_PHASES: dict[int, str] = {
