@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.bots.puerto_rico_table import CIRCLES  # (kept up to date with the catalog there)
 from server.engine.contract import Action
-from server.games.puerto_rico.core import catalog as C
 
-CIRCLES = dict(zip(C.BUILDINGS, C.CIRCLES, strict=True))
 ENDING_TAKES = frozenset(("captain_vp", "harbor_vp", "take_vp", "mayor_colonist", "hospice",
                           "university", "load", "charter"))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from server.bots.puerto_rico_table import COLUMN, PRICE, WORTH, Seat, Table
 from server.engine.contract import Action
 from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core import registry
 
 # How much a manned violet building helps while the game goes on (rough VP); the
 # base game's, then the expansions' (situational ones are adjusted in ``utility``).
@@ -67,7 +68,8 @@ CITIZEN_BETTER = {"chapel": 0.6, "land_office": -1.0, "hunting_lodge": 0.0}
 
 def utility(me: Seat, b: str) -> float:
     """A manned violet building's use to ``me`` over the game (rough VP)."""
-    value = UTILITY.get(b, 1.0)
+    # an expansion's own building: what its module declared (registry.bot_value)
+    value = UTILITY[b] if b in UTILITY else registry.BOT_VALUES.get(b, 1.0)
     if b == "aqueduct":
         value += 1.0 * sum(p in me.owned for p in ("indigo_plant", "sugar_mill"))
     elif b == "specialty_factory":

@@ -13,15 +13,34 @@ from collections.abc import Iterator
 from typing import Any
 
 from server.games.puerto_rico.core import catalog as C
+from server.games.puerto_rico.core import registry
 
 PRICE = dict(zip(C.GOODS, C.PRICE, strict=True))
 WORTH = {"corn": 1.0, "indigo": 1.2, "sugar": 1.4, "tobacco": 1.7, "coffee": 1.9}
-GOOD_OF = {b: C.GOODS[g] for b, g in zip(C.BUILDINGS, C.PRODUCES, strict=True) if g >= 0}
-COST = dict(zip(C.BUILDINGS, C.COST, strict=True))
-BVP = dict(zip(C.BUILDINGS, C.VP, strict=True))
-CIRCLES = dict(zip(C.BUILDINGS, C.CIRCLES, strict=True))
-COLUMN = dict(zip(C.BUILDINGS, C.COLUMN, strict=True))
-LARGE = {b for b, large in zip(C.BUILDINGS, C.LARGE, strict=True) if large}
+# the catalog's numbers by building name (filled by _derive)
+GOOD_OF: dict[str, str] = {}
+COST: dict[str, int] = {}
+BVP: dict[str, int] = {}
+CIRCLES: dict[str, int] = {}
+COLUMN: dict[str, int] = {}
+LARGE: set[str] = set()
+
+
+def _derive() -> None:
+    """Fill the tables above from the catalog, again (in place: other modules hold
+    them) when an expansion adds a building (registry.on_change)."""
+    for table in (GOOD_OF, COST, BVP, CIRCLES, COLUMN, LARGE):
+        table.clear()
+    GOOD_OF.update({b: C.GOODS[g] for b, g in zip(C.BUILDINGS, C.PRODUCES, strict=True) if g >= 0})
+    COST.update(zip(C.BUILDINGS, C.COST, strict=True))
+    BVP.update(zip(C.BUILDINGS, C.VP, strict=True))
+    CIRCLES.update(zip(C.BUILDINGS, C.CIRCLES, strict=True))
+    COLUMN.update(zip(C.BUILDINGS, C.COLUMN, strict=True))
+    LARGE.update(b for b, large in zip(C.BUILDINGS, C.LARGE, strict=True) if large)
+
+
+_derive()
+registry.on_change(_derive)
 # the buildings that pay in the production phase (the Chapel, Tailor Shop, Distillery)
 INCOME = frozenset(("chapel", "jeweler", "specialty_factory"))
 # the production tiles the Canal (aqueduct) adds a barrel to

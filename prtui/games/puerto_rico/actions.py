@@ -20,10 +20,6 @@ from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
 from prtui.widgets.plain import plain
 
-EXPANSION_STEPS = ("guest_house", "black_market", "charter", "forest_choice", "hunting_lodge",
-                   "land_office", "royal_supplier", "take_vp", "villa", *smuggler.STEPS)
-"""The decisions the expansions' buildings add (the engine's interrupts)."""
-
 
 def store_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     """Captain storage: which barrels stay, which spoil, for one `store` choice."""
@@ -133,7 +129,7 @@ def headline(ctx: BoardContext) -> Text:
     if step == "draft":
         where = "" if ctx.narrow else " The list on the left says what each does."
         return Text(f"Draft: place one building on the board.{where}", style="bold green")
-    if step in EXPANSION_STEPS and ctx.facts.steps.get(step):
+    if step in ctx.facts.questions and ctx.facts.steps.get(step):  # a building's question
         where = "" if ctx.narrow else " The preview says what a choice does."
         words = ctx.vocab.render(ctx.facts.steps[step])
         words = words if words.endswith(("?", ".")) else words + "."  # "Placing ... at once."

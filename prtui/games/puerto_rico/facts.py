@@ -36,6 +36,7 @@ class Facts:
     roles: dict[str, str] = field(default_factory=dict)  # role id -> help template
     steps: dict[str, str] = field(default_factory=dict)  # step id -> template
     parts: dict[str, str] = field(default_factory=dict)  # III/IV action or goal -> template
+    questions: frozenset[str] = frozenset()  # steps whose words are the headline too
 
     def building(self, ident: str) -> BuildingFacts | None:
         return self.buildings.get(ident)
@@ -65,8 +66,11 @@ def facts_from(display: Mapping[str, Any] | None) -> Facts:
     roles = {r["id"]: str(r.get("help") or "") for r in display.get("roles") or []
              if isinstance(r, Mapping) and isinstance(r.get("id"), str)}
     goods = tuple(g for g in display.get("goods") or [] if isinstance(g, str))
+    questions = display.get("questions")
+    asked = frozenset(q for q in questions if isinstance(q, str)) if isinstance(
+        questions, list) else frozenset()
     return Facts(goods=goods, buildings=buildings, roles=roles, steps=_strs(display.get("steps")),
-                 parts=_strs(display.get("parts")))
+                 parts=_strs(display.get("parts")), questions=asked)
 
 
 EMPTY = Facts()

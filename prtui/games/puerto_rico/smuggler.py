@@ -21,7 +21,6 @@ TILE = "☠"
 CAPTURED = "⚑"
 """A captured role card, beside its captor."""
 
-STEPS = ("smuggler", "place_workers")
 KINDS = ("raid", "plunder", "poach", "capture", "place_worker")
 
 

@@ -51,7 +51,9 @@ class Building:
 
     ``expansion`` ("" for the base game) decides whether a game has it (modules.py
     reads it); ``hooked``: its effect is a hook (hooks.py) that its expansion's module
-    registers (a test checks every such building has one)."""
+    registers (a test checks every such building has one); ``since``: the rules version
+    (setup.RULES) it arrived in: a stored game of an older version plays without it,
+    so a row added to an expansion of the box leaves stored games replaying as before."""
 
     name: str
     cost: int
@@ -63,6 +65,7 @@ class Building:
     large: bool
     expansion: str
     hooked: bool = False
+    since: int = 0
 
 
 # the id of a building is its place in this table

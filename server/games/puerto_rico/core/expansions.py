@@ -18,6 +18,7 @@ from typing import Any
 
 from . import catalog as C
 from . import flow
+from .state import StateField
 
 PACKAGE = "server.games.puerto_rico"
 
@@ -30,8 +31,18 @@ class Expansion:
     label: str  # the option's title in the room's setup
     about: str  # the option's one-line help
     modules: tuple[str, ...]  # its rules, imported by ``load`` (they register themselves)
-    state_fields: tuple[str, ...]  # the saved state's fields only this expansion uses
+    # the saved state's fields only this expansion uses: a name of state.FIELDS (the
+    # box's, in the save format), or a StateField it declares (kept in ``extra``)
+    state_fields: tuple[str | StateField, ...]
     package: str = PACKAGE  # where ``modules`` are (an expansion outside the box: its own)
+
+    @property
+    def folder(self) -> str:
+        """The package of its first module: where its own files are (texts.toml, the
+        help and step words the client shows; io/display.py reads it from there)."""
+        parent = self.modules[0].rpartition(":")[0] or self.modules[0]
+        parent = parent.rpartition(".")[0]
+        return f"{self.package}.{parent}" if parent else self.package
 
 
 # each role's phase, by role id (the draft, Expansion I's, under -1)
@@ -74,6 +85,12 @@ C.EXPANSIONS = (*C.EXPANSIONS, *(x for x in EXPANSIONS if x not in C.EXPANSIONS)
 
 
 _CHANGED: list[Callable[[], None]] = []  # told when a row is added (the option's spec)
+
+
+def declared(names: tuple[str, ...]) -> dict[str, StateField]:
+    """The fields the rows of ``names`` (a game's expansions) declare, by name."""
+    return {f.name: f for x in names if x in EXPANSIONS for f in EXPANSIONS[x].state_fields
+            if isinstance(f, StateField)}
 
 
 def find(path: str, package: str = PACKAGE) -> Any:

@@ -93,9 +93,11 @@ class Catalog:
                 copies.append(1 if two else C.COPIES[b])
         self.copies = tuple(copies)
         # the buildings in play: the base game's and those of the expansions chosen (each
-        # catalog row's tag); with the draft only the production buildings are fixed
+        # catalog row's tag) that the game's rules version has; with the draft only the
+        # production buildings are fixed
         tags = ("", *expansions)
-        in_play = tuple(b for b, row in enumerate(C.BUILDING_ROWS) if row.expansion in tags)
+        in_play = tuple(b for b, row in enumerate(C.BUILDING_ROWS)
+                        if row.expansion in tags and row.since <= rules)
         if self.draft:
             extra = C.CITIZEN_SPACES if literal else C.CITIZEN_SPACES_V4
             self.space_costs = C.DRAFT_SPACES + (extra if self.cit else ())

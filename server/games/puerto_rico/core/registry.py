@@ -35,6 +35,7 @@ ViewPart = Callable[[PRState, "int | None"], Any]  # a key of the view (public o
 LABELS: dict[int, tuple[LabelKey, LabelMake]] = {}  # by move code
 DECLINES: dict[int, Decline] = {}  # by interrupt kind
 VIEWS: list[tuple[str, str, ViewPart]] = []  # (expansion, view key, part)
+BOT_VALUES: dict[str, float] = {}  # building name -> its use to a bot (rough VP)
 _CHANGED: list[Callable[[], None]] = []
 
 
@@ -100,6 +101,13 @@ def view(expansion: str, key: str, part: ViewPart) -> None:
         VIEWS.append(entry)
 
 
+def bot_value(building_name: str, rough_vp: float) -> None:
+    """What a manned violet building is worth to its owner over a game, in the bots'
+    rough VP (server/bots/puerto_rico_expansions.py ``utility``; 1.0 when not said):
+    how an expansion's building tells the bots its worth without naming a bot."""
+    BOT_VALUES[building_name] = rough_vp
+
+
 def on_change(fn: Callable[[], None]) -> None:
     """``fn`` remakes what its module made from the catalog (a table grew or shrank)."""
     _CHANGED.append(fn)
@@ -129,6 +137,7 @@ class Snapshot:
     labels: dict[int, tuple[LabelKey, LabelMake]]
     declines: dict[int, Decline]
     views: list[tuple[str, str, ViewPart]]
+    bot_values: dict[str, float]
 
 
 def snapshot() -> Snapshot:
@@ -137,7 +146,7 @@ def snapshot() -> Snapshot:
         dict(interrupts.HANDLERS), list(text._ADDED), list(hooks._REGISTRY),
         list(game_hooks._REGISTRY),
         {f.name: getattr(extend.POINTS, f.name) for f in fields(extend.POINTS)},
-        dict(LABELS), dict(DECLINES), list(VIEWS))
+        dict(LABELS), dict(DECLINES), list(VIEWS), dict(BOT_VALUES))
 
 
 def restore(snap: Snapshot) -> None:
@@ -166,6 +175,7 @@ def restore(snap: Snapshot) -> None:
     _put(LABELS, snap.labels)
     _put(DECLINES, snap.declines)
     VIEWS[:] = snap.views
+    _put(BOT_VALUES, snap.bot_values)
     changed()
     expansions.changed()
 

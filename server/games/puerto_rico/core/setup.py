@@ -150,6 +150,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:
     s.smuggler = [-1, -1, -1]
     s.festival = []
     s.festival_won = []
+    s.extra = {name: f.initial(n) for name, f in expansions.declared(s.expansions).items()}
     game_hooks.run(s, game_hooks.SETUP, None)  # Expansion IV: the festival's goals
     if cat.draft:  # Expansion I: the board is drafted before the first round
         s.step = DRAFT

@@ -8,6 +8,7 @@ raises CorruptState with the reason.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from server.engine.rng import SeededRng
@@ -132,10 +133,26 @@ FORMAT4_DEFAULTS: dict[str, Any] = {"placed": [], **FORMAT5_DEFAULTS}
 FORMAT3_DEFAULTS: dict[str, Any] = {
     "smuggler": [-1, -1, -1], "festival": [], "festival_won": [], **FORMAT4_DEFAULTS}
 KEYS = frozenset(
-    ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
+    ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply", "extra",
      *(n for n, _ in FIELDS))
 )
 _NESTED = tuple(name for name, kind in FIELDS if kind == "ll")
+
+
+@dataclass(frozen=True, slots=True)
+class StateField:
+    """A field an expansion's row declares (core/expansions.py) instead of one of
+    ``FIELDS``: kept in ``PRState.extra`` under its name, set to ``default`` at the
+    setup of a game with that expansion, saved under "extra" and checked on load (its
+    kind: "i" an int, "b" a bool, "l" one int per seat). So a new expansion's state
+    costs no change to this module or to the save format of the box's games."""
+
+    name: str
+    kind: str
+    default: int | bool = 0
+
+    def initial(self, n: int) -> int | bool | list[int]:
+        return [int(self.default)] * n if self.kind == "l" else self.default
 _SCALARS = tuple(name for name, kind in FIELDS if kind in "ib")
 
 
@@ -165,6 +182,7 @@ class PRState:
         "offer",
         "forced",
         "islands_changed",  # a tile placed since festival.check looked (new, loaded, cloned: look)
+        "extra",
     )
 
     n: int
@@ -237,6 +255,7 @@ class PRState:
     offer: Any  # the labelled actions handed out for ``legal`` (offer.py), or None
     forced: bool  # the move being carried out was the only legal one (log wording only)
     islands_changed: bool
+    extra: dict[str, Any]  # the expansions' declared fields (StateField), by name
 
     def occupied(self, p: int, b: int) -> bool:
         i = self.bpos[p][b]
@@ -272,6 +291,8 @@ class PRState:
         s.legal = self.legal
         s.offer = None
         s.islands_changed = True  # (festival.check looks once)
+        extra = self.extra
+        s.extra = {k: v[:] if type(v) is list else v for k, v in extra.items()} if extra else {}
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -287,4 +308,6 @@ class PRState:
         for name in _NESTED:
             d[name] = [list(x) for x in getattr(self, name)]
         d["bsupply"] = [self.bsupply[b] for b in self.board]
+        if self.extra:  # (the box's games have none: their saves are as before)
+            d["extra"] = {k: list(v) if type(v) is list else v for k, v in self.extra.items()}
         return d

@@ -3,8 +3,9 @@
 Sent once per connection in the game's catalog entry (``describe`` -> ``display``,
 ``list_games``), so the client keeps no copy of a name, a price rule or a building's
 numbers: the words come from names.toml (the same the engine's texts are rendered
-from), the printed numbers from catalog.py, the help and step texts from texts.toml.
-Help and step texts are templates (server/wording.py), rendered by the client in the
+from), the printed numbers from catalog.py, the help and step texts from texts.toml: the base game's
+beside this module, an expansion's in its own folder (``Expansion.folder``), so an
+expansion's words live with its rules. Help and step texts are templates (server/wording.py), rendered by the client in the
 vocabulary its player chose. The format is in docs/puerto-rico-view.md ("Display").
 """
 
@@ -17,22 +18,48 @@ from importlib.resources import files
 from typing import Any
 
 from ..core import catalog as C
-from ..core import registry
+from ..core import expansions, registry
 from ..core.text import vocabulary
 
 VOCABULARY_OPTION = "edition"
 """The option whose value names the table's own vocabulary."""
 
 
+HERE = __name__.rpartition(".")[0]  # the base game's texts.toml is beside this module
+SECTIONS = ("roles", "buildings", "steps", "questions", "parts")
+"""A texts.toml's tables: ``questions`` are steps (an interrupt's decision) whose words
+the client also shows as the headline over the choices."""
+
+
+def _read(package: str) -> dict[str, Any]:
+    found = files(package) / "texts.toml"
+    return tomllib.loads(found.read_text(encoding="utf-8")) if found.is_file() else {}
+
+
 @cache
-def _texts() -> dict[str, Any]:
-    return tomllib.loads((files(__package__) / "texts.toml").read_text(encoding="utf-8"))
+def _texts() -> dict[str, dict[str, str]]:
+    """The base game's texts, then each expansion's from its folder, in the table's
+    order; a key two of them give is refused (one part, one text)."""
+    merged: dict[str, dict[str, str]] = {section: {} for section in SECTIONS}
+    sources = [(HERE, _read(HERE))]
+    sources += [(x.folder, _read(x.folder)) for x in expansions.EXPANSIONS.values()]
+    for where, texts in sources:
+        for section, entries in texts.items():
+            if section not in merged:
+                raise ValueError(f"{where}/texts.toml: unknown table [{section}]")
+            for key, words in entries.items():
+                if key in merged[section]:
+                    raise ValueError(f"{where}/texts.toml: [{section}] {key} is given twice")
+                merged[section][key] = words
+    if twice := set(merged["steps"]) & set(merged["questions"]):
+        raise ValueError(f"steps given both as a step and as a question: {sorted(twice)}")
+    return merged
 
 
 @cache
 def _display() -> dict[str, Any]:
     texts = _texts()
-    roles, buildings = texts.get("roles", {}), texts.get("buildings", {})
+    roles, buildings = texts["roles"], texts["buildings"]
     return {
         "vocabulary_option": VOCABULARY_OPTION,
         "vocabularies": [{"name": e, **vocabulary(e)} for e in C.EDITIONS],
@@ -51,12 +78,19 @@ def _display() -> dict[str, Any]:
             }
             for i, b in enumerate(C.BUILDINGS)
         ],
-        "steps": dict(texts.get("steps", {})),
-        "parts": dict(texts.get("parts", {})),  # Expansions III/IV: actions and goals
+        "steps": {**texts["steps"], **texts["questions"]},
+        "questions": list(texts["questions"]),  # steps the client headlines
+        "parts": dict(texts["parts"]),  # Expansions III/IV: actions and goals
     }
 
 
-registry.on_change(_display.cache_clear)  # an expansion's own buildings and names
+def _forget() -> None:
+    _texts.cache_clear()
+    _display.cache_clear()
+
+
+registry.on_change(_forget)  # an expansion's own buildings and names
+expansions.on_change(_forget)  # a row added: its folder's texts
 
 
 def display() -> dict[str, Any]:

@@ -13,6 +13,7 @@ from server.engine.rng import SeededRng
 from server.engine.savedata import check_format, is_int, read_field
 
 from ..core import catalog as C
+from ..core import expansions
 from ..core.modules import canonical, catalog
 from ..core.setup import OLDEST_RULES, RULES
 from ..core.state import (
@@ -71,6 +72,7 @@ def load(data: Any) -> PRState:
     if not 2 <= s.n <= 5:
         raise CorruptState(f"n: {s.n} players: Puerto Rico is for 2 to 5")
     s.cat = catalog(s.n, s.edition, s.expansions, s.rules)
+    s.extra = _read_extra(data.get("extra", {}), s)
     check(s)
     _check_placed(s)
     names = data.get("names")
@@ -93,6 +95,27 @@ def _read_expansions(v: Any) -> tuple[str, ...]:
     if list(canonical(v)) != v:
         raise CorruptState(f"expansions: each once, in the order {', '.join(C.EXPANSIONS)}")
     return tuple(v)
+
+
+def _read_extra(v: Any, s: PRState) -> dict[str, Any]:
+    """The fields the game's expansions declare (expansions.declared), each of its kind."""
+    fields = expansions.declared(s.expansions)
+    if not isinstance(v, dict) or set(v) != set(fields):
+        raise CorruptState(f"extra: the fields {sorted(fields)} of this game's expansions")
+    out: dict[str, Any] = {}
+    for name, f in fields.items():
+        value = v[name]
+        if f.kind == "b":
+            ok = isinstance(value, bool)
+        elif f.kind == "i":
+            ok = is_int(value)
+        else:
+            ok = isinstance(value, list) and len(value) == s.n and all(map(is_int, value))
+        if not ok:
+            kind = {"b": "true or false", "i": "an int"}.get(f.kind, f"{s.n} ints, one per seat")
+            raise CorruptState(f"extra.{name}: must be {kind}")
+        out[name] = list(value) if f.kind == "l" else value
+    return out
 
 
 def _check_placed(s: PRState) -> None:
