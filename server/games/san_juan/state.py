@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.errors import CorruptState
+from server.engine.options import names_error
 from server.engine.rng import SeededRng
 from server.engine.savedata import check_format, read_field
-
-NAME_MAX = 32
 
 # Steps (which decision is pending); the numbers are the save format.
 (
@@ -75,20 +74,6 @@ _KEYS = frozenset(("format", "fair_start", "names", "rng", *(n for n, _ in _FIEL
 _SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
 _LISTS = tuple(name for name, kind in _FIELDS if kind == "l")
 _NESTED = tuple(name for name, kind in _FIELDS if kind == "ll")
-
-
-def names_error(names: Any, n: int) -> str | None:
-    """Why ``names`` is not one display name per seat (None when it is fine)."""
-    if not isinstance(names, list) or len(names) != n:
-        return f"names must be a list of {n} strings, one per seat"
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            return "each name must be a non-empty string"
-        if len(name) > NAME_MAX:
-            return f"names are at most {NAME_MAX} characters"
-        if not name.isprintable():
-            return "names may not contain control characters"
-    return None
 
 
 class SJState:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from server.engine.actionfields import int_field as _int
+from server.engine.actionfields import name_field as _name
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
@@ -106,20 +108,6 @@ def add_type(name: str, parser: Parser | None = None) -> int:
         _TYPE[name] = code
     _PARSERS[code] = parser or (lambda action: (code,))
     return code
-
-
-def _int(d: dict[str, Any], key: str) -> int:
-    v = d.get(key)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise IllegalAction(f"{key!r} must be an integer")
-    return v
-
-
-def _name(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
-    v = d.get(key)
-    if not isinstance(v, str) or v not in table:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(table)}")
-    return table[v]
 
 
 def _flag(d: dict[str, Any], key: str) -> int:

@@ -15,23 +15,6 @@ from server.engine.rng import SeededRng
 from . import catalog as C
 from .modules import Catalog
 
-NAME_MAX = 32
-
-
-def names_error(names: Any, n: int) -> str | None:
-    """Why ``names`` is not one display name per seat (None when it is fine)."""
-    if not isinstance(names, list) or len(names) != n:
-        return f"names must be a list of {n} strings, one per seat"
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            return "each name must be a non-empty string"
-        if len(name) > NAME_MAX:
-            return f"names are at most {NAME_MAX} characters"
-        if not name.isprintable():
-            return "names may not contain control characters"
-    return None
-
-
 # Steps of the game (which kind of decision is pending); the numbers are the save format.
 CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6)
 TRADER, CAPTAIN, CAPTAIN_STORE, GAME_OVER = range(6, 10)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.errors import CorruptState
+from server.engine.options import names_error
 from server.engine.rng import SeededRng
 from server.engine.savedata import check_format, is_int, read_field
 
@@ -23,7 +24,6 @@ from ..core.state import (
     FORMAT5_DEFAULTS,
     KEYS,
     PRState,
-    names_error,
 )
 
 
