@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.rng import SeededRng
+from server.engine.savedata import FieldTable
 
 from . import catalog as C
 from .modules import Catalog
@@ -103,7 +104,6 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("placed", "l"),
     ("rules", "i"),
 )
-_LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
 FORMAT = 6
@@ -118,8 +118,7 @@ KEYS = frozenset(
     ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply",
      *(n for n, _ in FIELDS))
 )
-_NESTED = tuple(name for name, kind in FIELDS if kind == "ll")
-_SCALARS = tuple(name for name, kind in FIELDS if kind in "ib")
+TABLE = FieldTable(FIELDS)
 
 
 class PRState:
@@ -238,12 +237,7 @@ class PRState:
 
     def clone(self) -> PRState:
         s = object.__new__(PRState)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
+        TABLE.copy(self, s)
         s.edition = self.edition
         s.expansions = self.expansions
         s.open_vp = self.open_vp
@@ -263,11 +257,6 @@ class PRState:
         d["expansions"] = list(self.expansions)
         d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
-        for name in _SCALARS:
-            d[name] = getattr(self, name)
-        for name in _LISTS:
-            d[name] = list(getattr(self, name))
-        for name in _NESTED:
-            d[name] = [list(x) for x in getattr(self, name)]
+        TABLE.write(self, d)
         d["bsupply"] = [self.bsupply[b] for b in self.board]
         return d
