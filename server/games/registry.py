@@ -1,9 +1,10 @@
 """The registry of games: each game package registers its one record (``record.py``).
 
-Nothing here names a game. The games are found by looking into ``server.games``: each
-subpackage with a ``record`` module is imported once, and that module calls
-``register``. A record points at its rules by name, so listing the games builds none;
-a game whose record does not load is logged and left out, never fatal.
+Nothing here names a game. The games are found by looking into ``server.games``: the
+``record`` module of each subpackage is run once, on its own (the game's package is not
+imported: Puerto Rico's loads its whole table), and it calls ``register``. A record
+points at its rules by name, so listing the games builds none; a game whose record does
+not load is logged and left out, never fatal.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import importlib
 import importlib.util
 import logging
 import pkgutil
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from server.engine.contract import Game
 from server.engine.errors import UnknownGame
@@ -45,24 +49,48 @@ def unregister(name: str) -> None:
     _CACHE.pop(name, None)
 
 
+def _record_module(package: str, info: pkgutil.ModuleInfo) -> ModuleType | None:
+    """The ``record`` module of the game folder ``info``, run on its own under a name
+    of the registry's: the folder's package is not imported, so listing the games loads
+    none of their rules. (Importing ``<folder>.record`` later runs it again as part of
+    its package, registering an equal record: no change.)"""
+    name = f"{__name__}.folders.{package}.{info.name}"
+    if name in sys.modules:
+        return sys.modules[name]
+    folder = getattr(info.module_finder, "path", None)
+    path = Path(folder or ".", info.name, "record.py")
+    if folder is None or not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
 def discover(package: str = GAMES_PACKAGE) -> list[GameRecord]:
-    """Import the ``record`` module of every game folder in ``package`` (once) and
-    return the records they registered, by name."""
+    """Read the ``record`` module of every game folder in ``package`` (once) and return
+    the records they registered, by name."""
     if package not in _FOUND:
         found: list[GameRecord] = []
         root = importlib.import_module(package)
         for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda i: i.name):
             if not info.ispkg:
                 continue
-            name = f"{package}.{info.name}.record"
             try:
-                if importlib.util.find_spec(name) is None:
-                    continue
-                module = importlib.import_module(name)
+                module = _record_module(package, info)
             except Exception:  # a game that does not load is left out, not fatal
-                log.exception("the game record %s could not be loaded", name)
+                log.exception("the record of the game folder %s.%s could not be loaded",
+                              package, info.name)
                 continue
-            found += [r for r in vars(module).values() if isinstance(r, GameRecord)]
+            if module is not None:
+                found += [r for r in vars(module).values() if isinstance(r, GameRecord)]
         _FOUND[package] = sorted(found, key=lambda r: r.name)
     return list(_FOUND[package])
 

@@ -119,3 +119,25 @@ def test_the_command_line_starts_the_registrys_default_game() -> None:
     from prtui import cli
 
     assert cli.DEFAULT_GAME == registry.DEFAULT_GAME
+
+
+def test_listing_the_games_loads_none_of_them() -> None:
+    """In a fresh process: the records are read without importing a game's package (Puerto
+    Rico's loads its whole table), and importing a record module later changes nothing."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from server.games import registry\n"
+        "names = registry.game_names()\n"
+        "assert names[:2] == ['puerto-rico', 'san-juan'], names\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('server.games.'))\n"
+        "assert loaded == ['server.games.registry'] + sorted(\n"
+        "    m for m in loaded if m.startswith('server.games.registry.folders.')), loaded\n"
+        "import server.games.puerto_rico.record as pr\n"
+        "assert registry.record('puerto-rico') == pr.RECORD\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr
