@@ -22,3 +22,13 @@ def name_field(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
     if not isinstance(v, str) or v not in table:
         raise IllegalAction(f"{key!r} must be one of {', '.join(table)}")
     return table[v]
+
+
+def type_code(action: Any, types: dict[str, int]) -> int:
+    """The code ``types`` gives a sent action's ``type`` (only its shape is checked)."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a map with a 'type'")
+    t = action.get("type")
+    if not isinstance(t, str) or t not in types:
+        raise IllegalAction(f"unknown action type {t!r}")
+    return types[t]

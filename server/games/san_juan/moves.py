@@ -25,6 +25,7 @@ from typing import Any
 
 from server.engine.actionfields import int_field as _int
 from server.engine.actionfields import name_field as _name
+from server.engine.actionfields import type_code
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
@@ -99,12 +100,7 @@ def parse(action: Any) -> Move:
 
 
 def _parse(action: Any) -> Move:
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be a map with a 'type'")
-    t = action.get("type")
-    if not isinstance(t, str) or t not in _TYPE:
-        raise IllegalAction(f"unknown action type {t!r}")
-    code = _TYPE[t]
+    code = type_code(action, _TYPE)
     if code == ROLE:
         role = _name(action, "role", _ROLE)
         if "library" not in action:

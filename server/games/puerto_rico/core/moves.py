@@ -13,6 +13,7 @@ from typing import Any
 
 from server.engine.actionfields import int_field as _int
 from server.engine.actionfields import name_field as _name
+from server.engine.actionfields import type_code
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
@@ -131,12 +132,7 @@ def _count(d: dict[str, Any], key: str) -> dict[str, int] | None:
 
 def parse(action: Any) -> Move:
     """The internal form of a client's action dict; only shape is checked here."""
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be a map with a 'type'")
-    t = action.get("type")
-    if not isinstance(t, str) or t not in _TYPE:
-        raise IllegalAction(f"unknown action type {t!r}")
-    code = _TYPE[t]
+    code = type_code(action, _TYPE)
     if code > MAYOR_UNDO:  # an expansion's own (add_type)
         return _PARSERS[code](action)
     if code == ROLE:
