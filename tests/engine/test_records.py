@@ -33,6 +33,9 @@ def test_every_game_folder_registers_its_facts() -> None:
     assert {"puerto-rico", "san-juan", "stones"} <= set(names)
     assert [(r.name, facts_problem(r)) for r in records] == [(n, None) for n in names]
     assert [f.name for f in all_facts()] == names  # the contract suite runs them all
+    for record in records:
+        if record.docs is not None:  # the docs it names are there
+            assert (ROOT / record.docs.state).is_file() and (ROOT / record.docs.view).is_file()
 
 
 @pytest.fixture
