@@ -39,6 +39,7 @@ class Facts:
     # the totals from the component tables, independent of the setup code (None: unchecked)
     expected_totals: Callable[[int, dict[str, Any]], dict[str, int]] | None = None
     random_games: int = 200  # random games per (players, option set) in test_properties
+    secret: str = "vp_chips"  # a field of a view's players that only its seat sees at the start
 
 
 @dataclass(frozen=True)

@@ -124,4 +124,5 @@ FACTS = Facts(
     # San Juan's random games are long: 3 player counts x 2 option sets x 50 (the soak
     # command, server/tools/soak.py, plays 10,000 per player count)
     random_games=50,
+    secret="hand",
 )

@@ -43,4 +43,5 @@ FACTS = Facts(
     hide=hide,
     impossible=impossible,
     expected_totals=expected_totals,
+    secret="joker",
 )
