@@ -1,10 +1,11 @@
 """``BoardBase``: a game board's typed defaults (``GameBoard``, prtui/games/__init__.py).
 
-A game's board inherits it and writes only what is its own: its table, its facts, its
-status line and its help. The action texts come from its ``texts`` module (functions
-``action_label``, ``preview``, ``headline``); the optional questions the shared screens
-ask (the chart's last point, notes under the scores, the list's order, parts in play)
-have the answers a game with nothing special gives.
+A game's board inherits it and writes only what is its own: its status line and its
+help. It names its table widget (``table_class``), how it reads the server's facts
+(``read_facts``) and its ``texts`` module (functions ``action_label``, ``preview``,
+``headline``); the optional questions the shared screens ask (the chart's last point,
+notes under the scores, the list's order, parts in play) have the answers a game with
+nothing special gives.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.text import Text
 if TYPE_CHECKING:
     from textual.binding import Binding
 
+    from prtui.widgets.board_table import BoardTable
     from prtui.widgets.context import BoardContext
 
 
@@ -37,6 +39,16 @@ class BoardBase:
     keys_help: str = ""
     chart_title: str = "Points over the rounds"
     texts: ActionTexts
+    table_class: Callable[[Mapping[str, Any]], BoardTable]  # its part of the board screen
+    read_facts: Callable[[Mapping[str, Any] | None], Any]  # a staticmethod: display -> facts
+
+    def table(self, snapshot: Mapping[str, Any]) -> BoardTable:
+        """Its part of the board screen (left of the actions, log and chat)."""
+        return self.table_class(snapshot)
+
+    def facts(self, display: Mapping[str, Any] | None) -> Any:
+        """The facts of its parts from the server's ``display`` data (ctx.facts)."""
+        return self.read_facts(display)
 
     def action_label(self, ctx: BoardContext, action: Mapping[str, Any]) -> str:
         return self.texts.action_label(ctx, action)

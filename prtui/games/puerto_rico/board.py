@@ -47,13 +47,9 @@ class PuertoRicoBoard(BoardBase):
                 Binding("o", "board('summary')", "All boards"))
     keys_help = KEYS
     texts = actions
+    table_class = PuertoRicoTable
+    read_facts = staticmethod(facts_from)
     chart_title = "VP chips over the rounds"
-
-    def table(self, snapshot: Mapping[str, Any]) -> PuertoRicoTable:
-        return PuertoRicoTable(snapshot)
-
-    def facts(self, display: Mapping[str, Any] | None) -> Facts:
-        return facts_from(display)
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, governor, the role in play and its step."""

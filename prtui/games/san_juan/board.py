@@ -45,13 +45,9 @@ class SanJuanBoard(BoardBase):
                 Binding("o", "board('toggle_opponents')", "Opponents"))
     keys_help = KEYS
     texts = actions
+    table_class = SanJuanTable
+    read_facts = staticmethod(facts_from)
     chart_title = "VP over the rounds"
-
-    def table(self, snapshot: Mapping[str, Any]) -> SanJuanTable:
-        return SanJuanTable(snapshot)
-
-    def facts(self, display: Mapping[str, Any] | None) -> Facts:
-        return facts_from(display)
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, the role in play and whose it is, the step between roles."""
