@@ -15,6 +15,10 @@ from importlib import metadata
 
 from prtui.foreign_warnings import route_foreign_warnings
 
+DEFAULT_GAME = "puerto-rico"  # server/games/registry.py's (not imported: a fast start)
+GAME_HELP = ("which game, by its name (`prtui engine`'s {\"cmd\":\"games\"} lists every one; "
+             f"default: {DEFAULT_GAME})")
+
 DEFAULT_PORT = 7797
 
 # subcommand -> "module:function"; each function takes the parsed args, returns an exit code
@@ -52,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="straight to the board against bots")
-    play.add_argument("--game", help="puerto-rico (the default) or san-juan")
+    play.add_argument("--game", help=GAME_HELP)
     play.add_argument("--players", type=int, default=4,
                       help="within the game's range (default 4, or the most it takes)")
     _option_arguments(play)
@@ -115,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     be = bench_sub.add_parser("engine", help="random-legal games per second")
     be.add_argument("--players", type=int, default=4)
     be.add_argument("--games", type=int, default=200)
-    be.add_argument("--game", help="which game (default: puerto-rico)")
+    be.add_argument("--game", help=GAME_HELP)
     _option_arguments(be)
     be.add_argument("--seed", type=int, default=1)
     be.add_argument("--json", action="store_true")
@@ -124,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--spectators", type=int, default=2)
     bs.add_argument("--seconds", type=float, default=20.0)
     bs.add_argument("--think", type=float, default=0.5, help="seconds a player waits per move")
-    bs.add_argument("--game", help="whose rooms (default: puerto-rico)")
+    bs.add_argument("--game", help="whose rooms: " + GAME_HELP)
     bs.add_argument("--players", type=int, help="seats a room (default 4)")
     _option_arguments(bs)
     bs.add_argument("--views", default="audience", choices=["audience", "viewer", "both"],
@@ -133,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--json", action="store_true")
     bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
     bc.add_argument("--samples", type=int, default=100)
-    bc.add_argument("--game", help="whose board (default: puerto-rico)")
+    bc.add_argument("--game", help="whose board: " + GAME_HELP)
     bc.add_argument("--players", type=int, help="default: the most the game takes")
     bc.add_argument("--json", action="store_true")
     bd = bench_sub.add_parser("deaf", help="server RSS under clients that ask and never read")
@@ -168,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     bw.add_argument("--json", action="store_true")
 
     arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
-    arena.add_argument("--game", default="puerto-rico")
+    arena.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     arena.add_argument("--players", type=int, default=4)
     arena.add_argument("--bots", required=True,
                        help="one level per seat, e.g. hard,easy,easy,easy (also the "
@@ -184,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     # the flags of server/tools/soak.py; left out, its own defaults hold
     soak = sub.add_parser("soak", help="many random games, every invariant checked (minutes)")
-    soak.add_argument("--game", help="which game (default: puerto-rico)")
+    soak.add_argument("--game", help=GAME_HELP)
     for flag in ("--players", "--games", "--seed", "--jobs", "--check-every", "--view-every",
                  "--replay-every"):
         soak.add_argument(flag, type=int)

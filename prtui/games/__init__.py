@@ -2,17 +2,22 @@
 
 The shared screens (board, replay, game over, help) know no game: they ask the view's
 ``game`` for its board here and take everything game-specific from it. A game's board
-is a package ``prtui.games.<name>`` whose ``board`` module exposes ``BOARD`` (a
-``GameBoard``), imported only when a view of that game arrives (the package's
-``__init__`` imports none of its modules, so they may import each other through it). A game the server offers but this client has no board
-for is shown as a notice (prtui/screens/unknown.py), never a traceback: adding one is
-writing its package and one line in ``BOARDS``.
+is the package ``prtui.games.<name>`` (the game's registry name with ``_`` for ``-``)
+whose ``board`` module exposes ``BOARD`` (a ``GameBoard``), imported only when a view
+of that game arrives (the package's ``__init__`` imports none of its modules, so they
+may import each other through it). No table lists them: the client cannot read the
+server's game records (the import contracts), so the name is the link, and
+tests/engine/test_records.py checks that every record with ``board`` has its package.
+A game the server offers but this client has no board for is shown as a notice
+(prtui/screens/unknown.py), never a traceback: adding one is writing its package.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,11 +33,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BOARDS: dict[str, str] = {
-    "puerto-rico": "prtui.games.puerto_rico.board",
-    "san-juan": "prtui.games.san_juan.board",
-}
-"""Game name (the server's registry key) -> the client module whose ``BOARD`` draws it."""
+_GAME_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+"""What a game's registry name looks like: anything else names no board (a name comes
+from a server, which must not make the client import what it likes)."""
+
+
+def board_module(game: object) -> str | None:
+    """The client module whose ``BOARD`` draws ``game`` (a registry name), by convention."""
+    if not isinstance(game, str) or not _GAME_NAME.fullmatch(game):
+        return None
+    return f"{__name__}.{game.replace('-', '_')}.board"
 
 HelpEntry = tuple[str, str, str]
 """(topic id, heading, body) of one help entry."""
@@ -74,14 +84,15 @@ class GameBoard(Protocol):
         """The points each seat shows in this view (for the game-over chart)."""
         ...
 
-    # Optional (the game-over screen asks with getattr; Puerto Rico has neither):
+    # Optional (the screens ask with getattr; prtui/games/base.py ``BoardBase`` gives
+    # every board these with the defaults the screens would use):
     #   chart_final(score) -> int | None: the chart's last point from a result score
     #     (default: its breakdown's "vp_chips");
     #   score_notes(result, name) -> str: lines under the score table (the tie-break),
-    #     ``name`` giving a seat's name as shown.
-    # and the board screen the same way (San Juan has it):
+    #     ``name`` giving a seat's name as shown (default: none);
     #   list_order(ctx) -> indices of ctx.legal in the order their keys are given
-    #     (and the list shows them): San Juan's hand order.
+    #     (and the list shows them): San Juan's hand order (default None: as listed);
+    #   also_in_play(view) -> parts the help lists besides the table's (default: none).
 
     def help_sections(self, vocab: Vocabulary, facts: Any,
                       in_play: Iterable[str] | None) -> list[tuple[str, list[HelpEntry]]]:
@@ -92,10 +103,12 @@ class GameBoard(Protocol):
 
 def board_for(game: object) -> GameBoard | None:
     """The board of ``game`` (a view's ``game``), or None if this client has none."""
-    module = BOARDS.get(game) if isinstance(game, str) else None
+    module = board_module(game)
     if module is None:
         return None
     try:
+        if importlib.util.find_spec(module.rpartition(".")[0]) is None:
+            return None  # no package of that name: a game this client cannot draw
         return importlib.import_module(module).BOARD
     except Exception:  # a board that fails to load is a game we cannot draw, not a crash
         log.exception("the board of %s could not be loaded", game)
@@ -114,4 +127,4 @@ def game_title(entry: Mapping[str, Any] | None, game: object) -> str:
     return title if isinstance(title, str) and title else str(game or "this game")
 
 
-__all__ = ["BOARDS", "GameBoard", "HelpEntry", "board_for", "cannot_draw", "game_title"]
+__all__ = ["GameBoard", "HelpEntry", "board_for", "board_module", "cannot_draw", "game_title"]

@@ -95,8 +95,9 @@ class GameOverScreen(Screen[None]):
                          id="gameover-title")
             yield self._score_table(scores)
             notes = getattr(self.board, "score_notes", None)
-            if callable(notes):
-                note = Static(Text(str(notes(result, self.seat_name))), id="score-notes")
+            said = str(notes(result, self.seat_name)) if callable(notes) else ""
+            if said:  # a board with nothing to note (BoardBase's default) adds no line
+                note = Static(Text(said), id="score-notes")
                 note.styles.margin = (1, 0)
                 yield note
             chart = self.board.chart_title if self.board else "Points over the rounds"

@@ -8,15 +8,14 @@ A game without a heuristic still works: actions score alike and rollouts play to
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Protocol
 
 from server.engine.contract import Action, Game, Result
+from server.engine.record import load_ref
+from server.games import registry
 
-# game name -> "module:attribute" of its heuristic (imported on first use)
-_KNOWN = {"puerto-rico": "server.bots.puerto_rico:PuertoRicoHeuristic",
-          "san-juan": "server.bots.san_juan:SanJuanHeuristic"}
+# a game's heuristic is named by its record (``bots.heuristic``), imported on first use
 _LOADED: dict[str, Heuristic | None] = {}
 
 
@@ -59,12 +58,9 @@ class GenericHeuristic:
 def heuristic_for(game_name: str) -> Heuristic | None:
     """The game's own heuristic, or None when it has none."""
     if game_name not in _LOADED:
-        target = _KNOWN.get(game_name)
-        if target is None:
-            _LOADED[game_name] = None
-        else:
-            module, attr = target.split(":")
-            _LOADED[game_name] = getattr(importlib.import_module(module), attr)()
+        record = registry.find(game_name)
+        target = None if record is None else record.bots.heuristic
+        _LOADED[game_name] = None if target is None else load_ref(target)()
     return _LOADED[game_name]
 
 

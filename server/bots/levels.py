@@ -23,6 +23,8 @@ from server.bots.base import Bot, RandomBot, SeatBot
 from server.bots.heuristic import GenericHeuristic, Heuristic, heuristic_for
 from server.bots.search import SearchBot
 from server.engine.contract import Action, Game
+from server.engine.record import load_ref
+from server.games import registry
 
 LEVELS = ("random", "easy", "medium", "hard")
 FALLBACK: dict[str, str | None] = {"hard": "medium", "medium": "easy", "easy": "random",
@@ -44,12 +46,9 @@ FALLBACK.update({"hard@2026-12-03": "medium", "hard@2026-12-02": "medium",
                  "shipper": "easy", "builder": "easy"})
 
 _EXTRA: dict[str, Any] = {}
-# a game's own search for medium and hard ("module:function(level, seed, move_time,
-# iterations) -> Bot", imported on first use); other games use SearchBot below.
-# Puerto Rico's own search plays hard only: medium stays the ISMCTS below
-_OWN_SEARCH = {"san-juan": "server.bots.san_juan_search:make_search",
-               "puerto-rico": "server.bots.puerto_rico_search:make_search"}
-_OWN_LEVELS = {"san-juan": ("medium", "hard"), "puerto-rico": ("hard",)}
+# a game's own search for medium and hard is named by its record (``bots.search``, for
+# the levels in ``bots.search_levels``), imported on first use; other games and other
+# levels use SearchBot below
 
 
 def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:
@@ -103,10 +102,9 @@ def make_bot(
         if move_time is not None or iterations is None:
             budget = (DEFAULT_MOVE_TIME if move_time is None else move_time) * share
         cap = None if iterations is None else max(1, int(iterations * share))
-        if level in _OWN_LEVELS.get(game.name, ()):
-            module, attr = _OWN_SEARCH[game.name].split(":")
-            factory = getattr(importlib.import_module(module), attr)
-            return factory(level, seed, budget, cap)
+        own = registry.find(game.name)
+        if own is not None and own.bots.search and level in own.bots.search_levels:
+            return load_ref(own.bots.search)(level, seed, budget, cap)
         steps = HARD_ROLLOUT if level == "hard" else MEDIUM_ROLLOUT
         bot = SearchBot(seed, heuristic, move_time=budget, iterations=cap,
                         rollout_steps=steps if heuristic else 0, rollout_greedy=1.0)

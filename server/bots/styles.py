@@ -18,6 +18,8 @@ from typing import Any
 from server.bots.base import SeatBot
 from server.bots.heuristic import Heuristic, heuristic_for
 from server.engine.contract import Action, Game
+from server.engine.record import load_ref
+from server.games import registry
 from server.games.puerto_rico.core import catalog as PR
 from server.games.san_juan import catalog as SJ
 
@@ -85,10 +87,11 @@ def sj_builder(a: Action) -> float:
     return 0.0
 
 
-LEANS: dict[tuple[str, str], Callable[[Action], float]] = {
-    ("shipper", "puerto-rico"): pr_shipper, ("builder", "puerto-rico"): pr_builder,
-    ("shipper", "san-juan"): sj_shipper, ("builder", "san-juan"): sj_builder,
-}
+def lean_for(style: str, game_name: str) -> Callable[[Action], float] | None:
+    """The game's lean for ``style``, as its record names it (``bots.styles``)."""
+    record = registry.find(game_name)
+    ref = None if record is None else record.bots.styles.get(style)
+    return None if ref is None else load_ref(ref)
 
 
 class StyleBot(SeatBot):
@@ -113,10 +116,11 @@ def make_style(style: str) -> Callable[[Game, int, float | None, int | None], Se
 
     def factory(game: Game, seed: int, move_time: float | None,
                 iterations: int | None) -> SeatBot:
-        lean = LEANS.get((style, game.name))
+        lean = lean_for(style, game.name)
         heuristic = heuristic_for(game.name)
         if lean is None or heuristic is None:
-            raise ValueError(f"{style} plays Puerto Rico and San Juan, not {game.name}")
+            raise ValueError(f"{style} plays the games whose record names a {style} lean, "
+                             f"not {game.name}")
         return StyleBot(seed, style, heuristic, lean)
 
     return factory

@@ -114,6 +114,22 @@ class Result:
         }
 
 
+def ranked(lines: list[ScoreLine]) -> Result:
+    """The result of these score lines: ordered by total, then tie-break (then seat, so
+    the order is fixed); seats equal in both share a rank, and rank 1 wins."""
+    order = sorted(lines, key=lambda x: (-x.total, -x.tiebreak, x.seat))
+    rank = 0
+    prev: tuple[int, int] | None = None
+    for i, line in enumerate(order):
+        key = (line.total, line.tiebreak)
+        if key != prev:
+            rank = i + 1
+            prev = key
+        line.rank = rank
+    return Result(scores=lines, ranking=[x.seat for x in order],
+                  winners=[x.seat for x in order if x.rank == 1])
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game module provides. ``State`` is the game's own type."""

@@ -220,3 +220,46 @@ def check_players(title: str, lowest: int, highest: int, players: Any) -> int:
     ):
         raise InvalidOptions(f"{title} is for {lowest} to {highest} players, not {players!r}")
     return players
+
+
+NAME_MAX = 32
+"""The longest display name a seat may have (the contract's ``names`` option)."""
+
+
+def names_error(names: Any, n: int) -> str | None:
+    """Why ``names`` is not one display name per seat (None when it is fine)."""
+    if not isinstance(names, list) or len(names) != n:
+        return f"names must be a list of {n} strings, one per seat"
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            return "each name must be a non-empty string"
+        if len(name) > NAME_MAX:
+            return f"names are at most {NAME_MAX} characters"
+        if not name.isprintable():
+            return "names may not contain control characters"
+    return None
+
+
+def normalize_table(
+    title: str, players_range: tuple[int, int], specs: Sequence[OptionSpec],
+    rules_range: tuple[int, int], players: int, options: Any,
+) -> dict[str, Any]:
+    """A game's options as the contract wants them (``Game.normalize_options``): the
+    players in range, ``specs`` filled and checked, a stored room's ``rules_version``
+    within ``rules_range`` (oldest, newest), and ``names`` one per seat (dropped when
+    None). Every game writes these checks alike, so they are written once here."""
+    check_players(title, *players_range, players)
+    out = normalize(specs, options)
+    oldest, newest = rules_range
+    rules = out.get("rules_version", newest)
+    if isinstance(rules, bool) or not isinstance(rules, int) or not oldest <= rules <= newest:
+        raise InvalidOptions(f"rules_version: {oldest} to {newest}")
+    names = out.get("names")
+    if names is None:
+        out.pop("names", None)
+    else:
+        err = names_error(names, players)
+        if err is not None:
+            raise InvalidOptions(err)
+        out["names"] = list(names)
+    return out

@@ -17,7 +17,7 @@ from typing import Any
 
 from server.engine.contract import describe
 from server.engine.errors import EngineError
-from server.games.registry import game_names, get_game
+from server.games.registry import game_names, get_game, offered_game
 from server.net.bots import make_pool
 from server.net.coaching import CoachDesk
 from server.net.listing import LobbyList, list_rooms
@@ -260,8 +260,8 @@ class Lobby(RoomKeeping):
             peer.send(m.reject(mid, *refusal))
             return
         try:
-            game = get_game(msg["game"])
-        except Exception as e:  # unknown, or a game module that fails to load
+            game = offered_game(msg["game"])
+        except Exception as e:  # unknown, unlisted, or a game module that fails to load
             peer.send(m.reject(mid, "unknown_game", str(e)[:200]))
             return
         try:

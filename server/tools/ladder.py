@@ -87,7 +87,7 @@ def _prefix(row: Row) -> str:
     budget = "–"
     if row.iterations:
         budget = f"{row.iterations} it." + (f" (≈ {row.seconds})" if row.seconds else "")
-    game = "Puerto Rico" if row.game == "puerto-rico" else "San Juan"
+    game = get_game(row.game).title
     setting = f" {row.setting}" if row.setting else ""
     return f"| {game}{setting} | {len(row.bots)} | {entrants(row.bots)} | {budget} |"
 

@@ -12,7 +12,7 @@ from its own seed and, along the way:
 - ends within the playout bound, with a result for every seat;
 - every ``--replay-every``-th game is replayed from its seed and actions to the same
   final state and result;
-- a game with a conservation check (Puerto Rico: server/games/puerto_rico/io/conservation.py:
+- a game whose record names a conservation check (Puerto Rico: io/conservation.py:
   workers, citizens, tiles, goods, buildings, VP chips, nobody's doubloons below 0)
   keeps it every ``--conserve-every`` actions, from the setup to the end.
 
@@ -54,9 +54,6 @@ from server.games import registry
 
 DEFAULT_RECORD = "docs/soak.json"
 # games with a conservation check: the module whose ``violations(state)`` lists what is off
-CONSERVATION = {"puerto-rico": "server.games.puerto_rico.io.conservation"}
-
-
 @dataclass
 class SoakFigures:
     game: str
@@ -104,7 +101,7 @@ def _ending(events: list[Any]) -> str:
 
 
 def _conservation(game_name: str) -> Callable[[Any], list[str]] | None:
-    module = CONSERVATION.get(game_name)
+    module = registry.record(game_name).conservation  # the game's own check, if any
     return importlib.import_module(module).violations if module else None
 
 

@@ -3,7 +3,7 @@
 docs/puerto-rico-state.md and docs/san-juan-state.md show a fresh game's saved state
 and name the save format in their title and field table. Written by hand, both went
 stale when the format moved on (issue 27), so the example is the engine's own output
-for a fixed game (``EXAMPLES``), written between two markers, and the format number
+for a fixed game (each game record's ``docs``: ``examples()``), written between two markers, and the format number
 comes from the code. tests/engine/test_state_docs.py fails when a doc differs from what
 this tool writes; run it (no arguments) to bring the docs up to date, or with
 ``--check`` to only compare (exit status 1 when a doc is stale).
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from server.games import registry
 from server.games.registry import get_game
 
 BEGIN = "<!-- example state: written by `python -m server.tools.state_docs`, do not edit -->"
@@ -34,10 +35,12 @@ class Example:
     seed: int
 
 
-EXAMPLES = (
-    Example("puerto-rico", "docs/puerto-rico-state.md", 2, 1),
-    Example("san-juan", "docs/san-juan-state.md", 2, 1),
-)
+def examples() -> tuple[Example, ...]:
+    """One example per registered game whose record names its docs."""
+    return tuple(Example(r.name, r.docs.state, r.docs.players, r.docs.seed)
+                 for r in registry.records() if r.docs is not None)
+
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -94,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="only compare: exit status 1 if a doc is stale")
     args = parser.parse_args(argv)
     stale = []
-    for example in EXAMPLES:
+    for example in examples():
         path = ROOT / example.doc
         text = path.read_text()
         new = updated(example, text)

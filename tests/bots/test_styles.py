@@ -53,5 +53,5 @@ def test_styles_are_league_levels_only() -> None:
     for style in ("shipper", "builder"):
         assert known_level(style) and style not in LEVELS
         assert make_bot(style, game, 1).level == style
-    with pytest.raises(ValueError, match="plays Puerto Rico and San Juan"):
+    with pytest.raises(ValueError, match="shipper lean, not toy"):
         make_bot("shipper", get_game("toy"), 1)  # the tiny test game has no plan to lean on

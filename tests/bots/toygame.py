@@ -18,6 +18,7 @@ from typing import Any
 
 from server.engine.contract import Action, LogEvent, Options, Result, ScoreLine
 from server.engine.errors import CorruptState, IllegalAction, InvalidOptions, NotYourTurn
+from server.engine.record import GameRecord
 from server.engine.rng import SeededRng
 from server.games import registry
 
@@ -153,4 +154,4 @@ class ToyGame:
         return state.players
 
 
-registry.register("toy", ToyGame)
+registry.register(GameRecord("toy", ToyGame, facts=None, board=False))  # a test double

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from server.games import registry
 from tests.engine import toygame
 
 # the toy game is registered in a child process that then runs the real CLI entry point
@@ -36,16 +37,16 @@ class Target:
 
 
 def targets() -> list[Target]:
+    """The toy (a test double) and every game of the server, each with the first two
+    option sets and the secret its record's facts name."""
     toy = Target(toygame.NAME, [{}, {"open_vp": True, "deck": "long"}],
                  [sys.executable, "-c", _TOY_BOOT])
-    pr = Target(
-        "puerto-rico",
-        [{"edition": "classic"}, {"edition": "1897"}],
-        [sys.executable, "-m", "prtui", "engine"],
-    )
-    sj = Target("san-juan", [{}, {"fair_start": True}], [sys.executable, "-m", "prtui", "engine"],
-                secret="hand")
-    return [toy, pr, sj]
+    out = [toy]
+    for record in registry.discover():  # the server's own games (tests/games' are not
+        facts = record.load_facts()  # for 3-4 players, as these tests play)
+        out.append(Target(record.name, facts.option_sets[:2],
+                          [sys.executable, "-m", "prtui", "engine"], secret=facts.secret))
+    return out
 
 
 class EngineProc:

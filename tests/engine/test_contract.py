@@ -162,7 +162,7 @@ def _mid_game(facts: GameFacts, players: int, seed: int) -> tuple[Game, Any]:
 
 @pytest.mark.parametrize("facts", FACTS, ids=str)
 def test_corrupt_states_are_refused_with_corrupt_state(facts: GameFacts) -> None:
-    game, state = _mid_game(facts, 3, 11)
+    game, state = _mid_game(facts, min(max(3, facts.players[0]), facts.players[-1]), 11)
     data = game.to_data(state)
     bad: list[tuple[str, Any]] = [
         ("not a map", None), ("a list", [data]), ("a string", "state"), ("empty", {}),

@@ -14,8 +14,7 @@ import pytest
 
 from server.engine.playout import MAX_ACTIONS, pick
 from server.games.registry import get_game
-from tests.engine.games import PUERTO_RICO, SAN_JUAN, GameFacts, all_facts, pr_expected_totals
-from tests.engine.san_juan_facts import expected_totals as sj_expected_totals
+from tests.engine.games import GameFacts, all_facts
 
 GAMES = int(os.environ.get("PRTUI_PROPERTY_GAMES", "0")) or None
 CASES = [
@@ -32,14 +31,7 @@ def _ids(case: tuple[GameFacts, int, dict]) -> str:
 
 
 def _games_for(facts: GameFacts) -> int:
-    if GAMES:
-        return GAMES
-    # ~1500 Puerto Rico games in all: 4 player counts x 3 option sets x 125; San Juan's
-    # random games are longer: 3 player counts x 2 option sets x 50 (the soak command,
-    # server/tools/soak.py, plays 10,000 per player count)
-    if facts is SAN_JUAN:
-        return 50
-    return 125 if facts is PUERTO_RICO else 200
+    return GAMES or facts.facts.random_games  # each game's record says how many
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
@@ -55,10 +47,9 @@ def test_random_games_end_and_conserve_every_component(
         seed = 1000 * players + i
         state = game.setup(players, opts, seed)
         totals = facts.totals(game.to_data(state))
-        if facts is PUERTO_RICO:
-            assert totals == pr_expected_totals(players, opts["edition"]), "setup miscounts"
-        if facts is SAN_JUAN:
-            assert totals == sj_expected_totals(), "setup miscounts"
+        expected = facts.facts.expected_totals
+        if expected is not None:
+            assert totals == expected(players, opts), "setup miscounts"
         rnd = random.Random(seed)
         steps = 0
         while not game.is_over(state):

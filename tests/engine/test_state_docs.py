@@ -11,7 +11,9 @@ import pytest
 
 from server.games.registry import get_game
 from server.tools import state_docs
-from server.tools.state_docs import EXAMPLES, ROOT, Example, state, updated
+from server.tools.state_docs import ROOT, Example, examples, state, updated
+
+EXAMPLES = examples()
 
 _IDS = [e.game for e in EXAMPLES]
 

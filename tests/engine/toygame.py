@@ -19,6 +19,7 @@ from typing import Any
 from server.engine.contract import Action, LogEvent, Options, Result, ScoreLine
 from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
 from server.engine.options import OptionSpec, check_players, normalize
+from server.engine.record import GameRecord
 from server.engine.rng import SeededRng
 from server.games import registry
 
@@ -198,12 +199,14 @@ class ToyRace:
         return int(state["players"])
 
 
+RECORD = GameRecord(NAME, ToyRace, facts=None, board=False)  # a test double
+
+
 def register() -> None:
     """Register the toy game (tests only; production never sees it)."""
-    registry.register(NAME, ToyRace)
+    registry.register(RECORD)
 
 
 def unregister() -> None:
     """Take the toy game out of the registry again after a test."""
-    registry._FACTORIES.pop(NAME, None)
-    registry._CACHE.pop(NAME, None)
+    registry.unregister(NAME)

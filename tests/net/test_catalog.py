@@ -77,3 +77,20 @@ async def test_a_newly_registered_game_is_created_with_its_options_and_played(
     assert all("VP" in text for text in draws)
     for c in clients:
         await c.close()
+
+
+async def test_a_test_game_that_is_not_listed_is_neither_offered_nor_created(
+    server: GameServer,
+) -> None:
+    """The stones test game (tests/games/stones/, ``listed=False``) is registered in this
+    process, yet a server offers it to nobody: no catalog entry, no room of it."""
+    from tests.games.stones import record
+
+    assert get_game(record.RECORD.name).title == "Stones (test game)"  # registered
+    host = await Client.connect(server.port, "host")
+    games = (await host.ok("list_games"))["games"]
+    assert "stones" not in [g["name"] for g in games] and games
+    r = await host.cmd("create_room", game="stones", players=2, options={})
+    assert r["t"] == "reject" and r["code"] == "unknown_game", r
+    assert "puerto-rico" in r["reason"] and "stones" not in r["reason"].split("known:")[1]
+    await host.close()

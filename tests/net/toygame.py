@@ -104,6 +104,7 @@ class ToyGame:
 
 
 def register() -> None:
+    from server.engine.record import GameRecord
     from server.games import registry
 
-    registry.register("nettoy", ToyGame)
+    registry.register(GameRecord("nettoy", ToyGame, facts=None, board=False))  # a test double

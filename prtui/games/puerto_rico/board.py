@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from prtui.games import HelpEntry
+from prtui.games.base import BoardBase
 from prtui.games.puerto_rico import actions, help_topics
 from prtui.games.puerto_rico.facts import Facts, facts_from
 from prtui.games.puerto_rico.layout import PuertoRicoTable
@@ -38,21 +39,17 @@ KEYS = (
 )
 
 
-
-class PuertoRicoBoard:
+class PuertoRicoBoard(BoardBase):
     """The shared screens' questions about Puerto Rico, answered."""
 
     css_paths = (Path(__file__).with_name("board.tcss"),)
     bindings = (Binding("b", "board('toggle_buildings')", "Buildings"),
                 Binding("o", "board('summary')", "All boards"))
     keys_help = KEYS
+    texts = actions
+    table_class = PuertoRicoTable
+    read_facts = staticmethod(facts_from)
     chart_title = "VP chips over the rounds"
-
-    def table(self, snapshot: Mapping[str, Any]) -> PuertoRicoTable:
-        return PuertoRicoTable(snapshot)
-
-    def facts(self, display: Mapping[str, Any] | None) -> Facts:
-        return facts_from(display)
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, governor, the role in play and its step."""
@@ -72,15 +69,6 @@ class PuertoRicoBoard:
         if view.get("last_round"):
             text.append("  LAST ROUND", style="bold red")
         return text
-
-    def action_label(self, ctx: BoardContext, action: Mapping[str, Any]) -> str:
-        return actions.action_label(ctx, action)
-
-    def preview(self, ctx: BoardContext, action: Mapping[str, Any]) -> Text:
-        return actions.preview(ctx, action)
-
-    def headline(self, ctx: BoardContext) -> Text:
-        return actions.headline(ctx)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
         """The VP chips each seat shows during the game (mine; everyone's under open VP).
@@ -116,4 +104,4 @@ class PuertoRicoBoard:
 
 
 BOARD = PuertoRicoBoard()
-"""The board prtui.games.BOARDS names for this game."""
+"""The board prtui.games.board_for finds for this game (by its package name)."""

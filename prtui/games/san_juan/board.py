@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from prtui.games import HelpEntry
+from prtui.games.base import BoardBase
 from prtui.games.san_juan import actions, hand
 from prtui.games.san_juan.facts import Facts, facts_from
 from prtui.games.san_juan.layout import SanJuanTable
@@ -36,20 +37,17 @@ KEYS = (
 TIEBREAK = "Tie-break: the most cards in hand plus goods."
 
 
-class SanJuanBoard:
+class SanJuanBoard(BoardBase):
     """The shared screens' questions about San Juan, answered."""
 
     css_paths = (Path(__file__).with_name("board.tcss"),)
     bindings = (Binding("h", "board('focus_hand')", "Hand"),
                 Binding("o", "board('toggle_opponents')", "Opponents"))
     keys_help = KEYS
+    texts = actions
+    table_class = SanJuanTable
+    read_facts = staticmethod(facts_from)
     chart_title = "VP over the rounds"
-
-    def table(self, snapshot: Mapping[str, Any]) -> SanJuanTable:
-        return SanJuanTable(snapshot)
-
-    def facts(self, display: Mapping[str, Any] | None) -> Facts:
-        return facts_from(display)
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, the role in play and whose it is, the step between roles."""
@@ -66,15 +64,6 @@ class SanJuanBoard:
             step = str(phase.get("step", ""))
             text.append(f"  {ctx.facts.steps.get(step) or ctx.vocab(step)}", style="dim")
         return text
-
-    def action_label(self, ctx: BoardContext, action: Mapping[str, Any]) -> str:
-        return actions.action_label(ctx, action)
-
-    def preview(self, ctx: BoardContext, action: Mapping[str, Any]) -> Text:
-        return actions.preview(ctx, action)
-
-    def headline(self, ctx: BoardContext) -> Text:
-        return actions.headline(ctx)
 
     def list_order(self, ctx: BoardContext) -> list[int]:
         return hand.in_hand_order(ctx)
@@ -115,4 +104,4 @@ class SanJuanBoard:
 
 
 BOARD = SanJuanBoard()
-"""The board prtui.games.BOARDS names for this game."""
+"""The board prtui.games.board_for finds for this game (by its package name)."""

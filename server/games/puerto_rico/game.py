@@ -11,8 +11,9 @@ import random
 from typing import Any
 
 from server.engine.audience import Audience
+from server.engine.base import GameBase
 from server.engine.contract import Action, LogEvent, Options, Result
-from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
+from server.engine.errors import IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
 
 from .core import expansions, flow, setup
@@ -20,7 +21,7 @@ from .core.catalog import FOREST, vp_chips
 from .core.interrupts import FOREST_CHOICE
 from .core.moves import BUILD, MAYOR_UNDO, TYPES, Move, build_cost, parse
 from .core.scoring import result
-from .core.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
+from .core.setup import MAX_PLAYERS, MIN_PLAYERS, OLDEST_RULES, OPTIONS, RULES, new_state
 from .core.state import GAME_OVER, PRState
 from .core.text import finish_events
 from .io import offer
@@ -29,7 +30,7 @@ from .io.stateio import load
 from .io.views import audience, step_name, view
 
 
-class PuertoRico:
+class PuertoRico(GameBase):
     name = "puerto-rico"
     title = "Puerto Rico"
     min_players = MIN_PLAYERS
@@ -47,11 +48,9 @@ class PuertoRico:
     # 6: the wharf's "when" and the festival estate goal of the last planter (issue 39);
     # rooms of 2-5 replay under their own version
     rules_version = RULES
-    rules_compatible_since = 2
+    rules_compatible_since = OLDEST_RULES
     options_spec = OPTIONS
-
-    def normalize_options(self, players: int, options: Options) -> Options:
-        return normalize_options(players, options)
+    over_step = GAME_OVER
 
     def setup(self, players: int, options: Options, seed: int) -> PRState:
         return new_state(players, options, seed)
@@ -119,11 +118,8 @@ class PuertoRico:
         finish_events(events, state)  # templates -> tmpl, the edition's words -> text
         return events
 
-    def is_over(self, state: PRState) -> bool:
-        return state.step == GAME_OVER
-
-    def result(self, state: PRState) -> Result | None:
-        return result(state) if state.step == GAME_OVER else None
+    def score(self, state: PRState) -> Result:
+        return result(state)
 
     def view(self, state: PRState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
@@ -137,22 +133,9 @@ class PuertoRico:
         chips, hidden during play only (the end shows them all anyway)."""
         return view(state, None, chips_open=True)
 
-    def clone(self, state: PRState) -> PRState:
-        return state.clone()
-
-    def to_data(self, state: PRState) -> dict[str, Any]:
-        return state.to_data()
-
     def from_data(self, data: Any) -> PRState:
-        s = load(data)  # (io/stateio.py: the format, then validate.py)
-        if s.step != GAME_OVER:
-            try:
-                moves = flow.legal(s)
-            except (IndexError, KeyError, ValueError) as e:
-                raise CorruptState(f"inconsistent position ({e})") from None
-            if not moves:
-                raise CorruptState("no legal move in this position")
-        return s
+        # (io/stateio.py: the format, then validate.py), then someone must have a move
+        return self.playable(load(data), flow.legal)
 
     def determinize(self, state: PRState, seat: int, seed: int) -> PRState:
         """Re-sample what ``seat`` cannot see: the stack order, the kinds of the others'
@@ -190,9 +173,6 @@ class PuertoRico:
         s.vp_supply = chips - sum(s.vp)
         s.legal = None
         return s
-
-    def players(self, state: PRState) -> int:
-        return state.n
 
     def display(self) -> dict[str, Any]:
         """Vocabularies and facts for clients (display.py), sent with ``describe``."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.audience import Audience
+from server.engine.base import GameBase
 from server.engine.contract import Action, LogEvent, Options, Result
-from server.engine.errors import CorruptState, IllegalAction, NotYourTurn
+from server.engine.errors import IllegalAction, NotYourTurn
 
 from . import flow
 from .determinize import determinize
@@ -19,7 +20,7 @@ from .labels import BY_LABEL, FIXED, to_dict
 from .moves import TYPES, UNDO, Move, parse, resolve
 from .scoring import result
 from .selection import PICK_CODE
-from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULES, new_state, normalize_options
+from .setup import MAX_PLAYERS, MIN_PLAYERS, OLDEST_RULES, OPTIONS, RULES, new_state
 from .state import GAME_OVER, STEPS, SJState
 from .validate import check
 from .views import audience, view
@@ -29,7 +30,7 @@ _COPY = dict.copy
 _FIXED = FIXED.__getitem__
 
 
-class SanJuan:
+class SanJuan(GameBase):
     name = "san-juan"
     title = "San Juan"
     min_players = MIN_PLAYERS
@@ -39,11 +40,9 @@ class SanJuan:
     # 3: the gold mine is turned up only if its owner says so (issue 27); a stored
     # room of 2 gets its version (option ``rules_version``) and replays under it)
     rules_version = RULES
-    rules_compatible_since = 2
+    rules_compatible_since = OLDEST_RULES
     options_spec = OPTIONS
-
-    def normalize_options(self, players: int, options: Options) -> Options:
-        return normalize_options(players, options)
+    over_step = GAME_OVER
 
     def setup(self, players: int, options: Options, seed: int) -> SJState:
         return new_state(players, options, seed)
@@ -111,11 +110,8 @@ class SanJuan:
             raise IllegalAction(f"{move!r} is not a legal move now (step {STEPS[state.step]})")
         flow.execute(state, move, None)
 
-    def is_over(self, state: SJState) -> bool:
-        return state.step == GAME_OVER
-
-    def result(self, state: SJState) -> Result | None:
-        return result(state) if state.step == GAME_OVER else None
+    def score(self, state: SJState) -> Result:
+        return result(state)
 
     def view(self, state: SJState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
@@ -124,29 +120,13 @@ class SanJuan:
         """Every viewer's view at once (server/engine/audience.py): what the server sends."""
         return audience(state)
 
-    def clone(self, state: SJState) -> SJState:
-        return state.clone()
-
-    def to_data(self, state: SJState) -> dict[str, Any]:
-        return state.to_data()
-
     def from_data(self, data: Any) -> SJState:
         s = SJState.from_data(data)
         check(s)  # what the values mean (validate.py)
-        if s.step != GAME_OVER:
-            try:
-                moves = flow.legal(s)
-            except (IndexError, KeyError, ValueError) as e:
-                raise CorruptState(f"inconsistent position ({e})") from None
-            if not moves:
-                raise CorruptState("no legal move in this position")
-        return s
+        return self.playable(s, flow.legal)
 
     def determinize(self, state: SJState, seat: int, seed: int) -> SJState:
         return determinize(state, seat, seed)
-
-    def players(self, state: SJState) -> int:
-        return state.n
 
     def display(self) -> dict[str, Any]:
         """Words and card facts for clients (display.py), sent with ``describe``."""

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.engine.actionfields import int_field as _int
+from server.engine.actionfields import name_field as _name
+from server.engine.actionfields import type_code
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
@@ -43,20 +46,6 @@ ANY_COST = -1  # a build sent without its "cost": whatever it costs (see ``resol
 
 # as clients send them (``gold_mine``: turn up the gold mine's four cards, rules 3)
 _BARE = {"pass": (PASS,), "undo": (UNDO,), "confirm": (CONFIRM,), "gold_mine": (MINE,)}
-
-
-def _int(d: dict[str, Any], key: str) -> int:
-    v = d.get(key)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise IllegalAction(f"{key!r} must be an integer")
-    return v
-
-
-def _name(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
-    v = d.get(key)
-    if not isinstance(v, str) or v not in table:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(table)}")
-    return table[v]
 
 
 def _card(d: dict[str, Any]) -> int:
@@ -111,12 +100,7 @@ def parse(action: Any) -> Move:
 
 
 def _parse(action: Any) -> Move:
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be a map with a 'type'")
-    t = action.get("type")
-    if not isinstance(t, str) or t not in _TYPE:
-        raise IllegalAction(f"unknown action type {t!r}")
-    code = _TYPE[t]
+    code = type_code(action, _TYPE)
     if code == ROLE:
         role = _name(action, "role", _ROLE)
         if "library" not in action:

@@ -4,7 +4,7 @@ most cards in hand plus goods (the seed: "剩1个产品也算1张手牌")."""
 
 from __future__ import annotations
 
-from server.engine.contract import Result, ScoreLine
+from server.engine.contract import Result, ScoreLine, ranked
 
 from . import catalog as C
 from .common import Events, say, who
@@ -36,17 +36,7 @@ def result(s: SJState) -> Result:
         parts = breakdown(s, p)
         lines.append(ScoreLine(seat=p, total=sum(parts.values()), breakdown=parts,
                                tiebreak=tiebreak(s, p)))
-    order = sorted(lines, key=lambda x: (-x.total, -x.tiebreak, x.seat))
-    rank = 0
-    prev: tuple[int, int] | None = None
-    for i, line in enumerate(order):
-        key = (line.total, line.tiebreak)
-        if key != prev:
-            rank = i + 1
-            prev = key
-        line.rank = rank
-    return Result(scores=lines, ranking=[x.seat for x in order],
-                  winners=[x.seat for x in order if x.rank == 1])
+    return ranked(lines)
 
 
 _WORDS = {"buildings": "buildings", "chapel": "chapel", "guild_hall": "guild hall",

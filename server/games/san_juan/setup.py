@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine.errors import InvalidOptions
-from server.engine.options import OptionSpec, check_players, normalize
+from server.engine.options import OptionSpec, normalize_table
 from server.engine.rng import SeededRng
 
 from . import catalog as C
 from . import roundstart
-from .state import FAIR_START, SJState, names_error
+from .state import FAIR_START, SJState
 from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -29,20 +28,8 @@ in words: log, labels, view)."""
 
 
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    check_players("San Juan", MIN_PLAYERS, MAX_PLAYERS, players)
-    out = normalize(OPTIONS, options)
-    rules = out.get("rules_version", RULES)  # a stored room's version (contract)
-    if isinstance(rules, bool) or not isinstance(rules, int) or not OLDEST_RULES <= rules <= RULES:
-        raise InvalidOptions(f"rules_version: {OLDEST_RULES} to {RULES}")
-    names = out.get("names")
-    if names is None:
-        out.pop("names", None)
-    else:
-        err = names_error(names, players)
-        if err is not None:
-            raise InvalidOptions(err)
-        out["names"] = list(names)
-    return out
+    return normalize_table("San Juan", (MIN_PLAYERS, MAX_PLAYERS), OPTIONS, (OLDEST_RULES, RULES),
+                           players, options)
 
 
 def new_state(players: int, options: dict[str, Any], seed: int) -> SJState:

@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.errors import CorruptState
+from server.engine.options import names_error
 from server.engine.rng import SeededRng
-from server.engine.savedata import check_format, read_field
-
-NAME_MAX = 32
+from server.engine.savedata import FieldTable, check_format, read_rng
 
 # Steps (which decision is pending); the numbers are the save format.
 (
@@ -72,23 +71,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
 # meaning (docs/san-juan-state.md), so that load refuses states it would misread
 FORMAT = 2  # 2: ``rules`` (a format-1 state was set up under rules version 2)
 _KEYS = frozenset(("format", "fair_start", "names", "rng", *(n for n, _ in _FIELDS)))
-_SCALARS = tuple(name for name, kind in _FIELDS if kind in "ib")
-_LISTS = tuple(name for name, kind in _FIELDS if kind == "l")
-_NESTED = tuple(name for name, kind in _FIELDS if kind == "ll")
-
-
-def names_error(names: Any, n: int) -> str | None:
-    """Why ``names`` is not one display name per seat (None when it is fine)."""
-    if not isinstance(names, list) or len(names) != n:
-        return f"names must be a list of {n} strings, one per seat"
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            return "each name must be a non-empty string"
-        if len(name) > NAME_MAX:
-            return f"names are at most {NAME_MAX} characters"
-        if not name.isprintable():
-            return "names may not contain control characters"
-    return None
+_TABLE = FieldTable(_FIELDS)
 
 
 class SJState:
@@ -132,12 +115,7 @@ class SJState:
 
     def clone(self) -> SJState:
         s = object.__new__(SJState)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
+        _TABLE.copy(self, s)
         s.fair_start = self.fair_start
         s.names = self.names  # never mutated: shared
         s.rng = self.rng.clone()
@@ -149,12 +127,7 @@ class SJState:
         d: dict[str, Any] = {"format": FORMAT, "fair_start": self.fair_start}
         d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
-        for name in _SCALARS:
-            d[name] = getattr(self, name)
-        for name in _LISTS:
-            d[name] = list(getattr(self, name))
-        for name in _NESTED:
-            d[name] = [list(x) for x in getattr(self, name)]
+        _TABLE.write(self, d)
         return d
 
     @classmethod
@@ -174,12 +147,8 @@ class SJState:
         if not isinstance(data.get("fair_start"), bool):
             raise CorruptState("fair_start: must be true or false")
         s.fair_start = data["fair_start"]
-        try:
-            s.rng = SeededRng.from_data(data.get("rng"))
-        except ValueError:
-            raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
-        for name, kind in _FIELDS:
-            setattr(s, name, read_field(data, name, kind))
+        s.rng = read_rng(data)
+        _TABLE.read(data, s)
         names = data.get("names")
         if not isinstance(s.n, int) or not 2 <= s.n <= 4:
             raise CorruptState(f"n: {s.n} players; San Juan is for 2 to 4")

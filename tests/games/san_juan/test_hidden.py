@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from server.engine.playout import pick
+from server.games.san_juan import facts
 from server.games.san_juan.state import SJState
-from tests.engine import san_juan_facts as facts
 from tests.games.san_juan.helpers import GAME, build, new, options, role, top
 
 CASES = [(2, {}), (3, {"fair_start": True}), (4, {}), (4, {"fair_start": True})]

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from server.engine.actionfields import int_field as _int
+from server.engine.actionfields import name_field as _name
+from server.engine.actionfields import type_code
 from server.engine.errors import IllegalAction
 
 from . import catalog as C
@@ -108,20 +111,6 @@ def add_type(name: str, parser: Parser | None = None) -> int:
     return code
 
 
-def _int(d: dict[str, Any], key: str) -> int:
-    v = d.get(key)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise IllegalAction(f"{key!r} must be an integer")
-    return v
-
-
-def _name(d: dict[str, Any], key: str, table: dict[str, int]) -> int:
-    v = d.get(key)
-    if not isinstance(v, str) or v not in table:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(table)}")
-    return table[v]
-
-
 def _flag(d: dict[str, Any], key: str) -> int:
     v = d.get(key, False)
     if not isinstance(v, bool):
@@ -143,12 +132,7 @@ def _count(d: dict[str, Any], key: str) -> dict[str, int] | None:
 
 def parse(action: Any) -> Move:
     """The internal form of a client's action dict; only shape is checked here."""
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be a map with a 'type'")
-    t = action.get("type")
-    if not isinstance(t, str) or t not in _TYPE:
-        raise IllegalAction(f"unknown action type {t!r}")
-    code = _TYPE[t]
+    code = type_code(action, _TYPE)
     if code > MAYOR_UNDO:  # an expansion's own (add_type)
         return _PARSERS[code](action)
     if code == ROLE:

@@ -9,7 +9,7 @@ hall and not a violet one for the city hall."""
 
 from __future__ import annotations
 
-from server.engine.contract import Result, ScoreLine
+from server.engine.contract import Result, ScoreLine, ranked
 
 from . import catalog as C
 from .common import Events, citizens_of, say
@@ -71,20 +71,7 @@ def result(s: PRState) -> Result:
                 tiebreak=s.coins[p] + sum(s.pgoods[p]),
             )
         )
-    order = sorted(lines, key=lambda x: (-x.total, -x.tiebreak, x.seat))
-    rank = 0
-    prev: tuple[int, int] | None = None
-    for i, line in enumerate(order):
-        key = (line.total, line.tiebreak)
-        if key != prev:
-            rank = i + 1
-            prev = key
-        line.rank = rank
-    return Result(
-        scores=lines,
-        ranking=[x.seat for x in order],
-        winners=[x.seat for x in order if x.rank == 1],
-    )
+    return ranked(lines)
 
 
 def final_scores(s: PRState, ev: Events) -> None:

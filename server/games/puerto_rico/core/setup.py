@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine.errors import InvalidOptions
-from server.engine.options import OptionSpec, check_players, normalize
+from server.engine.options import OptionSpec, normalize_table
 from server.engine.rng import SeededRng
 
 from . import catalog as C
@@ -13,7 +12,7 @@ from . import expansions, game_hooks
 from .common import fill_ship
 from .expansions import EXPANSIONS
 from .modules import canonical, catalog
-from .state import CHOOSE_ROLE, DRAFT, PRState, names_error
+from .state import CHOOSE_ROLE, DRAFT, PRState
 from .text import default_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -56,20 +55,8 @@ DEFAULTS: dict[str, Any] = {spec.name: spec.default for spec in OPTIONS}
 
 
 def normalize_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    check_players("Puerto Rico", MIN_PLAYERS, MAX_PLAYERS, players)
-    out = normalize(OPTIONS, options)
-    rules = out.get("rules_version", RULES)  # a stored room's version (contract)
-    if isinstance(rules, bool) or not isinstance(rules, int) or not OLDEST_RULES <= rules <= RULES:
-        raise InvalidOptions(f"rules_version: {OLDEST_RULES} to {RULES}")
-    names = out.get("names")
-    if names is None:
-        out.pop("names", None)
-    else:
-        err = names_error(names, players)
-        if err is not None:
-            raise InvalidOptions(err)
-        out["names"] = list(names)
-    return out
+    return normalize_table("Puerto Rico", (MIN_PLAYERS, MAX_PLAYERS), OPTIONS, (OLDEST_RULES, RULES),
+                           players, options)
 
 
 def new_state(players: int, options: dict[str, Any], seed: int) -> PRState:

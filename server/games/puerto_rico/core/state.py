@@ -12,26 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine.rng import SeededRng
+from server.engine.savedata import FieldTable
 
 from . import catalog as C
 from .modules import Catalog
-
-NAME_MAX = 32
-
-
-def names_error(names: Any, n: int) -> str | None:
-    """Why ``names`` is not one display name per seat (None when it is fine)."""
-    if not isinstance(names, list) or len(names) != n:
-        return f"names must be a list of {n} strings, one per seat"
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            return "each name must be a non-empty string"
-        if len(name) > NAME_MAX:
-            return f"names are at most {NAME_MAX} characters"
-        if not name.isprintable():
-            return "names may not contain control characters"
-    return None
-
 
 # Steps of the game (which kind of decision is pending); the numbers are the save format.
 CHOOSE_ROLE, SETTLER, SETTLER_HOSPICE, MAYOR, BUILDER, CRAFTSMAN_BONUS = range(6)
@@ -121,7 +105,6 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("placed", "l"),
     ("rules", "i"),
 )
-_LISTS = tuple(name for name, kind in FIELDS if kind == "l")
 # the save format's version: raise it whenever a field is added, removed or changes
 # meaning (docs/puerto-rico-state.md), so that load refuses states it would misread
 FORMAT = 6
@@ -136,7 +119,7 @@ KEYS = frozenset(
     ("format", "edition", "expansions", "open_vp", "names", "rng", "bsupply", "extra",
      *(n for n, _ in FIELDS))
 )
-_NESTED = tuple(name for name, kind in FIELDS if kind == "ll")
+TABLE = FieldTable(FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +136,6 @@ class StateField:
 
     def initial(self, n: int) -> int | bool | list[int]:
         return [int(self.default)] * n if self.kind == "l" else self.default
-_SCALARS = tuple(name for name, kind in FIELDS if kind in "ib")
 
 
 class PRState:
@@ -274,12 +256,7 @@ class PRState:
 
     def clone(self) -> PRState:
         s = object.__new__(PRState)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
+        TABLE.copy(self, s)
         s.edition = self.edition
         s.expansions = self.expansions
         s.open_vp = self.open_vp
@@ -301,12 +278,7 @@ class PRState:
         d["expansions"] = list(self.expansions)
         d["names"] = list(self.names)
         d["rng"] = self.rng.to_data()
-        for name in _SCALARS:
-            d[name] = getattr(self, name)
-        for name in _LISTS:
-            d[name] = list(getattr(self, name))
-        for name in _NESTED:
-            d[name] = [list(x) for x in getattr(self, name)]
+        TABLE.write(self, d)
         d["bsupply"] = [self.bsupply[b] for b in self.board]
         if self.extra:  # (the box's games have none: their saves are as before)
             d["extra"] = {k: list(v) if type(v) is list else v for k, v in self.extra.items()}

@@ -9,22 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine.errors import CorruptState
-from server.engine.rng import SeededRng
-from server.engine.savedata import check_format, is_int, read_field
+from server.engine.options import names_error
+from server.engine.savedata import check_format, is_int, read_field, read_rng
 
 from ..core import catalog as C
 from ..core import expansions
 from ..core.modules import canonical, catalog
 from ..core.setup import OLDEST_RULES, RULES
 from ..core.state import (
-    FIELDS,
     FORMAT,
     FORMAT3_DEFAULTS,
     FORMAT4_DEFAULTS,
     FORMAT5_DEFAULTS,
     KEYS,
+    TABLE,
     PRState,
-    names_error,
 )
 
 
@@ -53,12 +52,8 @@ def load(data: Any) -> PRState:
     if not isinstance(data.get("open_vp"), bool):
         raise CorruptState("open_vp: must be true or false")
     s.open_vp = data["open_vp"]
-    try:
-        s.rng = SeededRng.from_data(data.get("rng"))
-    except ValueError:
-        raise CorruptState("rng: must be [seed, draws] with draws >= 0") from None
-    for name, kind in FIELDS:
-        setattr(s, name, read_field(data, name, kind))
+    s.rng = read_rng(data)
+    TABLE.read(data, s)
     if not OLDEST_RULES <= s.rules <= RULES:
         raise CorruptState(f"rules: a rules version from {OLDEST_RULES} to {RULES}")
     saved = read_field(data, "bsupply", "l")

@@ -1,6 +1,7 @@
-"""What the contract tests need to know about San Juan's full state (``to_data`` of
+"""What the contract suite needs to know about San Juan's full state (``to_data`` of
 server/games/san_juan/state.py): the 110 cards by kind, the hidden parts a view must not
-depend on, and impossible states that loading must refuse."""
+depend on, and impossible states that loading must refuse (``FACTS``, named by the
+game's record; tests/engine/test_contract.py reads it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from server.engine.record import Facts, changed
 from server.games.san_juan import catalog as C
 
 Data = dict[str, Any]
@@ -28,15 +30,9 @@ def totals(d: Data) -> dict[str, int]:
     return {C.CARDS[c]: count[c] for c in range(C.NCARDS)}
 
 
-def expected_totals() -> dict[str, int]:
+def expected_totals(players: int = 4, options: dict[str, Any] | None = None) -> dict[str, int]:
     """The deck from the component table (components.md section 6), not from the engine."""
     return dict(zip(C.CARDS, C.COPIES, strict=True))
-
-
-def _changed(d: Data, **fields: Any) -> Data:
-    out = copy.deepcopy(d)
-    out.update(fields)
-    return out
 
 
 def _untouchable(d: Data, seat: int) -> bool:
@@ -47,19 +43,19 @@ def _untouchable(d: Data, seat: int) -> bool:
 
 def hide(d: Data, viewer: int | None) -> list[Data]:
     """States that differ from ``d`` only in what ``viewer`` may not see."""
-    out = [_changed(d, rng=[d["rng"][0] + 1, d["rng"][1] + 3])]
+    out = [changed(d, rng=[d["rng"][0] + 1, d["rng"][1] + 3])]
     rnd = random.Random(len(d["deck"]) * 1000 + d["round"])
     deck = d["deck"]
     if len(set(deck)) > 1:
-        out.append(_changed(d, deck=sorted(deck)))
-        out.append(_changed(d, deck=list(reversed(deck))))
+        out.append(changed(d, deck=sorted(deck)))
+        out.append(changed(d, deck=list(reversed(deck))))
     if d["discard"]:
-        out.append(_changed(d, discard=sorted(d["discard"], reverse=True)))
+        out.append(changed(d, discard=sorted(d["discard"], reverse=True)))
     seen = min(d["trades"], 5)
     if seen < 4:
         tiles = list(d["tiles"])
         tiles[seen:] = reversed(tiles[seen:])
-        out.append(_changed(d, tiles=tiles))
+        out.append(changed(d, tiles=tiles))
     # a card of another seat's hand (or chapel, or any good) trades places with a deck
     # or discard card
     for p in range(d["n"]):
@@ -76,7 +72,7 @@ def hide(d: Data, viewer: int | None) -> list[Data]:
                     j = next((j for j in range(len(pile)) if pile[j] != group[i]), None)
                     if j is None:
                         continue
-                    new = _changed(d)
+                    new = changed(d)
                     new[key][p][i], new[source][j] = new[source][j], new[key][p][i]
                     new[key][p].sort()
                     out.append(new)
@@ -84,13 +80,13 @@ def hide(d: Data, viewer: int | None) -> list[Data]:
         goods = d["goods"][p]
         slots = [j for j, g in enumerate(goods) if g >= 0]
         if slots and deck and deck[-1] != goods[slots[0]]:
-            new = _changed(d)
+            new = changed(d)
             j = slots[0]
             new["goods"][p][j], new["deck"][-1] = new["deck"][-1], new["goods"][p][j]
             out.append(new)
     if (d["step"] == COUNCIL_KEEP_STEP and d["turn"] != viewer and not d["sel"] and deck
             and deck[0] not in d["pending"]):
-        new = _changed(d)
+        new = changed(d)
         new["pending"][0], new["deck"][0] = new["deck"][0], new["pending"][0]
         out.append(new)
     return out
@@ -107,13 +103,26 @@ def impossible(d: Data) -> list[tuple[str, Data]]:
     violet_city[0] = [*violet_city[0], C.WELL]
     violet_good[0] = [*violet_good[0], C.INDIGO_PLANT]
     return [
-        ("seven players", _changed(d, n=7)),
-        ("a card too many", _changed(d, deck=[*d["deck"], C.PALACE])),
-        ("a card missing", _changed(d, deck=d["deck"][1:])),
-        ("governor out of range", _changed(d, governor=n)),
-        ("a tile twice", _changed(d, tiles=[0, 0, 1, 2, 3])),
-        ("two smithies", _changed(d, city=city, goods=goods)),
-        ("a good on a violet building", _changed(d, city=violet_city, goods=violet_good)),
-        ("a hand for a missing seat", _changed(d, hands=[*d["hands"], []])),
-        ("a negative trade count", _changed(d, trades=-1)),
+        ("seven players", changed(d, n=7)),
+        ("a card too many", changed(d, deck=[*d["deck"], C.PALACE])),
+        ("a card missing", changed(d, deck=d["deck"][1:])),
+        ("governor out of range", changed(d, governor=n)),
+        ("a tile twice", changed(d, tiles=[0, 0, 1, 2, 3])),
+        ("two smithies", changed(d, city=city, goods=goods)),
+        ("a good on a violet building", changed(d, city=violet_city, goods=violet_good)),
+        ("a hand for a missing seat", changed(d, hands=[*d["hands"], []])),
+        ("a negative trade count", changed(d, trades=-1)),
     ]
+
+
+FACTS = Facts(
+    option_sets=[{}, {"fair_start": True}],
+    totals=totals,
+    hide=hide,
+    impossible=impossible,
+    expected_totals=expected_totals,
+    # San Juan's random games are long: 3 player counts x 2 option sets x 50 (the soak
+    # command, server/tools/soak.py, plays 10,000 per player count)
+    random_games=50,
+    secret="hand",
+)
