@@ -96,7 +96,8 @@ def board_for(game: object) -> GameBoard | None:
     if module is None:
         return None
     try:
-        return importlib.import_module(module).BOARD
+        board: GameBoard = importlib.import_module(module).BOARD
+        return board
     except Exception:  # a board that fails to load is a game we cannot draw, not a crash
         log.exception("the board of %s could not be loaded", game)
         return None

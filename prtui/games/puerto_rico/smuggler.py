@@ -66,7 +66,7 @@ def _place_name(ctx: BoardContext, action: Mapping[str, Any], narrow: bool) -> s
 
 
 def _is_placing(ctx: BoardContext) -> bool:
-    return ctx.view.get("phase", {}).get("step") == "place_workers"
+    return bool(ctx.view.get("phase", {}).get("step") == "place_workers")
 
 
 def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
