@@ -147,6 +147,11 @@ def _check_pr_action(game: Any, state: Any, seat: int, ctx: BoardContext,
         assert ship["load"] - action["keep"] == action["returned"], action
     elif kind in ("forest", "forest_drawn") and "discount" in action:
         assert f"(-{action['discount']}$ on every building" in text, (action, text)
+    elif kind == "royal_supplier":
+        assert text.endswith(f", +{action['vp']} VP"), (action, text)
+        copy = game.clone(state)
+        game.apply(copy, seat, action)
+        assert game.view(copy, seat)["players"][seat]["vp_chips"] - me["vp_chips"] == action["vp"]
     elif kind == "plunder":
         assert text.startswith(f"+{action['vp']} VP"), (action, text)
     elif kind == "build" and action["price"] <= me["doubloons"]:
@@ -179,7 +184,7 @@ def test_every_preview_number_of_a_whole_game_with_every_expansion_is_the_server
                 seen.add("mayor")
             game.apply(state, seat, rng.choice(legal))
     assert {"store", "draft", "charter", "poach", "capture", "raid", "plunder", "build",
-            "mayor", "forest"} <= seen, seen
+            "mayor", "forest", "royal_supplier"} <= seen, seen
 
 
 def _sj_check_build(ctx: BoardContext, action: dict[str, Any]) -> None:

@@ -137,7 +137,9 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
     if kind == "royal_supplier":
         good = str(action.get("good"))
         have = int(me.get("goods", {}).get(good, 0))
-        return ctx.good(good, f"{ctx.vocab(good)} {have} → {have - 1}, +1 VP")
+        vp = action.get("vp")  # the server's
+        return ctx.good(good, f"{ctx.vocab(good)} {have} → {have - 1}"
+                        + (f", +{vp} VP" if isinstance(vp, int) else ""))
     if kind == "charter":  # the server's: barrels aboard after this load, their VP
         count, carried, vp = action.get("count"), action.get("carried"), action.get("vp")
         if not isinstance(carried, int) or not isinstance(vp, int):

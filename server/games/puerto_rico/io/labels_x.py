@@ -45,6 +45,7 @@ from ..core.moves import (
 )
 from ..core.state import PRState
 from ..core.text import VOCAB, Vocabulary, cap, finish_action
+from ..expansions.citizens.citizens import SUPPLIER_VP
 from ..expansions.new_buildings.captain_x import charter_vp
 from ..expansions.smuggler import smuggler_labels
 from . import labels_warn
@@ -162,9 +163,9 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         what = v.citizens(1) if s.cit_supply else v.people(1)
         return {"type": t, "label": f"{cap(v.buildings[C.VILLA])}: take {what} from the supply"}
     if code == PENSION_RETURN:
-        return {"type": t, "good": C.GOODS[m[1]],
+        return {"type": t, "good": C.GOODS[m[1]], "vp": SUPPLIER_VP,  # shown only
                 "label": f"{cap(v.buildings[C.ROYAL_SUPPLIER])}: return 1 {v.goods[m[1]]} "
-                         f"for 1 {v.vp}"}
+                         f"for {SUPPLIER_VP} {v.vp}"}
     if code == PARK_DISCARD:
         tile = _tile(v, s.island[p][m[1]])
         return {"type": t, "index": m[1],
