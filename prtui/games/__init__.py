@@ -109,7 +109,8 @@ def board_for(game: object) -> GameBoard | None:
     try:
         if importlib.util.find_spec(module.rpartition(".")[0]) is None:
             return None  # no package of that name: a game this client cannot draw
-        return importlib.import_module(module).BOARD
+        board: GameBoard = importlib.import_module(module).BOARD
+        return board
     except Exception:  # a board that fails to load is a game we cannot draw, not a crash
         log.exception("the board of %s could not be loaded", game)
         return None

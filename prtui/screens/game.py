@@ -32,7 +32,7 @@ from prtui.theming import goods_palette
 from prtui.vocabulary import Vocabularies
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
 from prtui.widgets.coach import CoachPanel, coach_lines
-from prtui.widgets.context import BoardContext
+from prtui.widgets.context import BoardContext, shown_only_of
 from prtui.widgets.feed import ChatPanel, GameLog
 from prtui.widgets.footer import KeyFooter
 from prtui.widgets.messages import ActionChosen, HelpRequested
@@ -87,7 +87,8 @@ class GameScreen(BoardKeys):
         self.history: dict[int, dict[int, int]] = {}  # round -> seat -> points seen
         self._parts: dict[str, Any] = {}
         self._sent_on: dict[str, Any] | None = None  # the snapshot we already acted on
-        self.action_keys = ActionKeys()  # my actions' keys, stable within a decision
+        # my actions' keys, stable within a decision; what an action is, the server says
+        self.action_keys = ActionKeys(shown_only_of(self.game))
         self._waiting_since: float | None = None  # since when others play (the turn bell)
 
     # layout -----------------------------------------------------------------
@@ -158,6 +159,7 @@ class GameScreen(BoardKeys):
             compact=not self.has_class("-wide"),
             narrow=self.has_class("-compact"),
             facts=self.facts,
+            shown_only=self.action_keys.shown_only,
         )
         order = getattr(self.board, "list_order", None)  # San Juan: the hand's order
         ctx.slots = self.action_keys.slots(decision_of(view, seat), legal,

@@ -84,7 +84,8 @@ class GameOverScreen(Screen[None]):
         if callable(final):
             value = final(score)
             return value if isinstance(value, int) else None
-        return score.get("breakdown", {}).get("vp_chips")
+        chips = score.get("breakdown", {}).get("vp_chips")
+        return chips if isinstance(chips, int) else None
 
     def compose(self) -> ComposeResult:
         result = self.view.get("result") or {}

@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from prtui.widgets.context import CHOICE_KEYS, KIND_SLOTS
+from prtui.widgets.context import CHOICE_KEYS, KIND_SLOTS, SHOWN_ONLY
 
 KEYS = len(CHOICE_KEYS)  # 1..9, 0, then letters (prtui/widgets/context.py, action_key)
-SHOWN_ONLY = ("label", "tmpl", "note", "vp", "commits", "place", "rest", "discount")
-"""An action's fields that are only shown (the engine contract's): not what it is."""
 _KIND_BY_TYPE = {"undo": "undo", "mayor_lift": "undo", "mayor_done": "confirm", "pass": "decline"}
 """A server that sends no ``kind`` (older than issue 22): the kind its types meant."""
 TAKE_BACKS = frozenset(("undo", "take_back"))
@@ -42,13 +40,13 @@ def declines(action: Mapping[str, Any]) -> bool:
     return kind_of(action) == "decline"
 
 
-def identity(action: Mapping[str, Any]) -> Hashable:
+def identity(action: Mapping[str, Any], shown_only: frozenset[str] = SHOWN_ONLY) -> Hashable:
     """What an action is within one decision, kept while the list around it changes:
-    its fields but the words. A position (``index``) is not what is there (the engine
+    its fields but those only shown (the server's list: ``shown_only``). A position (``index``) is not what is there (the engine
     lists the first empty plantation of each kind: placing one moves that to the next),
     so an indexed action is known by its label, which names the thing."""
     fields = tuple(sorted((str(k), repr(v)) for k, v in action.items()
-                          if k not in SHOWN_ONLY and k != "index"))
+                          if k not in shown_only and k != "index"))
     return (*fields, ("label", str(action.get("label")))) if "index" in action else fields
 
 
@@ -68,7 +66,8 @@ class ActionKeys:
     ``action_key(n)``; the kinds' letters are ``KIND_SLOTS``). A new decision (another
     step, or nothing in common with the last list) starts again."""
 
-    def __init__(self) -> None:
+    def __init__(self, shown_only: frozenset[str] = SHOWN_ONLY) -> None:
+        self.shown_only = shown_only  # an action's fields only shown, as the server lists them
         self._decision: Hashable = None
         self._slots: dict[Hashable, int] = {}
         self._shown: set[Hashable] = set()  # the identities of the last list
@@ -88,7 +87,7 @@ class ActionKeys:
         seen: dict[Hashable, int] = {}
         ids = []  # the n-th action of one identity (two alike would share a key otherwise)
         for action in legal:
-            one = identity(action)
+            one = identity(action, self.shown_only)
             seen[one] = seen.get(one, -1) + 1
             ids.append((one, seen[one]))
         if decision != self._decision or not any(i in self._slots or i in self._shown for i in ids):
@@ -161,16 +160,17 @@ def row_order(entries: list[dict[str, Any]], slots: list[int]) -> list[int]:
 
 
 def first_row(entries: list[dict[str, Any]], rows: list[int], legal: int,
-              previous: Mapping[str, Any] | None) -> int:
+              previous: Mapping[str, Any] | None,
+              shown_only: frozenset[str] = SHOWN_ONLY) -> int:
     """The row to highlight (``entries[:legal]`` are offered, the rest shown disabled):
     the action highlighted before if it is still there, else the confirm if one is
     offered, else the first that neither takes back nor declines; the first offered only
     if nothing else is."""
     offered = [(row, entries[n]) for row, n in enumerate(rows) if n < legal]
     if previous is not None:
-        was = identity(previous)
+        was = identity(previous, shown_only)
         for row, action in offered:
-            if identity(action) == was and not takes_back(action) and not declines(action):
+            if identity(action, shown_only) == was and not takes_back(action) and not declines(action):
                 return row
     for row, action in offered:
         if kind_of(action) == "confirm":

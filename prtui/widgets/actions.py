@@ -25,7 +25,6 @@ from textual.containers import Vertical, VerticalScroll
 
 from prtui.widgets.action_keys import (
     KEYS,
-    SHOWN_ONLY,
     ActionKeys,
     decision_of,
     first_row,
@@ -34,7 +33,7 @@ from prtui.widgets.action_keys import (
     row_order,
     takes_back,
 )
-from prtui.widgets.context import KIND_SLOTS, BoardContext, Shown, action_key
+from prtui.widgets.context import KIND_SLOTS, SHOWN_ONLY, BoardContext, Shown, action_key
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen
 from prtui.widgets.plain import plain, shown
@@ -72,6 +71,7 @@ class ActionsPanel(Vertical):
         self._words: object = None  # the vocabulary the rows are in
         self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
         self._fitted: int | None = None  # the height set for a long list (None: the CSS's)
+        self._shown_only = SHOWN_ONLY  # an action's fields only shown (ctx.shown_only)
 
     def compose(self) -> ComposeResult:
         self._title = Shown(id="actions-title")
@@ -114,8 +114,10 @@ class ActionsPanel(Vertical):
             label = Text.assemble((f"{key:>1}" if key else " ", "bold reverse"))
             label.append(" " + shown(text, blank=""))
             rows.append(label)
-        ids = [repr(identity(self._entries[n])) for n in self._rows]
-        cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous)
+        self._shown_only = shown_only = ctx.shown_only
+        ids = [repr(identity(self._entries[n], shown_only)) for n in self._rows]
+        cursor = None if same else first_row(self._entries, self._rows, len(self._legal), previous,
+                                             shown_only)
         self._menu.set_rows(rows, keys=ids, cursor=cursor, inert=disabled)
         self.refit()
         if rows:  # now, not when the list's message comes: one repaint for the move
@@ -170,9 +172,9 @@ class ActionsPanel(Vertical):
         for n, listed in enumerate(self._legal):
             if listed == action:
                 return self._keys[n]
-        one = identity(action)
+        one = identity(action, self._shown_only)
         return next((self._keys[n] for n, listed in enumerate(self._legal)
-                     if identity(listed) == one), "")
+                     if identity(listed, self._shown_only) == one), "")
 
     def choose_key(self, key: str) -> None:
         """The action shown with that key, if any (a key whose action left does nothing)."""

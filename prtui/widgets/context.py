@@ -8,6 +8,7 @@ come from the server's description of it (prtui/vocabulary.py, ``GameBoard.facts
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -22,6 +23,19 @@ from prtui.widgets.plain import shown
 
 NAME_CELLS = 32
 """Widest player name on the board (a longer one ends in "…")."""
+
+SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest", "discount"))
+"""An action's fields that are only shown, for a server older than issue 35, whose catalog
+entry does not list them (``shown_only``): those it sent then."""
+
+
+def shown_only_of(game: Mapping[str, Any] | None) -> frozenset[str]:
+    """The fields of an action that are only shown, as the game's catalog entry lists them
+    (the engine contract's ``SHOWN_ONLY``, sent by ``describe``), else ``SHOWN_ONLY``."""
+    listed = (game or {}).get("shown_only")
+    if isinstance(listed, list) and all(isinstance(k, str) for k in listed):
+        return frozenset(listed)
+    return SHOWN_ONLY
 
 
 @dataclass
@@ -41,6 +55,7 @@ class BoardContext:
     gone: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # shown disabled
     name_cells: int = NAME_CELLS  # widest name shown (a one-line header asks for less)
     brief: bool = False  # a one-line text out of room: leave out what is said elsewhere
+    shown_only: frozenset[str] = SHOWN_ONLY  # an action's fields only shown (the server's)
 
     def key_of(self, index: int) -> str:
         """The key of ``legal[index]``: stable within a decision (prtui/widgets/actions.py,

@@ -10,11 +10,13 @@ loading and determinizing. Its state keeps ``n`` (the seats), ``step``, ``clone(
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from server.engine.contract import Options, Result
 from server.engine.errors import CorruptState
 from server.engine.options import OptionSpec, normalize_table
+
+StateT = TypeVar("StateT")
 
 
 class GameBase:
@@ -56,10 +58,10 @@ class GameBase:
     def players(self, state: Any) -> int:
         return int(state.n)
 
-    def playable(self, state: Any, legal: Callable[[Any], list[Any]]) -> Any:
+    def playable(self, state: StateT, legal: Callable[[StateT], list[Any]]) -> StateT:
         """``state`` (just loaded) if it is over or someone has a legal move in it, else
         CorruptState: a saved game must go on from where it was stored."""
-        if state.step != self.over_step:
+        if getattr(state, "step", None) != self.over_step:
             try:
                 moves = legal(state)
             except (IndexError, KeyError, ValueError) as e:

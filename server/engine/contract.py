@@ -12,8 +12,13 @@ Conventions
   writes templates, its ``tmpl``; a ``note``, the template of a big consequence the
   label ends with; facts a client shows beside it: a load's ``vp``, whether a confirm
   ``commits`` what can still be taken back, the ``place`` an undo empties, where the
-  ``rest`` go when placing stops, the ``discount`` a forest brings), so a client
-  may send the dict back as is, and reads those facts rather than the label's words.
+  ``rest`` go when placing stops, the ``discount`` a forest brings, what a storage
+  choice ``kept`` and ``spoiled``, the ``copies`` a draft pick brings, what a chartered
+  ship has ``carried``, how many a poach takes (``poached``) and ``places``, the
+  ``doubloons`` and ``bounty`` of a capture, the barrels a raid ``returned``, the
+  ``discounts`` of a San Juan build), so a client may send the dict back as is, and
+  reads those facts rather than the label's words or a rule of its own. ``describe``
+  sends the list (``shown_only``), so a client keeps no copy of it.
 - Texts may come with a template (``tmpl`` beside a log event's ``text`` and an
   action's ``label``; server/wording.py) whose game words are marks, and a game may
   describe its vocabularies and the facts a client shows (``display``, in
@@ -51,7 +56,8 @@ from server.engine.options import OptionSpec
 Action = dict[str, Any]
 Options = dict[str, Any]
 SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest",
-                        "discount"))
+                        "discount", "kept", "spoiled", "copies", "carried", "poached",
+                        "places", "doubloons", "bounty", "returned", "discounts"))
 """Keys of an action that are only shown; a sent action is matched without them."""
 
 
@@ -200,6 +206,7 @@ def describe(game: Game) -> dict[str, Any]:
         "max_players": game.max_players,
         "rules_version": game.rules_version,
         "options": [spec.to_data() for spec in game.options_spec],
+        "shown_only": sorted(SHOWN_ONLY),
     }
     display = getattr(game, "display", None)
     if callable(display):

@@ -62,7 +62,7 @@ class _Conn:
         from server.protocol.framing import encode_frame
 
         self.n += 1
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[self.n] = fut
         self.w.write(encode_frame(m.command(t, self.n, **fields)))
         return await fut

@@ -71,7 +71,8 @@ def parse_cursor(text: str) -> tuple[float, str] | None:
 
 
 def _pack(obj: Any) -> bytes:
-    return msgpack.packb(obj, use_bin_type=True)
+    packed: bytes = msgpack.packb(obj, use_bin_type=True)
+    return packed
 
 
 def _pairs(packed_rooms: list[bytes], extra: dict[str, Any]) -> bytes:
@@ -83,7 +84,7 @@ def _pairs(packed_rooms: list[bytes], extra: dict[str, Any]) -> bytes:
 
 def lobby_frame(pairs: bytes, n_pairs: int) -> bytes:
     """The ``lobby`` push made of ``pairs`` (``n_pairs`` key/value pairs)."""
-    lead = msgpack.Packer().pack_map_header(1 + n_pairs) + _pack("t") + _pack("lobby")
+    lead: bytes = msgpack.Packer().pack_map_header(1 + n_pairs) + _pack("t") + _pack("lobby")
     return HEADER.pack(len(lead) + len(pairs)) + lead + pairs
 
 

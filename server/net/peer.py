@@ -20,7 +20,7 @@ def fast_frame(msg: dict[str, Any]) -> bytes:
     ``encode_frame`` re-checks the whole shape, which matters for untrusted input;
     for our own messages it doubled the cost of a broadcast, so only the size is checked.
     """
-    body = msgpack.packb(msg, use_bin_type=True)
+    body: bytes = msgpack.packb(msg, use_bin_type=True)
     if len(body) > limits.MAX_FRAME_FROM_SERVER:
         raise FrameError("frame_too_large", f"{len(body)} bytes")
     return HEADER.pack(len(body)) + body

@@ -109,7 +109,8 @@ class Replay:
         self._state = state
 
     def _pack(self, state: Any) -> bytes:
-        return msgpack.packb(self.game.to_data(state), use_bin_type=True)
+        packed: bytes = msgpack.packb(self.game.to_data(state), use_bin_type=True)
+        return packed
 
     def _state_at(self, step: int) -> Any:
         """The game after ``step`` actions: forwards from the last state or a checkpoint."""

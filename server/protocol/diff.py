@@ -36,12 +36,14 @@ def _same(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if a != b:
-        return a != a and b != b  # NaN is its own snapshot value
+        nan: bool = a != a and b != b  # NaN is its own snapshot value
+        return nan
     if type(a) is dict or type(a) is list:
         # equal by ==, but a nested 1 may be a True: compare the typed encodings
         # (different key order only makes this False; the recursion then finds no op)
         try:
-            return _pack(a) == _pack(b)
+            same: bool = _pack(a) == _pack(b)
+            return same
         except (TypeError, ValueError, OverflowError):
             return False
     return True

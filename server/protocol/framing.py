@@ -83,7 +83,7 @@ def encode_frame(msg: dict[str, Any], max_size: int = limits.MAX_FRAME_FROM_SERV
     """Validate `msg` and return header + body; refuse bodies over `max_size` bytes."""
     check_message(msg)
     try:
-        body = msgpack.packb(msg, use_bin_type=True)
+        body: bytes = msgpack.packb(msg, use_bin_type=True)
     except (TypeError, ValueError, OverflowError) as exc:
         raise FrameError("unencodable", str(exc)) from exc
     if len(body) > max_size:

@@ -248,7 +248,8 @@ class EngineSession:
 
 def _plain_action(action: Action) -> Action:
     """A copy, so the engine never keeps a reference into the request."""
-    return json.loads(json.dumps(action))
+    copy: Action = json.loads(json.dumps(action))
+    return copy
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

@@ -127,11 +127,13 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
     lobby_s = time.perf_counter() - opened
     await page.focus(".xterm-helper-textarea")
 
+    def inside() -> bool:
+        return any(m.peer.name == "solo" for m in room.members.values())
+
     def seated() -> bool:
         return any(m.peer.name == "solo" and m.seat == 0 for m in room.members.values())
 
-    for key, done in (("Enter", lambda: any(m.peer.name == "solo"
-                                            for m in room.members.values())), ("t", seated)):
+    for key, done in (("Enter", inside), ("t", seated)):
         while not done():
             await page.keyboard.press(key)
             with contextlib.suppress(TimeoutError):

@@ -24,9 +24,8 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote, urlsplit
 
 import jinja2
@@ -132,7 +131,8 @@ class WebGateway:
 
     @web.middleware
     async def _only_our_hosts(self, request: web.Request,
-                              handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+                              handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                              ) -> web.StreamResponse:
         """DNS rebinding: a page of a name we do not serve gets nothing (hosts.py)."""
         if not self.hosts.allows(request.headers.get("Host")):
             self.door.note("unknown Host", self.client_address(request))
@@ -142,7 +142,8 @@ class WebGateway:
 
     @web.middleware
     async def _through_the_door(self, request: web.Request,
-                                handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+                                handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                              ) -> web.StreamResponse:
         """A connection with a request under way no longer counts as waiting (door.py)."""
         connection = guarded(request.transport)
         if connection is not None:

@@ -163,8 +163,10 @@ async def test_resize_switches_to_compact_and_back() -> None:
 async def test_store_preview_says_what_spoils() -> None:
     snap = midgame_4p()  # seat 0: sugar 2, indigo 1
     snap["view"]["phase"] = {"role": "captain", "role_player": 1, "step": "captain_store", "turn": 0}
-    snap["legal"] = [{"type": "store", "keep": [], "single": "sugar", "label": "Keep 1 sugar"},
-                     {"type": "store", "keep": [], "single": "indigo", "label": "Keep 1 indigo"}]
+    snap["legal"] = [{"type": "store", "keep": [], "single": "sugar", "label": "Keep 1 sugar",
+                      "kept": {"sugar": 1}, "spoiled": {"indigo": 1, "sugar": 1}},
+                     {"type": "store", "keep": [], "single": "indigo", "label": "Keep 1 indigo",
+                      "kept": {"indigo": 1}, "spoiled": {"sugar": 2}}]  # as the server says
     app = game_app(snap, Table())
     async with app.run_test(size=(160, 50)) as pilot:
         panel = app.screen.query_one(ActionsPanel)

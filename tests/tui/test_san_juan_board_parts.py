@@ -26,40 +26,59 @@ def text_of(widget: Any) -> str:
     return str(widget.render())
 
 
-def context(buildings: list[str], hand: list[str], legal: list[dict[str, Any]],
+def context(buildings: list[str], hand: list[str], builder: bool = True,
             narrow: bool = False) -> Any:
-    """A board context for seat 0 from the server's real facts and words."""
+    """Seat 0's board context on a real engine state: that city (a good on the sugar
+    mill), that hand, two goods' worth of cards, and seat 0 the builder choosing what to
+    build (``builder``) or another phase under way; the view and the legal actions as
+    the server sends them."""
+    from server.games.registry import get_game
+    from server.games.san_juan.state import BUILD_STEP, PRODUCE_STEP
+
+    game = get_game("san-juan")
+    s = game.setup(4, game.normalize_options(4, {}), 1)
+    s.city[0] = [C.CARD_INDEX[b] for b in buildings]
+    s.goods[0] = [0 if b == "sugar_mill" else -1 for b in buildings]
+    s.hands[0] = [C.CARD_INDEX[c] for c in hand]
+    s.role, s.role_player, s.turn = (C.BUILDER if builder else C.PRODUCER), 0, 0
+    s.step = BUILD_STEP if builder else PRODUCE_STEP
+    s.legal = None
     display = sj_game()["display"]
     sj = board_for("san-juan")
     assert sj is not None
-    me = {"seat": 0, "hand": hand, "hand_count": len(hand), "goods": 2, "chapel": 0, "vp": 0,
-          "buildings": [{"building": b, "good": b == "sugar_mill"} for b in buildings]}
-    view = {"players": [me], "decision": None, "phase": {"role": "builder", "role_player": 0}}
-    return BoardContext(view=view, legal=legal, seat=0, vocab=Vocabularies(display).get(None),
-                        palette=dict(FALLBACK_GOODS), narrow=narrow, facts=sj.facts(display))
+    legal = game.legal_actions(s, 0) if builder else []
+    return BoardContext(view=game.view(s, 0), legal=legal, seat=0,
+                        vocab=Vocabularies(display).get(None), palette=dict(FALLBACK_GOODS),
+                        narrow=narrow, facts=sj.facts(display))
+
+
+def _build(ctx: Any, card: str, over: int | None = None) -> dict[str, Any]:
+    return next(a for a in ctx.legal if a["type"] == "build" and a["building"] == card
+                and a.get("over") == over)
 
 
 def test_a_build_preview_says_why_it_costs_what_it_costs() -> None:
     city = ["indigo_plant", "quarry", "crane", "well", "black_market", "sugar_mill"]
-    ctx = context(city, ["palace", "statue"], [])
-    plain = preview(ctx, {"type": "build", "building": "palace", "cost": 4}).plain
+    ctx = context(city, ["palace", "statue", "hero", "tower", "chapel", "smithy"])
+    plain = preview(ctx, _build(ctx, "palace")).plain
     assert plain.startswith("Palace: 6 −1 quarry −1 privilege = 4 cards"), plain
     assert "black market: goods may pay up to 2" in plain
-    over = preview(ctx, {"type": "build", "building": "palace", "cost": 2, "over": 3}).plain
+    over = preview(ctx, _build(ctx, "palace", 3)).plain
     assert "−2 crane over well" in over and over.count("−1 quarry") == 1 and "= 2 cards" in over
     # the smithy lowers production buildings only, and a quarry built over helps no more
-    ctx = context(["smithy", "quarry", "crane"], ["silver_smelter"], [])
-    assert "−1 smithy" in preview(ctx, {"type": "build", "building": "silver_smelter", "cost": 3}).plain
-    covered = preview(ctx, {"type": "build", "building": "palace", "cost": 1, "over": 1}).plain
+    ctx = context(["smithy", "quarry", "crane"], ["silver_smelter", "palace", "hero", "well"])
+    assert "−1 smithy" in preview(ctx, _build(ctx, "silver_smelter")).plain
+    covered = preview(ctx, _build(ctx, "palace", 1)).plain
     assert covered == "Palace: 6 −4 crane over quarry −1 privilege = 1 card", covered
 
 
 def test_what_i_can_build_stands_out_outside_the_builder_phase() -> None:
-    ctx = context(["indigo_plant", "smithy", "quarry"], ["silver_smelter", "hero", "well", "well"], [])
+    ctx = context(["indigo_plant", "smithy", "quarry"], ["silver_smelter", "hero", "well", "well"],
+                  builder=False)
     assert my_cost(ctx, "silver_smelter") == 4 and my_cost(ctx, "hero") == 4  # smithy / quarry
     assert not affordable(ctx, "silver_smelter")  # 3 other cards for 4
     assert affordable(ctx, "well")  # 2 - 1 quarry = 1
-    ctx = context(["indigo_plant", "well"], ["well", "statue", "hero"], [])
+    ctx = context(["indigo_plant", "well"], ["well", "statue", "hero"], builder=False)
     assert not affordable(ctx, "well")  # one of each violet building
 
 

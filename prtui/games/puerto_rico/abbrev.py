@@ -40,7 +40,7 @@ def building_tag(vocab: Vocabulary, ident: str) -> str:
     one word, its first three letters ("Hos"); more, their initials and the last word's
     second letter ("small market" -> "SMa", "small wharf" -> "SWh", "city hall" -> "CHa",
     never "chapel"'s "Cha"). Unique in both editions' names (tests/tui/test_pr_layout.py)."""
-    words = re.findall(r"[A-Za-z]+", vocab(ident))
+    words: list[str] = re.findall(r"[A-Za-z]+", vocab(ident))
     if not words:
         return ident[:3].title()
     if len(words) == 1:

@@ -22,35 +22,27 @@ from prtui.widgets.plain import plain
 
 
 def store_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
-    """Captain storage: which barrels stay, which spoil, for one `store` choice."""
-    me = ctx.me() or {}
-    goods = {g: int(n) for g, n in me.get("goods", {}).items() if n}
-    keep = set(action.get("keep") or [])
-    single = action.get("single")
+    """Captain storage: which barrels stay, which spoil, for one `store` choice, as the
+    server worked it out (``kept``, ``spoiled``: warehouses and storehouse counted)."""
+    kept, spoiled = action.get("kept"), action.get("spoiled")
+    if not isinstance(kept, Mapping) or not isinstance(spoiled, Mapping):
+        return plain(label_of(ctx, action), blank="")  # a server that does not say
     text = Text("keeps ")
     lost = Text("spoils ")
     for g in ctx.facts.goods:
-        n = goods.get(g, 0)
-        if not n:
-            continue
-        kept = n if g in keep else (1 if g == single else 0)
-        if kept:
-            text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{kept} "))
-        if n - kept:
-            lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{n - kept} "))
-    if not lost.plain.strip().removeprefix("spoils"):
+        if _count(kept.get(g)):
+            text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{_count(kept.get(g))} "))
+        if _count(spoiled.get(g)):
+            lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{_count(spoiled.get(g))} "))
+    if not kept:
+        text.append("nothing ")
+    if not spoiled:
         lost.append("nothing")
     return text + Text("| ") + lost
 
 
-def empty_circles(ctx: BoardContext, me: Mapping[str, Any]) -> int:
-    """Unmanned circles on my island and in my city (building circles from the facts)."""
-    island = sum(1 for t in me.get("island", []) if not t.get("colonists"))
-    city = 0
-    for b in me.get("city", []):
-        facts = ctx.facts.building(str(b.get("building")))
-        city += max(0, (facts.circles if facts else 1) - int(b.get("colonists", 0)))
-    return island + city
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _price(ctx: BoardContext, action: Mapping[str, Any]) -> int | None:
@@ -121,10 +113,10 @@ def headline(ctx: BoardContext) -> Text:
         people = ctx.vocab("colonist" if waiting == 1 else "colonists")
         where = "" if ctx.narrow else (
             mayor.headline_tail(ctx) or " Keys are marked on your board.")
-        empty = empty_circles(ctx, me)
+        empty = me.get("empty_circles")  # the server's count (a forest has no circle)
         circles = ctx.vocab("circle" if empty == 1 else "circles")
-        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting, "
-                    f"{empty} empty {circles}.{where}",
+        free = f", {empty} empty {circles}" if isinstance(empty, int) else ""
+        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting{free}.{where}",
                     style="bold green")
     if step == "draft":
         where = "" if ctx.narrow else " The list on the left says what each does."

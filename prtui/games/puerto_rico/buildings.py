@@ -25,7 +25,7 @@ class BuildingSupply(MenuList):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._builds: dict[str, dict] = {}
+        self._builds: dict[str, dict[str, Any]] = {}
         self._drawn: tuple[object, ...] | None = None  # what the rows were last made from
 
     @property

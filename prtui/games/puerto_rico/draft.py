@@ -102,7 +102,7 @@ class DraftCandidates(MenuList):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, **kwargs)  # a building's effect read whole, never cut
-        self._picks: dict[str, dict] = {}
+        self._picks: dict[str, dict[str, Any]] = {}
 
     @property
     def help_topic(self) -> str | None:

@@ -36,7 +36,7 @@ def _circles(filled: int, total: int, citizens: int = 0) -> Text:
 circles = _circles  # the summary's one-line cities draw the same circles
 
 
-def island_cell(ctx: BoardContext, tile: dict) -> Text:
+def island_cell(ctx: BoardContext, tile: dict[str, Any]) -> Text:
     """One island space in four cells: the tile's tag and its circle ("Ind●", "For♣")."""
     kind = str(tile.get("tile"))
     if kind == "forest":
@@ -62,9 +62,9 @@ class PlayerHeader(Shown):
     shorter and the goods closer, rather than the line running off the edge. Given a
     third row (the narrow boards of the grid, layout.py), the goods go on it."""
 
-    _last: tuple[BoardContext, dict] | None = None
+    _last: tuple[BoardContext, dict[str, Any]] | None = None
 
-    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+    def refresh_from(self, ctx: BoardContext, player: dict[str, Any]) -> None:
         self._last = (ctx, player)
         width = self.content_size.width
         text = self._lines(ctx, player, tight=False)
@@ -78,7 +78,7 @@ class PlayerHeader(Shown):
         if self._last is not None:
             self.refresh_from(*self._last)
 
-    def _lines(self, ctx: BoardContext, player: dict, tight: bool) -> Text:
+    def _lines(self, ctx: BoardContext, player: dict[str, Any], tight: bool) -> Text:
         seat = int(player.get("seat", 0))
         turn = ctx.view.get("phase", {}).get("turn")
         text = Text.assemble(("▶ " if turn == seat else "  ", "bold yellow"))
@@ -118,7 +118,7 @@ class PlayerHeader(Shown):
 class IslandView(Shown):
     """Twelve island spaces: tile and whether its circle is manned."""
 
-    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+    def refresh_from(self, ctx: BoardContext, player: dict[str, Any]) -> None:
         island = list(player.get("island", []))
         keys = _place_keys(ctx, "island") if player.get("seat") == ctx.seat else {}
         text = Text.assemble(("Island ", "bold"))
@@ -137,7 +137,7 @@ class IslandView(Shown):
         self.show(text)
 
 
-def city_vp(ctx: BoardContext, player: dict, room: int) -> Text:
+def city_vp(ctx: BoardContext, player: dict[str, Any], room: int) -> Text:
     """"  15 VP (guild hall 4)": what the city scores now, its buildings and the bonuses
     of its manned large buildings (the view's ``vp_shown``, as the score line counts
     mine), the bonuses named while they fit in ``room``."""
@@ -160,7 +160,7 @@ class CityView(Shown):
     (layout.py), where no summary row says it, the first line says what the city scores.
     """
 
-    _last: tuple[BoardContext, dict] | None = None
+    _last: tuple[BoardContext, dict[str, Any]] | None = None
     scored = False  # the city's VP on its first line
 
     def set_scored(self, scored: bool) -> None:
@@ -169,7 +169,7 @@ class CityView(Shown):
             if self._last is not None:
                 self.refresh_from(*self._last)
 
-    def refresh_from(self, ctx: BoardContext, player: dict) -> None:
+    def refresh_from(self, ctx: BoardContext, player: dict[str, Any]) -> None:
         self._last = (ctx, player)
         keys = _place_keys(ctx, "city") if player.get("seat") == ctx.seat else {}
         columns, rows = 2, SPACES // 2
@@ -225,7 +225,7 @@ class PlayerBoard(Vertical):
         yield self.island
         yield self.city
 
-    def _inputs(self, ctx: BoardContext, player: dict) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    def _inputs(self, ctx: BoardContext, player: dict[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """What the header reads and what the island and the city read: this seat's
         player (a diff shares an unchanged one, so ``is`` usually answers), the words,
         names, colours and facts; the header the turn too, the island and the city my

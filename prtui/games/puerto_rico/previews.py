@@ -43,14 +43,11 @@ def _effect(ctx: BoardContext, bid: str | None) -> str:
 def _draft(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     bid = str(action.get("building"))
     facts = ctx.facts.building(bid)
-    board = ctx.view.get("board", {})
-    by_building = board.get("copies")  # (a two-player Tailor Shop: 2, rules 5)
-    if isinstance(by_building, Mapping) and isinstance(by_building.get(bid), int):
-        copies = int(by_building[bid])
-    else:
-        copies = 1 if facts is None or facts.large else int(board.get("copies_per_space", 1))
-    text = Text(f"{copies} {'copy' if copies == 1 else 'copies'}"
-                + (f" on {article(str(facts.cost))} {facts.cost}-space, {facts.vp} VP: " if facts else ": "), style="bold")
+    copies = action.get("copies")  # the server's (a two-player Tailor Shop: 2, rules 5)
+    count = (f"{copies} {'copy' if copies == 1 else 'copies'}"
+             if isinstance(copies, int) and not isinstance(copies, bool) else "placed")
+    text = Text(count + (f" on {article(str(facts.cost))} {facts.cost}-space, {facts.vp} VP: "
+                         if facts else ": "), style="bold")
     text.append(_effect(ctx, bid))
     return text
 
@@ -140,9 +137,13 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
     if kind == "royal_supplier":
         good = str(action.get("good"))
         have = int(me.get("goods", {}).get(good, 0))
-        return ctx.good(good, f"{ctx.vocab(good)} {have} → {have - 1}, +1 VP")
-    if kind == "charter":
-        count = int(action.get("count", 0))
-        return Text(f"{count} barrels back to the supply for {count // 2} VP "
-                    f"(1 VP per 2, once this phase)")
+        vp = action.get("vp")  # the server's
+        return ctx.good(good, f"{ctx.vocab(good)} {have} → {have - 1}"
+                        + (f", +{vp} VP" if isinstance(vp, int) else ""))
+    if kind == "charter":  # the server's: barrels aboard after this load, their VP
+        count, carried, vp = action.get("count"), action.get("carried"), action.get("vp")
+        if not isinstance(carried, int) or not isinstance(vp, int):
+            return None
+        return Text(f"{count} barrels back to the supply; the chartered ship then carries "
+                    f"{carried}: {vp} VP when it sails (once this phase)")
     return None

@@ -65,7 +65,7 @@ def _place_name(ctx: BoardContext, action: Mapping[str, Any], narrow: bool) -> s
 
 
 def _is_placing(ctx: BoardContext) -> bool:
-    return ctx.view.get("phase", {}).get("step") == "place_workers"
+    return bool(ctx.view.get("phase", {}).get("step") == "place_workers")
 
 
 def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
@@ -79,10 +79,10 @@ def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     if kind == "plunder":
         return f"Plunder: {action.get('vp', '?')} VP"  # the server's count
     if kind == "poach":
-        return "Poach: place up to 3"
+        return f"Poach: place up to {action.get('places', '?')}"  # the server's count
     if kind == "capture":
         role = str(action.get("role"))
-        coins = _role_coins(ctx, role)
+        coins = _count(action.get("doubloons"))
         return f"Capture {ctx.vocab.title(role)}" + (f" +{coins}$" if coins else "")
     if kind == "place_worker":
         return f"On {_place_name(ctx, action, True)}"
@@ -101,17 +101,15 @@ def wide_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
         kept = f"keep {keep} {ctx.vocab(good)}" if keep and good else "keep none"
         return f"Raid the {cap}-ship: {kept}"
     if kind == "poach":
-        return f"Poach the {ctx.vocab('colonist_ship')}: place up to 3"
+        return f"Poach the {ctx.vocab('colonist_ship')}: place up to {action.get('places', '?')}"
     if kind == "place_worker":
         return f"On the {_place_name(ctx, action, False)}"
     return None
 
 
-def _role_coins(ctx: BoardContext, role: str) -> int:
-    for r in ctx.view.get("roles", []):
-        if r.get("id") == role:
-            return int(r.get("doubloons", 0))
-    return 0
+def _count(value: Any) -> int | None:
+    """A count the server sent, else None (an older server's action)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _festival_rest(ctx: BoardContext) -> bool:
@@ -133,7 +131,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
     kind = action.get("type")
     me = ctx.me() or {}
     if kind == "raid":
-        cap, load, good = _ship(ctx, action.get("ship"))
+        cap, _, good = _ship(ctx, action.get("ship"))
         keep = int(action.get("keep", 0))
         have = int(me.get("goods", {}).get(good, 0)) if good else 0
         text = Text(f"the {cap}-ship is emptied: ")
@@ -141,26 +139,31 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
             text.append_text(ctx.good(good, f"{ctx.vocab(good)} {have} → {have + keep}"))
         else:
             text.append("you keep nothing")
-        text.append(f", {load - keep} back to the supply")
+        returned = _count(action.get("returned"))  # the server's
+        if returned is not None:
+            text.append(f", {returned} back to the supply")
         return text
     if kind == "plunder":
         sold = [str(g) for g in ctx.view.get("trading_house", [])]
         text = Text(f"+{action.get('vp', '?')} VP; back to the supply: ")
         text.append_text(_goods_line(ctx, sold))
         return text.append("; the trading house is empty again")
-    if kind == "poach":
-        colonists = ctx.view.get("colonists", {})
-        ship, citizens = int(colonists.get("ship", 0)), int(colonists.get("ship_citizens") or 0)
-        players = int(ctx.view.get("players_count", len(ctx.view.get("players", []))))
-        off = max(0, min(ship - players, ship - citizens))  # never the ship's citizen
-        return Text(f"{off} off the {ctx.vocab('colonist_ship')} ({ship} → {ship - off}); "
-                    f"place up to {min(3, off)} at once on your empty {ctx.vocab('circles')}, "
+    if kind == "poach":  # the server's counts: off the ship, placed at once
+        poached, places = _count(action.get("poached")), _count(action.get("places"))
+        if poached is None or places is None:
+            return None
+        ship = int(ctx.view.get("colonists", {}).get("ship", 0))
+        return Text(f"{poached} off the {ctx.vocab('colonist_ship')} ({ship} → {ship - poached}); "
+                    f"place up to {places} at once on your empty {ctx.vocab('circles')}, "
                     f"the rest back to the supply")
-    if kind == "capture":
+    if kind == "capture":  # the server's: the card's doubloons now, the bank's bounty
         role = str(action.get("role"))
-        coins = _role_coins(ctx, role)
-        return Text(f"+{coins}$ now; +3$ if another player chooses the {ctx.vocab.title(role)} "
-                    "this round, else you play it after the round's last pick")
+        coins, bounty = _count(action.get("doubloons")), _count(action.get("bounty"))
+        if coins is None or bounty is None:
+            return None
+        return Text(f"+{coins}$ now; +{bounty}$ if another player chooses the "
+                    f"{ctx.vocab.title(role)} this round, else you play it after the round's "
+                    "last pick")
     if kind == "place_worker":
         return Text(f"1 {ctx.vocab('colonist')} to the {_place_name(ctx, action, False)}, "
                     "working at once")

@@ -4,6 +4,7 @@ VP chips and goods supply. Each widget redraws itself from a BoardContext."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 
@@ -19,11 +20,11 @@ class RoleCard(Shown):
     def __init__(self, role_id: str) -> None:
         super().__init__(id=f"role-{role_id}", classes="role-card")
         self.role_id = role_id
-        self._action: dict | None = None
+        self._action: dict[str, Any] | None = None
 
-    _last: tuple[BoardContext, dict] | None = None
+    _last: tuple[BoardContext, dict[str, Any]] | None = None
 
-    def refresh_from(self, ctx: BoardContext, role: dict) -> None:
+    def refresh_from(self, ctx: BoardContext, role: dict[str, Any]) -> None:
         self._last = (ctx, role)
         self._action = next((a for a in ctx.actions("role") if a.get("role") == self.role_id), None)
         taken = role.get("taken_by")

@@ -122,32 +122,22 @@ def _over_name(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
 
 
 def build_cost(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
-    """The build's cost and why: printed cost, smithy/quarry, crane, privilege."""
+    """The build's cost and why, as the server worked it out (``discounts``: smithy or
+    quarry, the crane's building built over, the builder's privilege)."""
     card = str(action.get("building"))
     facts = ctx.facts.card(card)
     cost = action.get("cost")
     if facts is None or not isinstance(cost, int):
         return plain(label_of(ctx, action), blank="")
     text = Text(f"{ctx.vocab.title(card)}: {facts.cost}")
-    mine = built(ctx.me())
-    over_name = _over_name(ctx, action)
-    over = action.get("over")
-    left = facts.cost
-    for b in mine:
-        f = ctx.facts.card(b)
-        covered = isinstance(over, int) and 0 <= over < len(mine) and mine[over] == b
-        if f is not None and f.lowers == facts.kind and not covered:
-            text.append(f" −1 {ctx.vocab(b)}", style="cyan")
-            left -= 1
-    if over_name is not None:
-        under = ctx.facts.card(mine[int(over)] if isinstance(over, int) else "")
-        step = under.cost if under else 0
-        text.append(f" −{step} {ctx.vocab('crane')} over {over_name}", style="cyan")
-        left -= step
-    if max(0, left) > cost:
-        text.append(f" −{max(0, left) - cost} privilege", style="cyan")
+    for part in action.get("discounts") or []:
+        if not isinstance(part, Mapping) or not isinstance(part.get("off"), int):
+            continue
+        by = str(part.get("by"))
+        over = f" over {ctx.vocab(str(part['over']))}" if part.get("over") else ""
+        text.append(f" −{part['off']} {ctx.vocab(by)}{over}", style="cyan")
     text.append(f" = {cost} card{'' if cost == 1 else 's'}", style="bold")
-    payers = [(b, f.pays_goods) for b in mine if (f := ctx.facts.card(b)) and f.pays_goods]
+    payers = [(b, f.pays_goods) for b in built(ctx.me()) if (f := ctx.facts.card(b)) and f.pays_goods]
     if payers and cost:
         text.append(f"; {ctx.vocab(payers[0][0])}: goods may pay up to {payers[0][1]}", style="dim")
     return text

@@ -1,9 +1,9 @@
 """The facts of San Juan's cards as its server describes them (``display``).
 
 The client keeps no copy of a card's cost, VP, effect or help: they come from the
-server's catalog entry (server/games/san_juan/display.py). What a card costs me now is
-worked out from those facts (the cards that lower a kind of building, ``lowers``) or,
-during the builder phase, taken from the legal build the server sent.
+server's catalog entry (server/games/san_juan/display.py). What a card costs me now and
+whether I could build it come from the server too: the legal build during the builder
+phase, else my own view's ``hand_costs`` and ``buildable``.
 """
 
 from __future__ import annotations
@@ -82,40 +82,21 @@ def built(player: Mapping[str, Any] | None) -> list[str]:
 
 
 def my_cost(ctx: BoardContext, card: str) -> int | None:
-    """What building ``card`` costs me now in cards: the legal build's cost when the
-    server offers one (privilege, crane and all), else the printed cost less my cards
-    that lower its kind. None for a card the facts do not know."""
+    """What building ``card`` costs me now in cards, as the server worked it out: the
+    legal build's cost when one is offered (privilege, crane and all), else my hand's
+    ``hand_costs`` in my own view. None when the server did not say."""
     offered = [a.get("cost") for a in ctx.actions("build")
                if a.get("building") == card and "over" not in a]
     costs = [c for c in offered if isinstance(c, int) and not isinstance(c, bool)]
     if costs:
         return min(costs)
-    facts = ctx.facts.card(card)
-    if facts is None:
-        return None
-    lower = 0
-    for b in built(ctx.me()):
-        f = ctx.facts.card(b)
-        if f is not None and f.lowers == facts.kind:
-            lower += 1
-    return max(0, facts.cost - lower)
-
-
-def means(ctx: BoardContext) -> int:
-    """What I could pay a building with: the other hand cards, and goods as far as my
-    buildings allow (the black market's ``pays_goods``)."""
-    me = ctx.me() or {}
-    goods = sum(f.pays_goods for b in built(me) if (f := ctx.facts.card(b)) is not None)
-    return int(me.get("hand_count", 0)) - 1 + min(goods, int(me.get("goods", 0)))
+    known = (ctx.me() or {}).get("hand_costs")
+    cost = known.get(card) if isinstance(known, Mapping) else None
+    return cost if isinstance(cost, int) and not isinstance(cost, bool) else None
 
 
 def affordable(ctx: BoardContext, card: str) -> bool:
-    """Whether I could build ``card`` now: I can pay it and, for a violet building, I
-    have none of it yet (one of each violet building per player)."""
-    facts = ctx.facts.card(card)
-    if facts is None:
-        return False
-    if facts.kind == "violet" and card in built(ctx.me()):
-        return False
-    cost = my_cost(ctx, card)
-    return cost is not None and cost <= means(ctx)
+    """Whether I could build ``card`` now (my own view's ``buildable``: the cards and
+    goods I hold pay it, and a violet building is not mine yet)."""
+    able = (ctx.me() or {}).get("buildable")
+    return isinstance(able, list) and card in able

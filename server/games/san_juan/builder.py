@@ -53,6 +53,49 @@ def cost(s: SJState, p: int, card: int, over: int) -> int:
     return k if k > 0 else 0
 
 
+def discounts(s: SJState, p: int, card: int, over: int) -> list[dict[str, object]]:
+    """Why ``card`` costs p less than printed (``cost`` in parts, for a build's preview):
+    the smithy or the quarry, the crane's building built over, the builder's privilege;
+    each ``{"by": id, "off": cards}``, in that order (the cost never goes below 0)."""
+    city = s.city[p]
+    covered = city[over] if over >= 0 else -1
+    out: list[dict[str, object]] = []
+    lowers = C.SMITHY if card < C.NGOODS else C.QUARRY
+    if covered != lowers and lowers in city:
+        out.append({"by": C.CARDS[lowers], "off": 1})
+    if over >= 0:
+        out.append({"by": C.CARDS[C.CRANE], "off": C.COST[covered], "over": C.CARDS[covered]})
+    k = privilege(s, p, over)
+    if k:
+        out.append({"by": "privilege", "off": k})
+    return out
+
+
+def hand_costs(s: SJState, p: int) -> tuple[dict[str, int], list[str]]:
+    """What each card of p's hand costs him now as a new building (the builder's
+    privilege only while he is the builder) and which he could build now: the cards
+    and goods he holds pay it and a violet building is not his yet (crane aside)."""
+    hand = s.hands[p]
+    builder = s.role == C.BUILDER and p == s.role_player
+    means = _means(s, p, -1)
+    costs: dict[str, int] = {}
+    able: list[str] = []
+    for card in sorted(set(hand)):
+        k = cost(s, p, card, -1) if builder else _printed_less(s, p, card)
+        name_ = C.CARDS[card]
+        costs[name_] = k
+        if k <= means and not (card >= C.NGOODS and card in s.city[p]):
+            able.append(name_)
+    return costs, able
+
+
+def _printed_less(s: SJState, p: int, card: int) -> int:
+    """The printed cost less the smithy or the quarry: outside the builder phase."""
+    city = s.city[p]
+    k = C.COST[card] - (1 if (C.SMITHY if card < C.NGOODS else C.QUARRY) in city else 0)
+    return k if k > 0 else 0
+
+
 def _means(s: SJState, p: int, over: int) -> int:
     """Cards and goods p could pay with, the building card itself aside."""
     city = s.city[p]

@@ -14,14 +14,14 @@ from server.engine.base import GameBase
 from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import IllegalAction, NotYourTurn
 
-from . import flow
+from . import builder, flow
 from .determinize import determinize
 from .labels import BY_LABEL, FIXED, to_dict
-from .moves import TYPES, UNDO, Move, parse, resolve
+from .moves import BUILD, TYPES, UNDO, Move, parse, resolve
 from .scoring import result
 from .selection import PICK_CODE
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OLDEST_RULES, OPTIONS, RULES, new_state
-from .state import GAME_OVER, STEPS, SJState
+from .state import BUILD_STEP, GAME_OVER, STEPS, SJState
 from .validate import check
 from .views import audience, view
 
@@ -58,9 +58,14 @@ class SanJuan(GameBase):
         if moves is None:
             moves = flow.legal(state)
         try:  # each dict made already (almost always): copied at C speed
-            return list(map(_COPY, map(_FIXED, moves)))
+            out = list(map(_COPY, map(_FIXED, moves)))
         except KeyError:
-            return [to_dict(m) for m in moves]
+            out = [to_dict(m) for m in moves]
+        if state.step == BUILD_STEP:  # shown only: why each build costs what it does
+            for m, d in zip(moves, out, strict=True):
+                if m[0] == BUILD:
+                    d["discounts"] = builder.discounts(state, seat, m[1], m[2])
+        return out
 
     def apply(self, state: SJState, seat: int, action: Action) -> list[LogEvent]:
         if seat != state.turn:  # nobody's once over (turn -1)

@@ -10,6 +10,7 @@ from typing import Any
 from server.engine.audience import Audience
 
 from . import catalog as C
+from .builder import hand_costs
 from .common import hand_limit
 from .gains import role_gains
 from .moves import GOOD_ITEM
@@ -36,7 +37,7 @@ _TRADER = C.TRADER
 def _player(s: SJState, p: int, viewer: int | None) -> dict[str, Any]:
     city, goods = s.city[p], s.goods[p]
     hand = s.hands[p]
-    return {
+    out: dict[str, Any] = {
         "seat": p,
         "name": s.names[p],
         "is_governor": p == s.governor,
@@ -50,6 +51,9 @@ def _player(s: SJState, p: int, viewer: int | None) -> dict[str, Any]:
         "chapel": len(s.chapel[p]),
         "vp": sum(breakdown(s, p).values()),
     }
+    if viewer == p and s.step != GAME_OVER:  # his hand's costs: only he sees the hand
+        out["hand_costs"], out["buildable"] = hand_costs(s, p)
+    return out
 
 
 def _tiles(s: SJState) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine.contract import LogEvent
+from server.engine.contract import SHOWN_ONLY, LogEvent
 from server.games.san_juan import catalog as C
 from server.games.san_juan.game import SanJuan
 from server.games.san_juan.state import STEPS, SJState
@@ -79,7 +79,9 @@ def legal(s: SJState) -> list[dict[str, Any]]:
 
 
 def bare(a: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in a.items() if k not in ("label", "kind")}  # kinds: test_kinds.py
+    """Without what is only shown (a build's ``discounts``: test_preview_numbers.py) and
+    the kind (test_kinds.py)."""
+    return {k: v for k, v in a.items() if k not in SHOWN_ONLY and k != "kind"}
 
 
 def options(s: SJState) -> list[dict[str, Any]]:

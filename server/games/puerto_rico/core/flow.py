@@ -125,7 +125,8 @@ def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
         fn(s, ev)  # Expansion III: the smuggler tile, the captured card
     if hooks.due(s, r, hooks.START):
         return R_START
-    return _PHASES[r].start(s, ev)
+    started: int = _PHASES[r].start(s, ev)
+    return started
 
 
 def _after(s: PRState, status: int, ev: Events) -> None:

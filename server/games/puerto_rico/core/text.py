@@ -70,7 +70,8 @@ def refresh() -> None:
 
 
 def words(edition: str) -> dict[str, str]:
-    return vocabulary(edition)["words"]
+    out: dict[str, str] = vocabulary(edition)["words"]
+    return out
 
 
 class Vocabulary:

@@ -1,11 +1,13 @@
 """What a legal action is shown to give, worked out once here so a client computes no
-rule (issue 24): a load's VP. These keys are only shown (``SHOWN_ONLY`` in
+rule (issue 24): a load's VP, what a storage choice keeps and spoils (issue 35). These keys are only shown (``SHOWN_ONLY`` in
 server/engine/contract.py): a sent action is matched without them."""
 
 from __future__ import annotations
 
 from ..core import catalog as C
+from ..core.moves import Move
 from ..core.state import PRState
+from ..phases.storage import kept
 
 
 def load_vp(s: PRState, barrels: int) -> int:
@@ -39,3 +41,13 @@ def forest_discount(s: PRState, p: int) -> int:
     forest changes it (1 per 2 forests, costs.discounts), else 0."""
     k = sum(1 for t in s.island[p] if t >= C.FOREST)
     return (k + 1) // 2 if (k + 1) % 2 == 0 else 0
+
+
+def stored(s: PRState, p: int, m: Move) -> dict[str, dict[str, int]]:
+    """What a ``store`` move keeps and spoils of p's barrels, warehouses and the
+    storehouse counted (storage.kept): ``kept`` and ``spoiled``, kinds with none left
+    out."""
+    mine = s.pgoods[p]
+    keeps = kept(mine, m)
+    return {"kept": {C.GOODS[g]: k for g, k in enumerate(keeps) if k},
+            "spoiled": {C.GOODS[g]: mine[g] - k for g, k in enumerate(keeps) if mine[g] > k}}

@@ -55,7 +55,7 @@ from ..phases.captain import WHARF_WHEN_RULES, privilege
 from ..phases.craftsman import factory_bonus, harvest, specialty_bonus
 from ..phases.mayor import empty_circles
 from . import labels_warn, labels_x
-from .action_facts import load_vp
+from .action_facts import load_vp, stored
 
 _MEMO: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {e: {} for e in C.EDITIONS}
 # the base game's tuple lengths; a longer tuple is an expansion's variant (labels_x.py)
@@ -69,7 +69,6 @@ _STATELESS = frozenset(
         HACIENDA,
         BONUS,
         SELL,
-        STORE,
         MAYOR_LIFT,
         MAYOR_COLONIST,
         HARBOR_VP,
@@ -147,6 +146,8 @@ def _label_key(m: Move, s: PRState) -> Any:
         return _produce_key(s)
     if code == CAPTAIN_VP:
         return privilege(s)
+    if code == STORE:  # its ``kept`` and ``spoiled``
+        return tuple(s.pgoods[p])
     if code == PASS:
         return pass_key(s)
     return None
@@ -240,7 +241,8 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == STORE:
         keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
         single = None if m[2] < 0 else C.GOODS[m[2]]
-        return {"type": t, "keep": keep, "single": single, "label": _store_label(m, v)}
+        return {"type": t, "keep": keep, "single": single, "label": _store_label(m, v),
+                **stored(s, s.turn, m)}
     return {"type": t, "label": pass_label(s, v)}
 
 

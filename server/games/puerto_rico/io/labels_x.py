@@ -45,9 +45,11 @@ from ..core.moves import (
 )
 from ..core.state import PRState
 from ..core.text import VOCAB, Vocabulary, cap, finish_action
+from ..expansions.citizens.citizens import SUPPLIER_VP
+from ..expansions.new_buildings.captain_x import charter_vp
 from ..expansions.smuggler import smuggler_labels
 from . import labels_warn
-from .action_facts import forest_discount
+from .action_facts import forest_discount, stored
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
 _MEMO_CAP = 100_000
@@ -93,8 +95,10 @@ def _key(m: Move, s: PRState) -> Any:
         return s.island[p][m[3]] if m[2] == 0 else s.city[p][m[3]]
     if code in (PARK_DISCARD, LAND_OFFICE_SELL):
         return (s.island[p][m[1]], s.island_col[p][m[1]])
-    if code == CHARTER:
-        return s.charter_used[p]
+    if code == CHARTER:  # what the ship carries so far (its ``carried``, ``vp``)
+        return (s.charter_used[p], tuple(s.pending[0]) if s.pending else None)
+    if code == STORE:  # its ``kept`` and ``spoiled``
+        return tuple(s.pgoods[p])
     return None
 
 
@@ -111,7 +115,7 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         b = m[1]
         copies = s.cat.copies[b]
         where = f"{article(str(C.COST[b]))} {C.COST[b]}-space" + (f" ({copies} copies)" if copies > 1 else "")
-        return {"type": t, "building": C.BUILDINGS[b],
+        return {"type": t, "building": C.BUILDINGS[b], "copies": copies,
                 "label": f"Place the {v.buildings[b]} on {where}"}
     if code in (FOREST, FOREST_DRAWN):
         d: dict[str, Any]
@@ -141,15 +145,17 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         return {"type": t, "good": C.GOODS[m[1]], "to": "trading_post",
                 "label": f"Sell 1 {v.goods[m[1]]} to your {v.buildings[C.TRADING_POST]}"}
     if code == STORE:
-        return _store(m, v)
+        return {**_store(m, v), **stored(s, p, m)}
     if code == GUEST:
         return _guest(m, s, v, p)
     if code == BLACK_MARKET_PAY:
         return _pay(m, s, v, p)
-    if code == CHARTER:
+    if code == CHARTER:  # shown only: the barrels aboard after it, their VP once it sails
+        carried = m[2] + (s.pending[0][2] if s.pending and s.pending[0][0] == I.CHARTER_MORE else 0)
         return {"type": t, "good": C.GOODS[m[1]], "count": m[2],
                 "label": f"Load {m[2]} {v.goods[m[1]]} onto the chartered ship "
-                         f"({v.buildings[C.SMALL_WHARF]})"}
+                         f"({v.buildings[C.SMALL_WHARF]})",
+                "carried": carried, "vp": charter_vp(carried)}
     if code == TAKE_VP:
         k, b = s.pending[0][2], s.pending[0][3]
         return {"type": t, "label": f"Take {k} {v.vp} ({v.buildings[b]}): the last chip"}
@@ -157,9 +163,9 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
         what = v.citizens(1) if s.cit_supply else v.people(1)
         return {"type": t, "label": f"{cap(v.buildings[C.VILLA])}: take {what} from the supply"}
     if code == PENSION_RETURN:
-        return {"type": t, "good": C.GOODS[m[1]],
+        return {"type": t, "good": C.GOODS[m[1]], "vp": SUPPLIER_VP,  # shown only
                 "label": f"{cap(v.buildings[C.ROYAL_SUPPLIER])}: return 1 {v.goods[m[1]]} "
-                         f"for 1 {v.vp}"}
+                         f"for {SUPPLIER_VP} {v.vp}"}
     if code == PARK_DISCARD:
         tile = _tile(v, s.island[p][m[1]])
         return {"type": t, "index": m[1],

@@ -16,6 +16,7 @@ from ..core.costs import build_prices
 from ..core.scoring import breakdown, result
 from ..core.state import CHOOSE_ROLE, GAME_OVER, MAYOR, STEPS, PRState
 from ..phases.craftsman import harvest
+from ..phases.mayor import empty_circles
 from ..phases.trader import sale_price
 from .action_facts import confirm_arrangement
 from .role_gains import role_gains
@@ -89,6 +90,7 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True,
             out["role_gains"] = role_gains(s, p)
         if s.step == MAYOR and s.turn == p and not s.pending:  # what the confirm leaves
             out["mayor_confirm"] = confirm_arrangement(s, p)
+            out["empty_circles"] = empty_circles(s, p)  # the headline's (forests take none)
     if figures and s.step != GAME_OVER:  # public: what a craftsman gives, the VP shown
         out["harvest"] = _goods(harvest(s, p))
         out["vp_shown"] = vp_shown(s, p, seen)

@@ -129,6 +129,10 @@ def _supplier_legal(s: PRState, e: I.Entry) -> list[Move]:
     return moves
 
 
+SUPPLIER_VP = 1
+"""VP for each barrel returned to the royal supplier (labels_x.py shows it as ``vp``)."""
+
+
 def _supplier_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] != PENSION_RETURN:
         return True
@@ -136,7 +140,7 @@ def _supplier_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     v = VOCAB[s.edition]
     s.pgoods[p][g] -= 1
     s.goods[g] += 1
-    award_vp(s, p, 1, ev, f"{who(s, p)} returns 1 {v.goods[g]} ({v.buildings[C.ROYAL_SUPPLIER]})")
+    award_vp(s, p, SUPPLIER_VP, ev, f"{who(s, p)} returns 1 {v.goods[g]} ({v.buildings[C.ROYAL_SUPPLIER]})")
     e[2] -= 1
     e[3] |= 1 << g
     return e[2] == 0 or len(_supplier_legal(s, e)) == 1

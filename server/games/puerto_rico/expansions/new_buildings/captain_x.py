@@ -86,7 +86,13 @@ def charter(s: PRState, p: int, m: Move, ev: Events) -> bool:
 def _done(s: PRState, p: int, total: int, ev: Events) -> None:
     from ...phases.captain import points
 
-    points(s, p, total // 2, f"{who(s, p)}'s chartered ship carries {total} barrels", ev)
+    points(s, p, charter_vp(total), f"{who(s, p)}'s chartered ship carries {total} barrels", ev)
+
+
+def charter_vp(total: int) -> int:
+    """The VP of a chartered ship carrying ``total`` barrels: 1 per 2 (the harbor and the
+    captain's privilege come on top, as for any load)."""
+    return total // 2
 
 
 def _legal(s: PRState, e: I.Entry) -> list[Move]:

@@ -39,21 +39,27 @@ def make(m: Move, s: PRState, p: int) -> dict[str, Any]:
         g, load = s.ship_good[i], s.ship_load[i]
         kept = f"keep {keep} {v.goods[g]}" if keep else "keep nothing"
         return {"type": t, "ship": i, "keep": keep,
-                "label": f"Raid the {s.ship_cap[i]}-ship ({load} {v.goods[g]}): {kept}"}
+                "label": f"Raid the {s.ship_cap[i]}-ship ({load} {v.goods[g]}): {kept}",
+                "returned": load - keep}  # shown only: the barrels back to the supply
     if code == PLUNDER:
         k = len(s.house)
         return {"type": t, "label": f"Plunder the trading house: {k} {v.vp}", "vp": k}
     if code == POACH:
         from .smuggler import KEEP_MAX, poachable
 
-        k = poachable(s)
+        k = poachable(s)  # shown only: how many leave the ship, how many are placed at once
         return {"type": t, "label": f"Poach {v.people(k)} from the {v.ship}: "
-                                    f"place up to {min(KEEP_MAX, k)} at once"}
+                                    f"place up to {min(KEEP_MAX, k)} at once",
+                "poached": k, "places": min(KEEP_MAX, k)}
     if code == CAPTURE:
+        from .smuggler import CAPTURE_BOUNTY
+
         coins = s.role_coins[s.cat.role_index[m[1]]]
         extra = f" and its {v.coins(coins)}" if coins else ""
+        # shown only: the card's doubloons now, the bank's if another player chooses it
         return {"type": t, "role": C.ROLES[m[1]],
-                "label": f"Capture the {v.roles[m[1]]}{extra}"}
+                "label": f"Capture the {v.roles[m[1]]}{extra}",
+                "doubloons": coins, "bounty": CAPTURE_BOUNTY}
     if m[1] == 0:
         tile = s.island[p][m[2]]
         where = "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
