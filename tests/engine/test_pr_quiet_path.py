@@ -72,7 +72,7 @@ def test_storage_asks_nobody_whose_goods_all_fit(monkeypatch: Any) -> None:
     answer), and otherwise offers the ways to keep them."""
     for whole, extra in product(range(4), (0, 3)):
         monkeypatch.setattr(storage, "warehouse_kinds", lambda s, p, w=whole: w)
-        monkeypatch.setattr(storage, "storehouse", lambda s, p, e=extra: e)
+        monkeypatch.setattr(storage, "loose_room", lambda s, p, e=extra: e)
         for mine in product(range(4), repeat=5):
             state: Any = type("S", (), {"pgoods": [list(mine)]})()
             options = storage.store_options(state, 0)

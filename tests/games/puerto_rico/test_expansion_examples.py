@@ -5,7 +5,7 @@ from __future__ import annotations
 from server.games.puerto_rico.core import catalog as C
 from server.games.puerto_rico.core.costs import build_cost
 from server.games.puerto_rico.core.scoring import cloister_bonus
-from server.games.puerto_rico.phases.craftsman import specialty_bonus
+from server.games.puerto_rico.phases.craftsman import income
 from tests.games.puerto_rico.helpers import GAME, build, choose, goods, legal, new, plant
 
 NB = ["new_buildings"]
@@ -69,8 +69,8 @@ def test_black_market_harbor_for_6_coins_a_fruit_and_a_worker() -> None:
 def test_distillery_six_sugar_earn_5() -> None:
     s = _past_draft()
     build(s, 0, "specialty_factory")
-    assert specialty_bonus(s, 0, [0, 0, 6, 0, 0]) == 5
-    assert specialty_bonus(s, 0, [3, 0, 0, 0, 0]) == 0  # corn does not count
+    assert income(s, 0, [0, 0, 6, 0, 0]) == [(C.SPECIALTY_FACTORY, 5)]
+    assert income(s, 0, [3, 0, 0, 0, 0]) == []  # corn does not count
 
 
 def test_assembly_hall_examples() -> None:

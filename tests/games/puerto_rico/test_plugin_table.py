@@ -4,7 +4,10 @@ fields exist, the Smuggler and the Festival act through the game hook points."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import re
+from pathlib import Path
 
 from server.games.puerto_rico.core import catalog as C
 from server.games.puerto_rico.core import game_hooks, hooks
@@ -64,3 +67,31 @@ def test_the_smuggler_and_the_festival_act_at_game_hook_points() -> None:
         game_hooks.SETUP, game_hooks.PLACED, game_hooks.GAME_END}
     base = game_hooks.table(Catalog(4, "1897", (), 5))
     assert all(points == () for points in base)  # a base game runs none of them
+
+
+def _code_names(path: Path) -> set[str]:
+    """The identifiers and strings of a module's code (no comment, no docstring)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docs:
+            out.update(re.findall(r"\w+", node.value))
+    return out
+
+
+def test_no_phase_names_an_expansions_building() -> None:
+    """Issue 35 item 2: the phases count through calc.py and extend.py; what an
+    expansion's building does lives in its expansion's folder."""
+    theirs = {row.name for row in C.BUILDING_ROWS if row.expansion}
+    theirs |= {name.upper() for name in theirs}
+    phases = Path(find("phases.builder").__file__).parent
+    named = {path.name: sorted(_code_names(path) & theirs) for path in phases.glob("*.py")}
+    assert not {k: v for k, v in named.items() if v}, named

@@ -66,6 +66,12 @@ class Building:
     expansion: str
     hooked: bool = False
     since: int = 0
+    # a worker and a citizen on it do different things (Expansion II): where the kind
+    # placed is the player's choice under rules 2-4 (phases/mayor.py)
+    kind_matters: bool = False
+    # counts as a large production building at the end, and from this rules version
+    # has a production building's copies (the Tailor Shop: Expansion II)
+    production_from: int | None = None
 
 
 # the id of a building is its place in this table
@@ -109,13 +115,15 @@ BUILDING_ROWS: tuple[Building, ...] = (
     Building("statue", 10, 8, 0, 4, 1, -1, True, NEW_BUILDINGS),
     Building("cloister", 10, 4, 1, 4, 1, -1, True, NEW_BUILDINGS),
     # Expansion II (components.md section 5): classic "Nobles" ids by function
-    Building("land_office", 2, 1, 1, 1, 2, -1, False, CITIZENS, hooked=True),
-    Building("chapel", 3, 1, 1, 1, 2, -1, False, CITIZENS, hooked=True),
-    Building("hunting_lodge", 4, 2, 1, 2, 2, -1, False, CITIZENS, hooked=True),
-    Building("zoning_office", 5, 2, 1, 2, 2, -1, False, CITIZENS),
+    Building("land_office", 2, 1, 1, 1, 2, -1, False, CITIZENS, hooked=True, kind_matters=True),
+    Building("chapel", 3, 1, 1, 1, 2, -1, False, CITIZENS, hooked=True, kind_matters=True),
+    Building("hunting_lodge", 4, 2, 1, 2, 2, -1, False, CITIZENS, hooked=True,
+             kind_matters=True),
+    Building("zoning_office", 5, 2, 1, 2, 2, -1, False, CITIZENS, kind_matters=True),
     Building("royal_supplier", 6, 2, 1, 2, 2, -1, False, CITIZENS),
     Building("villa", 7, 3, 1, 3, 2, -1, False, CITIZENS, hooked=True),
-    Building("jeweler", 8, 3, 1, 3, 2, -1, False, CITIZENS, hooked=True),
+    Building("jeweler", 8, 3, 1, 3, 2, -1, False, CITIZENS, hooked=True,
+             production_from=5),  # (LITERAL_CITIZENS_RULES, below)
     Building("royal_garden", 10, 4, 1, 4, 1, -1, True, CITIZENS),
 )
 BUILDINGS: tuple[str, ...] = ()
@@ -130,6 +138,8 @@ LARGE: tuple[bool, ...] = ()
 EXPANSION: tuple[str, ...] = ()
 SPACES: tuple[int, ...] = ()
 KIND: tuple[int, ...] = ()
+KIND_MATTERS: frozenset[int] = frozenset()  # ids whose row says kind_matters
+PRODUCTION_FROM: tuple[int | None, ...] = ()  # by id, the row's production_from
 NB = 0
 
 
@@ -138,7 +148,7 @@ def derive() -> None:
     expansion's own folder adds its rows (registry.py). Tables stay tuples rebound on
     this module, so the rules read ``C.COST[b]`` as fast as before."""
     global BUILDINGS, COST, VP, CIRCLES, COLUMN, COPIES, PRODUCES, LARGE, EXPANSION
-    global SPACES, KIND, NB
+    global SPACES, KIND, NB, KIND_MATTERS, PRODUCTION_FROM
     rows = BUILDING_ROWS
     BUILDINGS = tuple(b.name for b in rows)
     B_INDEX.clear()  # (one dict, changed in place: moves.parse holds it)
@@ -152,9 +162,11 @@ def derive() -> None:
     LARGE = tuple(b.large for b in rows)
     EXPANSION = tuple(b.expansion for b in rows)
     SPACES = tuple(2 if b.large else 1 for b in rows)
-    tailor = B_INDEX["jeweler"]  # the Tailor Shop counts as a large production building
-    KIND = tuple(K_PRODUCTION if b.produces >= 0 else K_TAILOR if i == tailor else K_COMMERCIAL
-                 for i, b in enumerate(rows))
+    # the Tailor Shop counts as a large production building (its row's production_from)
+    KIND = tuple(K_PRODUCTION if b.produces >= 0 else
+                 K_TAILOR if b.production_from is not None else K_COMMERCIAL for b in rows)
+    KIND_MATTERS = frozenset(i for i, b in enumerate(rows) if b.kind_matters)
+    PRODUCTION_FROM = tuple(b.production_from for b in rows)
     NB = len(rows)
 
 

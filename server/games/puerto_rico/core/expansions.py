@@ -66,6 +66,7 @@ EXPANSIONS: dict[str, Expansion] = {
     for x in (
         Expansion(C.NEW_BUILDINGS, "I: New Buildings", "a building draft, forests",
                   ("expansions.new_buildings.blackmarket", "expansions.new_buildings.forests",
+                   "expansions.new_buildings.workshops",
                    "expansions.new_buildings.guesthouse", "expansions.new_buildings.captain_x",
                    "expansions.new_buildings.draft"),
                   ("spaces", "charter_used")),

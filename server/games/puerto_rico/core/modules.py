@@ -20,6 +20,7 @@ from . import catalog as C
 
 class Catalog:
     __slots__ = (
+        "calcs",
         "candidates",
         "cit",
         "citizens",
@@ -61,6 +62,7 @@ class Catalog:
     role_moves: tuple[tuple[int, int], ...]  # the "choose this card" move, by card
     role_index: dict[int, int]  # role id -> its card's place in ``roles``
     hooks: Any  # the hook table (hooks.py), made on first use
+    calcs: Any  # the calculation points' contributors (calc.py), made on first use
     game_hooks: Any  # the game hook table (game_hooks.py), made on first use
 
     def __init__(self, n: int, edition: str, expansions: tuple[str, ...], rules: int) -> None:
@@ -74,6 +76,7 @@ class Catalog:
         self.role_moves = tuple((0, r) for r in self.roles)  # (moves.ROLE, r)
         self.role_index = {r: i for i, r in enumerate(self.roles)}
         self.hooks = None
+        self.calcs = None
         self.game_hooks = None
         self.nb = C.NEW_BUILDINGS in expansions
         self.cit = C.CITIZENS in expansions
@@ -87,7 +90,8 @@ class Catalog:
         two = n == 2
         copies = []
         for b in range(C.NB):
-            if C.PRODUCES[b] >= 0 or (literal and b == C.JEWELER):
+            since = C.PRODUCTION_FROM[b]  # the Tailor Shop: from rules 5 (its row)
+            if C.PRODUCES[b] >= 0 or (since is not None and rules >= since):
                 copies.append(2 if two else C.COPIES[b])  # the Tailor Shop: rules 5
             else:  # commercial (and the tailor shop before rules 5): one copy each
                 copies.append(1 if two else C.COPIES[b])

@@ -20,8 +20,8 @@ from dataclasses import dataclass, fields
 from importlib.resources import files
 from typing import Any
 
+from . import calc, costs, expansions, extend, game_hooks, hooks, interrupts, moves, text
 from . import catalog as C
-from . import costs, expansions, extend, game_hooks, hooks, interrupts, moves, text
 from .interrupts import Entry, Handler
 from .modules import catalog
 from .moves import Move, Parser
@@ -138,6 +138,7 @@ class Snapshot:
     declines: dict[int, Decline]
     views: list[tuple[str, str, ViewPart]]
     bot_values: dict[str, float]
+    calcs: list[Any]
 
 
 def snapshot() -> Snapshot:
@@ -146,7 +147,7 @@ def snapshot() -> Snapshot:
         dict(interrupts.HANDLERS), list(text._ADDED), list(hooks._REGISTRY),
         list(game_hooks._REGISTRY),
         {f.name: getattr(extend.POINTS, f.name) for f in fields(extend.POINTS)},
-        dict(LABELS), dict(DECLINES), list(VIEWS), dict(BOT_VALUES))
+        dict(LABELS), dict(DECLINES), list(VIEWS), dict(BOT_VALUES), list(calc._REGISTRY))
 
 
 def restore(snap: Snapshot) -> None:
@@ -176,6 +177,7 @@ def restore(snap: Snapshot) -> None:
     _put(DECLINES, snap.declines)
     VIEWS[:] = snap.views
     _put(BOT_VALUES, snap.bot_values)
+    calc._REGISTRY[:] = snap.calcs
     changed()
     expansions.changed()
 

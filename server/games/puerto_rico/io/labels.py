@@ -52,7 +52,7 @@ from ..core.state import (
 )
 from ..core.text import VOCAB, Vocabulary, cap, finish_action, listing
 from ..phases.captain import WHARF_WHEN_RULES, privilege
-from ..phases.craftsman import factory_bonus, harvest, specialty_bonus
+from ..phases.craftsman import factory_bonus, harvest, income
 from ..phases.mayor import empty_circles
 from . import labels_warn, labels_x
 from .action_facts import load_vp, stored
@@ -306,15 +306,17 @@ def _fills(s: PRState) -> bool:
 
 def _produce_key(s: PRState) -> tuple[int, ...]:
     got = harvest(s, s.turn)
-    return (*got, factory_bonus(s, s.turn, got), specialty_bonus(s, s.turn, got))
+    paid = [x for pair in income(s, s.turn, got) for x in pair]  # (building, doubloons)...
+    return (*got, factory_bonus(s, s.turn, got), *paid)
 
 
 def _produce_label(s: PRState, v: Vocabulary) -> str:
-    *got, bonus, special = _produce_key(s)
+    key = _produce_key(s)
+    got, bonus, paid = key[:5], key[5], key[6:]
     what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
     extra = f" (+{v.coins(bonus)}, {v.buildings[C.FACTORY]})" if bonus else ""
-    if special:
-        extra += f" (+{v.coins(special)}, {v.buildings[C.SPECIALTY_FACTORY]})"
+    for b, coins in zip(paid[::2], paid[1::2], strict=True):  # the expansions' buildings
+        extra += f" (+{v.coins(coins)}, {v.buildings[b]})"
     return f"Produce {what}{extra}"
 
 

@@ -7,9 +7,8 @@ for the new building (001/000: "may take"; step ``builder_university``, declined
 
 from __future__ import annotations
 
+from ..core import calc, registry
 from ..core import catalog as C
-from ..core import registry
-from ..core.bonusvp import building_vp
 from ..core.common import (
     CONTINUE,
     PHASE_DONE,
@@ -58,7 +57,7 @@ def legal(s: PRState) -> list[Move]:
         return [PASS_MOVE]
     prices = build_prices(s, p)  # the privilege and the expansions' discounts in
     # the most he can pay: his doubloons and a black market's (0 without one)
-    short = s.coins[p] + POINTS.black_market_means(s, p, 0)
+    short = s.coins[p] + POINTS.build_means(s, p, 0)
     pos, supply, spaces = s.bpos[p], s.bsupply, C.SPACES
     moves = [
         _BUILD[b]
@@ -87,19 +86,20 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     b = m[1]
     price = build_cost(s, p, b)
     if price > s.coins[p]:  # Expansion I: the black market pays the rest
-        POINTS.black_market_pay(s, p, b, price)
+        POINTS.pay_rest(s, p, b, price)
         return R_BUILT
     s.coins[p] -= price
     place(s, p, b, price, ev)
     return _built(s, p, ev)
 
 
-def place(s: PRState, p: int, b: int, paid: int, ev: Events, black_market: bool = False) -> None:
-    """Building b goes into p's city, paid ``paid`` doubloons (and the black market's)."""
+def place(s: PRState, p: int, b: int, paid: int, ev: Events, helped_by: int = -1) -> None:
+    """Building b goes into p's city, paid ``paid`` doubloons (and with the building
+    ``helped_by``: the black market's payment)."""
     add_building(s, p, b)
     if ev is not None:
         v = VOCAB[s.edition]
-        how = f" and the {v.buildings[C.BLACK_MARKET]}" if black_market else ""
+        how = f" and the {v.buildings[helped_by]}" if helped_by >= 0 else ""
         say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
 
 
@@ -115,8 +115,8 @@ def _built(s: PRState, p: int, ev: Events) -> int:
                 "end_trigger",
                 f"{who(s, p)} has filled the 12th city space: this round is the last.",
             )
-    if s.cat.nb and b != C.CHURCH and C.COLUMN[b] > 1 and s.occupied(p, C.CHURCH):
-        building_vp(s, p, 2 if C.COLUMN[b] == 4 else 1, C.CHURCH, ev)
+    for fn in calc.at(s, calc.AFTER_BUILD):  # the church (Expansion I)
+        fn(s, p, b, ev)
     if s.occupied(p, C.UNIVERSITY) and C.CIRCLES[b] and colonist_source(s) is not None:
         s.step = BUILDER_UNIVERSITY
         return CONTINUE

@@ -19,6 +19,7 @@ they are pencil-and-paper points that cannot end the game, and are simply counte
 
 from __future__ import annotations
 
+from ..core import calc
 from ..core import catalog as C
 from ..core.common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, privileges, say, who
 from ..core.extend import POINTS
@@ -88,8 +89,8 @@ def options(s: PRState, p: int) -> list[Move]:
         wharf = [(LOAD, g, W) for g in range(5) if mine[g]]
         moves.extend(wharf)
         optional += len(wharf)
-    if s.cat.nb:
-        charter = POINTS.charter_moves(s, p)
+    if s.cat.nb:  # (Expansion I's small wharf: its own ship; a base game asks nobody)
+        charter = POINTS.own_ship_moves(s, p)
         moves.extend(charter)
         optional += len(charter)
     if optional and optional == len(moves):
@@ -136,7 +137,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         return _next_loader(s, ev, (p + 1) % s.n)
     _loaded(s)
     if m[0] == CHARTER:
-        if POINTS.charter(s, p, m, ev):
+        if POINTS.own_ship_load(s, p, m, ev):
             return R_CHARTERED
         return _extra_points(s, ev)
     g, j = m[1], m[2]
@@ -174,7 +175,7 @@ def _loaded(s: PRState) -> None:
 def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:
     """The VP of a load: the barrels', then the harbor's and the captain's privilege
     point (two with a manned library), asked while the chips last (``vp_pending``);
-    a manned lighthouse pays a doubloon for each load (Expansion I)."""
+    then what follows a load (calc.AFTER_LOAD: a manned lighthouse's doubloon)."""
     optional = HARBOR_POINT if s.occupied(p, C.HARBOR) else 0
     if p == s.role_player and not s.captain_loaded:
         s.captain_loaded = True
@@ -187,8 +188,8 @@ def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:
         optional = 0
     award_vp(s, p, gain, ev, text)
     s.vp_pending = optional
-    if s.cat.nb:
-        POINTS.lighthouse(s, p, ev)
+    for fn in calc.at(s, calc.AFTER_LOAD):  # the lighthouse's doubloon (Expansion I)
+        fn(s, p, ev)
 
 
 def privilege(s: PRState) -> int:
@@ -198,10 +199,11 @@ def privilege(s: PRState) -> int:
 
 def _optional_ships(s: PRState, p: int) -> str:
     v = VOCAB[s.edition]
-    if s.cat.nb and s.occupied(p, C.SMALL_WHARF):
+    own = calc.first_building(s, p, calc.OWN_SHIP)  # the small wharf (Expansion I)
+    if own >= 0:
         if s.occupied(p, C.WHARF):
-            return f"{v.buildings[C.WHARF]} nor the {v.buildings[C.SMALL_WHARF]}"
-        return v.buildings[C.SMALL_WHARF]
+            return f"{v.buildings[C.WHARF]} nor the {v.buildings[own]}"
+        return v.buildings[own]
     return v.buildings[C.WHARF]
 
 

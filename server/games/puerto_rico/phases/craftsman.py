@@ -10,6 +10,7 @@ one's production. The factory pays with the production it rewards.
 
 from __future__ import annotations
 
+from ..core import calc
 from ..core import catalog as C
 from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, order_from, privileges, say, who
 from ..core.extend import POINTS
@@ -46,8 +47,8 @@ def production(s: PRState, p: int) -> list[int]:
 def harvest(s: PRState, p: int) -> list[int]:
     """The barrels seat p would receive now: his production, as far as the supply goes."""
     made = production(s, p)
-    if s.cat.nb:
-        for g, k in enumerate(aqueduct(s, p, made)):
+    for _b, extra in extra_barrels(s, p, made):
+        for g, k in enumerate(extra):
             made[g] += k
     supply = s.goods
     for g in range(5):
@@ -56,18 +57,15 @@ def harvest(s: PRState, p: int) -> list[int]:
     return made
 
 
-def aqueduct(s: PRState, p: int, made: list[int]) -> list[int]:
-    """Expansion I, the aqueduct (Canal): 1 more indigo for a player producing indigo
-    with his large indigo plant manned, and 1 more sugar likewise (never for the small
-    ones). Which building made which barrel is his to say, so a manned large plant and
-    at least one barrel of its good are enough (docs/rules-notes.md)."""
-    extra = [0, 0, 0, 0, 0]
-    if s.occupied(p, C.AQUEDUCT):
-        if made[C.INDIGO] and s.occupied(p, 2):  # indigo_plant
-            extra[C.INDIGO] = 1
-        if made[C.SUGAR] and s.occupied(p, 3):  # sugar_mill
-            extra[C.SUGAR] = 1
-    return extra
+def extra_barrels(s: PRState, p: int, made: list[int]) -> list[tuple[int, list[int]]]:
+    """(building, barrels by kind) its expansion adds to the production ``made``
+    (calc.EXTRA_BARRELS: the aqueduct); none in a base game."""
+    out = []
+    for fn in calc.at(s, calc.EXTRA_BARRELS):
+        found = fn(s, p, made)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 def factory_bonus(s: PRState, p: int, got: list[int]) -> int:
@@ -75,18 +73,20 @@ def factory_bonus(s: PRState, p: int, got: list[int]) -> int:
     return C.FACTORY_BONUS[kinds] if kinds >= 2 and s.occupied(p, C.FACTORY) else 0
 
 
-def specialty_bonus(s: PRState, p: int, got: list[int]) -> int:
-    """Expansion I, the specialty factory (Distillery): 1 doubloon less than the most
-    barrels received of one kind other than corn (the aqueduct's included)."""
-    if not s.cat.nb or not s.occupied(p, C.SPECIALTY_FACTORY):
-        return 0
-    most = max(got[1:])
-    return most - 1 if most > 1 else 0
+def income(s: PRState, p: int, got: list[int]) -> list[tuple[int, int]]:
+    """(building, doubloons) the expansions' buildings pay for the barrels ``got``
+    (calc.PRODUCTION_INCOME: the specialty factory), the factory's aside."""
+    out = []
+    for fn in calc.at(s, calc.PRODUCTION_INCOME):
+        found = fn(s, p, got)
+        if found is not None and found[1]:
+            out.append(found)
+    return out
 
 
 def _receives(s: PRState, p: int) -> bool:
-    """``any(harvest(s, p))`` without the aqueduct's barrels (it adds only to a kind
-    he makes already): asked of every player at every craftsman phase."""
+    """``any(harvest(s, p))`` without the expansions' extra barrels (the aqueduct adds
+    only to a kind he makes already): asked of every player at every craftsman phase."""
     made = production(s, p)
     supply = s.goods
     for g in range(5):  # noqa: SIM110 (a loop: no generator on the hot path)
@@ -134,9 +134,10 @@ def _say_nothing(s: PRState, p: int, ev: Events) -> None:
 def _produce(s: PRState, p: int, ev: Events) -> None:
     v = VOCAB[s.edition]
     made = production(s, p)
-    extra = aqueduct(s, p, made) if s.cat.nb else [0, 0, 0, 0, 0]
-    for g in range(5):
-        made[g] += extra[g]
+    extras = extra_barrels(s, p, made)
+    for _b, extra in extras:
+        for g in range(5):
+            made[g] += extra[g]
     supply = s.goods  # what he receives: harvest(s, p), from the production just made
     got = [made[g] if made[g] < supply[g] else supply[g] for g in range(5)]
     mask = 0
@@ -158,16 +159,15 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
         s.coins[p] += bonus
         if ev is not None:
             say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
-    if s.cat.nb:
-        if ev is not None and any(extra):
-            what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
-            say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[C.AQUEDUCT]})")
-        bonus = specialty_bonus(s, p, got)
-        if bonus:
-            s.coins[p] += bonus
-            if ev is not None:
-                say(ev, p, "produce",
-                    f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.SPECIALTY_FACTORY]})")
+    if ev is not None:
+        for b, extra in extras:
+            if any(extra):
+                what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
+                say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[b]})")
+    for b, coins in income(s, p, got):
+        s.coins[p] += coins
+        if ev is not None:
+            say(ev, p, "produce", f"{who(s, p)} earns {v.coins(coins)} ({v.buildings[b]})")
     if p == s.role_player:
         s.produced = mask
 

@@ -38,9 +38,6 @@ _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
 _ISLAND_CITIZEN = tuple((MAYOR_PLACE, 0, i, 1) for i in range(C.ISLAND_SPACES))
 _CITY = tuple((MAYOR_PLACE, 1, i) for i in range(C.CITY_SPACES))
 _CITY_CITIZEN = tuple((MAYOR_PLACE, 1, i, 1) for i in range(C.CITY_SPACES))
-# buildings whose function differs with a worker or a citizen (1897 Expansion II): under
-# rules 2-4 the only places where the kind placed is the player's choice (rules notes)
-KIND_MATTERS = frozenset((C.LAND_OFFICE, C.CHAPEL, C.HUNTING_LODGE, C.ZONING_OFFICE))
 ANY_KIND_RULES = 5
 """From rules 5 the player chooses a worker or a citizen for every placement, wherever
 both wait in his San Juan (rules notes, "worker or citizen")."""
@@ -162,7 +159,7 @@ def legal(s: PRState) -> list[Move]:
         if room:
             empty += room
             places.append(_CITY[i])
-            if both and (anywhere or b in KIND_MATTERS):
+            if both and (anywhere or b in C.KIND_MATTERS):
                 places.append(_CITY_CITIZEN[i])
     if sj >= empty and not (both and ((anywhere and empty) or _kind_open(s, p))):
         # everyone fits and no kind is left to choose: all are placed
@@ -197,7 +194,7 @@ def _kind_open(s: PRState, p: int) -> bool:
     """An empty building where a worker and a citizen differ (then filling every
     circle at once would choose the kind for the player)."""
     ccol = s.city_col[p]
-    return any(b in KIND_MATTERS and not ccol[i] for i, b in enumerate(s.city[p]))
+    return any(b in C.KIND_MATTERS and not ccol[i] for i, b in enumerate(s.city[p]))
 
 
 def act(s: PRState, m: Move, ev: Events) -> int:

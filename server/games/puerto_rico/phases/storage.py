@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
+from ..core import calc
 from ..core import catalog as C
 from ..core.common import CONTINUE, PHASE_DONE, Events, order_from, say, who
 from ..core.moves import STORE, Move
@@ -31,15 +32,19 @@ def kept(mine: list[int], m: Move) -> tuple[int, ...]:
     out = [
         mine[g] if m[1] >> g & 1 else (min(1, mine[g]) if g == m[2] else 0) for g in range(5)
     ]
-    if len(m) > 3:  # Expansion I: the storehouse's barrels
+    if len(m) > 3:  # the barrels kept loose (the storehouse's)
         for g, k in enumerate(m[3]):
             out[g] = min(mine[g], out[g] + k)
     return tuple(out)
 
 
-def storehouse(s: PRState, p: int) -> int:
-    """Barrels of any kinds a manned storehouse keeps besides (Expansion I): 3."""
-    return 3 if s.cat.nb and s.occupied(p, C.STOREHOUSE) else 0
+def loose_room(s: PRState, p: int) -> int:
+    """Barrels of any kinds kept besides the warehouses' and the single one
+    (calc.STORAGE: a manned storehouse's 3); 0 in a base game."""
+    room = 0
+    for fn in calc.at(s, calc.STORAGE):
+        room += fn(s, p)
+    return room
 
 
 def _spread(left: list[int], room: int) -> list[tuple[int, ...]]:
@@ -56,7 +61,7 @@ def store_options(s: PRState, p: int) -> list[Move]:
     mine = s.pgoods[p]
     kinds = [g for g in range(5) if mine[g]]
     whole = warehouse_kinds(s, p)
-    extra = storehouse(s, p)
+    extra = loose_room(s, p)
     if len(kinds) <= whole:
         return []
     # everything fits when the most barrels kept whole leave, besides the one single

@@ -11,6 +11,7 @@ full house is emptied at the end of the phase.
 
 from __future__ import annotations
 
+from ..core import calc
 from ..core import catalog as C
 from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, privileges, say, who
 from ..core.moves import PASS_MOVE, SELL, Move
@@ -41,7 +42,7 @@ def legal(s: PRState) -> list[Move]:
     else:
         office = s.occupied(p, C.OFFICE)
         moves = [_SELL[g] for g in range(5) if mine[g] and (office or g not in house)]
-    if s.cat.nb and s.occupied(p, C.TRADING_POST):
+    if calc.first_building(s, p, calc.OWN_SALE) >= 0:  # the trading post (Expansion I)
         moves += [_POST[g] for g in range(5) if mine[g]]
     moves.append(PASS_MOVE)
     return moves
@@ -65,7 +66,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     s.coins[p] += price
     if post:
         s.goods[g] += 1
-        where = f" to the {v.buildings[C.TRADING_POST]}"
+        where = f" to the {v.buildings[calc.first_building(s, p, calc.OWN_SALE)]}"
     else:
         s.house.append(g)
         where = ""
@@ -83,13 +84,10 @@ def act(s: PRState, m: Move, ev: Events) -> int:
 
 def _others_may_act(s: PRState) -> bool:
     """Whether a player after this one has something to do with the house full."""
-    if not (s.cat.nb or s.cat.cit):
-        return False
+    acts = calc.at(s, calc.ACTS_ON_FULL_HOUSE)  # a trading post, a land office
     for i in range(s.phase_i + 1, s.n):
         p = (s.role_player + i) % s.n
-        if s.occupied(p, C.TRADING_POST) and any(s.pgoods[p]):
-            return True
-        if s.cat.cit and s.occupied(p, C.LAND_OFFICE):
+        if any(fn(s, p) for fn in acts):
             return True
     return False
 

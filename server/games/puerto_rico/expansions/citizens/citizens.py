@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from bisect import insort
 
+from ...core import calc, hooks
 from ...core import catalog as C
-from ...core import hooks
 from ...core import interrupts as I
 from ...core.bonusvp import building_vp
 from ...core.common import Events, add_tile, award_vp, citizens_of, order_from, say, who
@@ -306,3 +306,11 @@ hooks.register(C.JEWELER, hooks.START, (C.CRAFTSMAN,), _jeweler_start)
 hooks.register(C.HUNTING_LODGE, hooks.END, (C.SETTLER,), _lodge_end)
 hooks.register(C.LAND_OFFICE, hooks.START, (C.TRADER,), _office_start)
 hooks.register(C.LAND_OFFICE, hooks.TURN, (C.TRADER,), _office_turn)
+
+
+def _office_open(s: PRState, p: int) -> bool:
+    """With the trading house full a manned land office still has its turn."""
+    return s.occupied(p, C.LAND_OFFICE)
+
+
+calc.contribute(C.CITIZENS, calc.ACTS_ON_FULL_HOUSE, _office_open)

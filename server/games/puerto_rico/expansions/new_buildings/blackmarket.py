@@ -117,7 +117,7 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         return False
     from ...phases.builder import place
 
-    place(s, p, b, e[5], ev, black_market=True)
+    place(s, p, b, e[5], ev, helped_by=C.BLACK_MARKET)
     return True
 
 
@@ -153,4 +153,4 @@ def _check(s: PRState, e: I.Entry) -> str | None:
 
 
 I.register(I.BLACK_MARKET, I.Handler("black_market", _legal, _act, _check, 6))
-extend.install(black_market_means=means, black_market_pay=start_payment)
+extend.install(build_means=means, pay_rest=start_payment)

@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
+from ...core import calc, extend
 from ...core import catalog as C
-from ...core import extend
 from ...core import interrupts as I
 from ...core.bonusvp import building_vp
 from ...core.common import Events, order_from, say, who
@@ -129,5 +129,11 @@ def _check(s: PRState, e: I.Entry) -> str | None:
 
 
 I.register(I.CHARTER_MORE, I.Handler("charter", _legal, _act, _check, 4))
-extend.install(captain_start=start_extras, lighthouse=lighthouse, charter_moves=charter_moves,
-               charter=charter)
+def _small_wharf(s: PRState, p: int) -> int:
+    """calc.OWN_SHIP: his manned small wharf (how a declined load names it)."""
+    return C.SMALL_WHARF if s.occupied(p, C.SMALL_WHARF) else -1
+
+
+extend.install(captain_start=start_extras, own_ship_moves=charter_moves, own_ship_load=charter)
+calc.contribute(C.NEW_BUILDINGS, calc.AFTER_LOAD, lighthouse)
+calc.contribute(C.NEW_BUILDINGS, calc.OWN_SHIP, _small_wharf)

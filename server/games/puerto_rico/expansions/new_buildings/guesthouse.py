@@ -25,7 +25,6 @@ from ...core.common import Events, order_from, say, who
 from ...core.moves import GUEST, PASS_MOVE, Move
 from ...core.state import GAME_OVER, PRState
 from ...core.text import VOCAB
-from ...phases.mayor import KIND_MATTERS
 
 _ROLES = tuple(r for r in range(len(C.ROLES)) if r != C.MAYOR)
 
@@ -52,7 +51,7 @@ def places(s: PRState, p: int) -> list[Move]:
     for i, (b, c) in enumerate(zip(s.city[p], s.city_col[p], strict=True)):
         if b != C.GUEST_HOUSE and c < C.CIRCLES[b]:
             moves.append((GUEST, 1, i))
-            if both and b in KIND_MATTERS:
+            if both and b in C.KIND_MATTERS:
                 moves.append((GUEST, 1, i, 1))
     return moves
 
