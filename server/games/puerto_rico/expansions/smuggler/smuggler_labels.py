@@ -22,7 +22,7 @@ def key(m: Move, s: PRState, p: int) -> Any:
     if code == PLUNDER:
         return tuple(s.house)
     if code == POACH:
-        return (s.col_ship, s.cit_ship)
+        return (s.col_ship, s.cit_ship, s.n)  # (poachable: down to the player count)
     if code == CAPTURE:
         return s.role_coins[s.cat.role_index[m[1]]]
     if code == PLACE_WORKER:
