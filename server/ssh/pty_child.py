@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from server.ssh.orphans import bound_to_this_process
+from server.ssh.priority import yield_to_the_server
 
 READ_CHUNK = 65536
 KILL_GRACE_S = 3.0
@@ -52,6 +53,7 @@ def _become_tty_owner() -> None:
     for sig in _SESSION_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    yield_to_the_server()  # a session's TUI never delays other games (priority.py)
 
 
 class PtyChild:

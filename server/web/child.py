@@ -27,6 +27,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 
 from server.ssh.orphans import bound_to_this_process
+from server.ssh.priority import yield_to_the_server
 
 QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
 TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
@@ -71,7 +72,8 @@ class WebChild(AppService):
             env=env,
             cwd=self.cwd,
             start_new_session=True,  # its own group: killed with whatever it started
-            preexec_fn=bound_to_this_process(),  # and killed when the server dies
+            # killed when the server dies, and never ahead of it for a CPU (priority.py)
+            preexec_fn=bound_to_this_process(yield_to_the_server),
         )
         assert process.stdin is not None
         self._stdin = process.stdin

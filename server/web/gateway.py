@@ -24,7 +24,8 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -63,6 +64,12 @@ from server.web.places import STARTS_PER_MINUTE, SessionPlaces, StartRate
 
 log = logging.getLogger("prtui.web")
 
+REFUSAL_PAUSE_S = 1.0
+"""A refused session (a cap or the start rate) is answered this long after it asked, the
+handshake included: a page reading why waits a second, and a script that asks again the
+moment it is refused gets an answer a second per connection the door lets it hold
+(docs/web.md), not hundreds, each of which cost the server's loop a whole handshake
+(issue 33: 215 refusals a second took other games' action p99 from 14 to 54 ms)."""
 MAX_INPUT_MESSAGE = 1 << 16  # keys and resizes are tiny; a bigger frame is not a browser's
 _SIZE_RANGE = (10, 500)  # columns and rows a page may ask for
 _TEMPLATES = jinja2.Environment(
@@ -105,6 +112,9 @@ class WebGateway:
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
         self.port = 0
+        # a refused session is answered after a pause (tests replace it)
+        self.refusal_pause: Callable[[], Awaitable[None]] = partial(asyncio.sleep,
+                                                                     REFUSAL_PAUSE_S)
 
     @property
     def children(self) -> frozenset[WebChild]:
@@ -218,7 +228,6 @@ class WebGateway:
             log.info("web: refused a websocket from %s", request.headers.get("Origin"))
             raise web.HTTPForbidden(text="prtui: this page may not open a session here")
         ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
-        await ws.prepare(request)
         address = self.client_address(request)
         refusal = self.places.claim(address)
         if refusal is None:
@@ -227,9 +236,21 @@ class WebGateway:
                 self.places.release(address)
         if refusal is not None:
             log.info("web: refused %s: %s", address, refusal)
+            await self.refusal_pause()
+            try:
+                await ws.prepare(request)
+            except ConnectionError:  # gone before the answer: nothing to tell
+                return web.Response(status=429, text=refusal)
             await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
             await ws.close()
             return ws
+        try:
+            await ws.prepare(request)
+        except BaseException as exc:
+            self.places.release(address)
+            if isinstance(exc, ConnectionError):  # the tab is gone already
+                return web.Response(status=499)
+            raise
         watch = request.match_info["role"] == "watch"
         name = clean_name(request.match_info.get("name", ""))
         identity = browser_keys.browser_identity(name, watch, request.cookies.get(browser_keys.COOKIE))

@@ -346,6 +346,64 @@ async def test_one_address_starts_sessions_at_a_bounded_rate(tmp_path: Path) -> 
         await web.close()
 
 
+async def test_a_refusal_is_answered_after_a_pause(tmp_path: Path) -> None:
+    """A script that asks again the moment it is refused once had hundreds of refusals a
+    second answered, each a whole handshake on the server's loop (other games' action
+    p99 14 -> 54 ms, `prtui bench web-churn`). The answer, handshake included, waits for
+    the gateway's pause; then the page still reads why."""
+    reports = Reports(tmp_path / "reports")
+    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+                          data_dir=tmp_path / "data", command=reports.command,
+                          starts_per_minute=0.6)  # 1 a 100 s: only the first burst
+    paused, go_on = asyncio.Event(), asyncio.Event()
+
+    async def pause() -> None:
+        paused.set()
+        await go_on.wait()
+
+    web.refusal_pause = pause
+    try:
+        async with browser("127.0.0.2") as greedy:
+            await play(greedy, web, "g", reports, page=False)  # the one start
+            assert not paused.is_set()  # a session that starts does not wait
+            url = f"http://127.0.0.1:{web.port}/ws/play/g"
+            asking = asyncio.create_task(refusal(greedy, url))
+            await until(paused.is_set, WAIT_S, "the refusal's pause")
+            assert not asking.done()  # no answer, not even the handshake, during the pause
+            go_on.set()
+            assert "too many new sessions from your address; wait" in await asking
+            assert reports.started == 1
+    finally:
+        await web.close()
+
+
+async def test_a_session_yields_the_cpu_to_the_server(tmp_path: Path) -> None:
+    """A tab's TUI process never waits ahead of the game server for a CPU: starting one
+    costs a second or two of CPU, and a few starting at once took other games' action
+    p99 from 17 to 200 ms (`prtui bench web-churn`). Its nice and its own scheduling
+    group's (it runs in a session of its own) are the server's plus 10."""
+    import os
+
+    said = tmp_path / "priority.txt"
+    show = ("import os, pathlib, sys; group = open('/proc/self/autogroup').read().split()[-1]; "
+            f"pathlib.Path({str(said)!r}).write_text(f'{{os.getpriority(os.PRIO_PROCESS, 0)}} "
+            "{group}'); sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush(); "
+            "sys.stdin.buffer.read()")
+    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+                          data_dir=tmp_path / "data",
+                          command=lambda identity: [sys.executable, "-c", show])
+    try:
+        async with browser("127.0.0.2") as http:
+            ws = await http.ws_connect(f"http://127.0.0.1:{web.port}/ws/play/ana")
+            await until(lambda: said.exists() and said.read_text(), WAIT_S, "the child's word")
+            await ws.close()
+    finally:
+        await web.close()
+    nice, group = map(int, said.read_text().split())
+    assert nice == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    assert group == 10
+
+
 async def test_homes_are_bounded_and_a_sessions_own_home_is_removed(tmp_path: Path) -> None:
     reports = Reports(tmp_path / "reports")
     data = tmp_path / "data"
