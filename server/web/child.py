@@ -140,8 +140,9 @@ class WebChild(AppService):
         if process is None:
             return
         if process.returncode is None:
-            with contextlib.suppress(Exception):
-                await self.send_meta({"type": "quit"})
+            with contextlib.suppress(Exception):  # a child that reads no more: not waited on
+                async with asyncio.timeout(QUIT_GRACE_S):
+                    await self.send_meta({"type": "quit"})
                 if self._stdin is not None:
                     self._stdin.close()
         for sig, grace in ((None, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S),

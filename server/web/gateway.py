@@ -70,6 +70,7 @@ handshake included: a page reading why waits a second, and a script that asks ag
 moment it is refused gets an answer a second per connection the door lets it hold
 (docs/web.md), not hundreds, each of which cost the server's loop a whole handshake
 (issue 33: 215 refusals a second took other games' action p99 from 14 to 54 ms)."""
+PAGE_CLOSE_S = 1.0  # a page's websocket close at shutdown; then its connection is cut
 MAX_INPUT_MESSAGE = 1 << 16  # keys and resizes are tiny; a bigger frame is not a browser's
 _SIZE_RANGE = (10, 500)  # columns and rows a page may ask for
 _TEMPLATES = jinja2.Environment(
@@ -109,7 +110,8 @@ class WebGateway:
         self._command = command
         self._downloads = DownloadManager()
         self._children: set[WebChild] = set()
-        self._sockets: set[web.WebSocketResponse] = set()
+        # each page's websocket and its connection (cut when the page does not read)
+        self._sockets: dict[web.WebSocketResponse, asyncio.BaseTransport | None] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
         # a refused session is answered after a pause (tests replace it)
@@ -254,7 +256,7 @@ class WebGateway:
         watch = request.match_info["role"] == "watch"
         name = clean_name(request.match_info.get("name", ""))
         identity = browser_keys.browser_identity(name, watch, request.cookies.get(browser_keys.COOKIE))
-        self._sockets.add(ws)
+        self._sockets[ws] = request.transport
         child: WebChild | None = None
         home: Path | None = None
         try:
@@ -283,8 +285,7 @@ class WebGateway:
             if home is not None:
                 self.homes.give_back(home, remove=browser_keys.is_once(identity))
             self.places.release(address)
-            self._sockets.discard(ws)
-            await ws.close()
+            await self._close_page(ws, self._sockets.pop(ws, None))
         return ws
 
     async def _keys(self, ws: web.WebSocketResponse, child: WebChild) -> None:
@@ -345,11 +346,24 @@ class WebGateway:
                 await site.stop()
         await asyncio.gather(*(child.stop() for child in list(self._children)),
                              return_exceptions=True)
-        for ws in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await asyncio.gather(*(self._close_page(ws, transport)
+                               for ws, transport in list(self._sockets.items())))
         if runner is not None:
             await runner.cleanup()
+
+    async def _close_page(self, ws: web.WebSocketResponse,
+                          transport: asyncio.BaseTransport | None) -> None:
+        """A page that reads gets a websocket close; one that does not is cut off. A
+        close waits for its frame to get through, then for the page's answer (10 s): a
+        frozen tab lets neither happen, and 8 of them kept every session's handler, and
+        so the gateway, from closing (issue 33, item 9)."""
+        try:
+            async with asyncio.timeout(PAGE_CLOSE_S):
+                await ws.close()
+        except Exception:  # the timeout too: whatever it was, the page is cut off
+            pass
+        if transport is not None and not transport.is_closing():
+            transport.abort()
 
 
 async def start_web(*, host: str, port: int, game_host: str, game_port: int, data_dir: Path,
