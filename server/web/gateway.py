@@ -111,7 +111,7 @@ class WebGateway:
         self._downloads = DownloadManager()
         self._children: set[WebChild] = set()
         # each page's websocket and its connection (cut when the page does not read)
-        self._sockets: dict[web.WebSocketResponse, asyncio.BaseTransport | None] = {}
+        self._sockets: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
         # a refused session is answered after a pause (tests replace it)
@@ -352,7 +352,7 @@ class WebGateway:
             await runner.cleanup()
 
     async def _close_page(self, ws: web.WebSocketResponse,
-                          transport: asyncio.BaseTransport | None) -> None:
+                          transport: asyncio.Transport | None) -> None:
         """A page that reads gets a websocket close; one that does not is cut off. A
         close waits for its frame to get through, then for the page's answer (10 s): a
         frozen tab lets neither happen, and 8 of them kept every session's handler, and
