@@ -70,7 +70,8 @@ handshake included: a page reading why waits a second, and a script that asks ag
 moment it is refused gets an answer a second per connection the door lets it hold
 (docs/web.md), not hundreds, each of which cost the server's loop a whole handshake
 (issue 33: 215 refusals a second took other games' action p99 from 14 to 54 ms)."""
-PAGE_CLOSE_S = 1.0  # a page's websocket close at shutdown; then its connection is cut
+PAGE_CLOSE_S = 10.0  # a page's websocket close (aiohttp's own wait); then it is cut
+SHUTDOWN_PAGE_CLOSE_S = 1.0  # the same while the server stops
 MAX_INPUT_MESSAGE = 1 << 16  # keys and resizes are tiny; a bigger frame is not a browser's
 _SIZE_RANGE = (10, 500)  # columns and rows a page may ask for
 _TEMPLATES = jinja2.Environment(
@@ -113,6 +114,7 @@ class WebGateway:
         # each page's websocket and its connection (cut when the page does not read)
         self._sockets: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
         self._runner: web.AppRunner | None = None
+        self._stopping = False
         self.port = 0
         # a refused session is answered after a pause (tests replace it)
         self.refusal_pause: Callable[[], Awaitable[None]] = partial(asyncio.sleep,
@@ -243,8 +245,9 @@ class WebGateway:
                 await ws.prepare(request)
             except ConnectionError:  # gone before the answer: nothing to tell
                 return web.Response(status=429, text=refusal)
-            await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
-            await ws.close()
+            with contextlib.suppress(ConnectionError):
+                await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
+            await self._close_page(ws, request.transport)
             return ws
         try:
             await ws.prepare(request)
@@ -340,6 +343,7 @@ class WebGateway:
 
     async def close(self) -> None:
         """Stop listening, end every child, then every page's connection."""
+        self._stopping = True
         runner, self._runner = self._runner, None
         if runner is not None:
             for site in list(runner.sites):
@@ -354,11 +358,12 @@ class WebGateway:
     async def _close_page(self, ws: web.WebSocketResponse,
                           transport: asyncio.Transport | None) -> None:
         """A page that reads gets a websocket close; one that does not is cut off. A
-        close waits for its frame to get through, then for the page's answer (10 s): a
-        frozen tab lets neither happen, and 8 of them kept every session's handler, and
-        so the gateway, from closing (issue 33, item 9)."""
+        close waits for its frame to get through, then for the page's answer: a frozen
+        tab lets neither happen, and 8 of them kept every session's handler, and so the
+        gateway, from closing at SIGTERM (issue 33, item 9). While the server stops, a
+        page gets a second for it."""
         try:
-            async with asyncio.timeout(PAGE_CLOSE_S):
+            async with asyncio.timeout(SHUTDOWN_PAGE_CLOSE_S if self._stopping else PAGE_CLOSE_S):
                 await ws.close()
         except Exception:  # the timeout too: whatever it was, the page is cut off
             pass
