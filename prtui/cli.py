@@ -170,6 +170,16 @@ def build_parser() -> argparse.ArgumentParser:
     bw.add_argument("--seconds", type=float, default=30.0, help="of the many sessions' keys")
     bw.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
     bw.add_argument("--json", action="store_true")
+    bwc = bench_sub.add_parser("web-churn", help="other games' moves while one address "
+                               "opens and closes browser sessions")
+    bwc.add_argument("--players", type=int, default=4, help="terminal players timing moves")
+    bwc.add_argument("--seconds", type=float, default=30.0, help="of each phase")
+    bwc.add_argument("--churners", type=int, default=4,
+                     help="clients of the churning address, each a session at a time")
+    bwc.add_argument("--max-homes", type=int, default=5, help="the server's --web-max-homes")
+    bwc.add_argument("--starts-per-minute", type=float, default=12.0,
+                     help="the server's --web-starts-per-minute (default: its default)")
+    bwc.add_argument("--json", action="store_true")
 
     arena = sub.add_parser("arena", help="bot-only games headless, with statistics")
     arena.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from server.ssh.orphans import bound_to_this_process
+from server.ssh.priority import back_to_normal, yield_to_the_server
 
 READ_CHUNK = 65536
 KILL_GRACE_S = 3.0
@@ -52,6 +53,7 @@ def _become_tty_owner() -> None:
     for sig in _SESSION_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    yield_to_the_server()  # a session's start never delays other games (priority.py)
 
 
 class PtyChild:
@@ -64,6 +66,7 @@ class PtyChild:
         self._pending = bytearray()  # keystrokes the child has not read yet
         self._reading = False
         self._writing = False
+        self._restoring: asyncio.Task[None] | None = None
 
     @property
     def pid(self) -> int | None:
@@ -177,6 +180,8 @@ class PtyChild:
         if not data:
             self.pause_output()
             return
+        if self._restoring is None:  # its first screen: the start-up is over
+            self._restoring = asyncio.get_running_loop().create_task(back_to_normal(self.pid))
         self._on_output(data)
 
     def _drain(self) -> None:

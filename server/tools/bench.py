@@ -37,6 +37,7 @@ _OTHER_BENCHES = {
     "search": "server.tools.search_bench:run_search_bench",
     "replay": "server.tools.replay_bench:run_replay_bench",
     "web": "server.tools.web_bench:run_web_bench",
+    "web-churn": "server.tools.web_churn_bench:run_web_churn_bench",
 }
 
 
@@ -181,7 +182,8 @@ def run(args: Any) -> int:
         return run_engine(args)
     target = _OTHER_BENCHES.get(what or "")
     if target is None:
-        print(f"prtui bench: unknown bench {what!r} (engine, server, client, deaf, lobby, churn, search, replay)",
+        print(f"prtui bench: unknown bench {what!r} "
+              f"({', '.join(['engine', *_OTHER_BENCHES])})",
               file=sys.stderr)
         return 2
     module_name, func_name = target.split(":")

@@ -1,4 +1,5 @@
-"""The benchmark page's section on browser sessions (issue 26, `prtui bench web`). Kept
+"""The benchmark page's sections on browser sessions (issue 26, `prtui bench web`; issue 33,
+`prtui bench web-churn`). Kept
 apart from server/tools/benchmarks.py so that page's builder stays readable;
 `python -m server.tools.benchmarks --web-only --write docs/benchmarks.md` refreshes it
 alone."""
@@ -13,6 +14,7 @@ from server.tools.browser import chromium_path
 from server.tools.hostile_report import _cut
 
 HEADING = "## Browser sessions: the TUI in Chromium"
+CHURN_HEADING = "## Browser sessions: one address churning them"
 
 
 def web_runs() -> list[Run]:
@@ -22,7 +24,9 @@ def web_runs() -> list[Run]:
         run.problem = "playwright is not installed (a dev dependency)"
     elif chromium_path() is None:
         run.problem = "no Chromium on this machine (apt-get install chromium)"
-    return [run]
+    churn = Run("web: other games while one address churns browser sessions",
+                ["bench", "web-churn", "--json"])
+    return [run, churn]
 
 
 def _key(figures: dict[str, object], unit: str = "keys") -> str:
@@ -59,7 +63,9 @@ def render_web(runs: list[Run]) -> list[str]:
     if many:
         out += [
             f"- {many.get('sessions')} sessions at once against a `prtui serve --web-port` "
-            f"process (each page its own browser context and address): all lobbies drawn {_figure(many.get('all_lobbies_s'))} s after opening; "
+            f"process (each page its own browser context, from {many.get('addresses')} "
+            f"addresses; the load average below is mostly the bench's own 20 Chromium pages "
+            f"and 20 TUI processes): all lobbies drawn {_figure(many.get('all_lobbies_s'))} s after opening; "
             f"{_figure(many.get('keys_per_s_each'))} key/s each for "
             f"{_figure(many.get('seconds'))} s (room cursor): {_key(many.get('key') or {})}, "
             f"{many.get('keys_without_update')} keys without an update, timed after "
@@ -83,6 +89,53 @@ def render_web(runs: list[Run]) -> list[str]:
     return [*out, ""]
 
 
+def render_churn(runs: list[Run]) -> list[str]:
+    """`prtui bench web-churn`'s section (empty when it did not run)."""
+    fig = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "web-churn"]),
+               None)
+    if not fig:
+        return []
+    quiet, churn = fig.get("quiet") or {}, fig.get("churn") or {}
+    load = fig.get("load_1min") or []
+    goal = float(fig.get("target_ms") or 50.0)
+    return [
+        CHURN_HEADING,
+        "",
+        f"A real `prtui serve --web-port` on loopback; {fig.get('players')} terminal players, "
+        "each from an address of its own, play Puerto Rico against a random bot, each move "
+        f"timed from `act` to `ack`: {_figure(fig.get('seconds'))} s alone, then "
+        f"{_figure(fig.get('seconds'))} s while {fig.get('churners')} clients from one address "
+        "open browser sessions as fast as the gateway lets them (each waits for its "
+        "session's first screen or its refusal, closes it and goes again; every other one "
+        "a new browser with a cookie, so a home that stays). 1-minute load average "
+        f"{' / '.join(str(x) for x in load)} (start, between, end) on {fig.get('cores')} "
+        "cores shared with other work.",
+        "",
+        f"- Moves without churn: {_key(quiet, 'moves')}; the server "
+        f"{quiet.get('server_cpu_pct')} % busy, {quiet.get('server_waiting_for_cpu_pct')} % "
+        "waiting for a CPU.",
+        f"- Moves with churn: {_key(churn, 'moves')}; the server "
+        f"{churn.get('server_cpu_pct')} % busy, {churn.get('server_waiting_for_cpu_pct')} % "
+        "waiting for a CPU.",
+        f"- The churning address: {fig.get('attempts')} attempts, {fig.get('started')} "
+        f"sessions started (12 a minute, 6 at once), {fig.get('refused')} refused "
+        f"({fig.get('outcomes')}); at most {fig.get('sessions_at_once_max')} session "
+        f"processes at once; homes at most {fig.get('homes_max')} with "
+        f"`--web-max-homes {fig.get('max_homes')}`, {fig.get('homes_after')} after; "
+        f"{fig.get('tracebacks')} tracebacks in the server's log.",
+        f"- Goal: other games' action p99 < {goal:g} ms under the churn: "
+        f"{_verdict(churn.get('p99_ms'), goal)}. Before issue 33's fix (refusals answered "
+        "at once, a session's start at the server's priority), two runs of the same command "
+        "at load 9.7 and 9.4: p99 139.8 and 127.2 ms (17.8 and 32.3 ms without churn), the "
+        "server waiting for a CPU 67 % of the time, and 2,011 and 1,680 refusals "
+        "answered in 30 s. After it, three runs by hand on 2026-12-07 (issue 33): p99 "
+        "104.0, 144.1 and 29.1 ms (21.1, 28.1 and 12.5 ms without churn) at load 11.9, "
+        "20.5 and 16.3, the server 7 to 9 % busy with or without churn; on these two "
+        "shared cores the goal is met only when the machine is quieter.",
+        "",
+    ]
+
+
 def _verdict(value: object, goal: float) -> str:
     if not isinstance(value, int | float):
         return "not measured"
@@ -91,10 +144,12 @@ def _verdict(value: object, goal: float) -> str:
 
 def splice(page: str, runs: list[Run], info: dict[str, str], when: str) -> str:
     """``page`` with only the browser section and its raw figures replaced."""
-    section = render_web(runs)
-    if section:
-        section[1:1] = ["", f"Measured {when} on {info['cpu']} ({info['cores']} cores), "
-                            f"{info['python']}."]
+    section: list[str] = []
+    for part in (render_web(runs), render_churn(runs)):
+        if part:
+            part[1:1] = ["", f"Measured {when} on {info['cpu']} ({info['cores']} cores), "
+                             f"{info['python']}."]
+        section += part
     raw: list[str] = []
     for r in runs:
         raw += [f"### {r.title}", "", "```", r.command, "```", ""]
@@ -102,7 +157,7 @@ def splice(page: str, runs: list[Run], info: dict[str, str], when: str) -> str:
             raw += ["```json", json.dumps(r.figures, indent=1, sort_keys=True), "```", ""]
         if r.problem:
             raw += [f"Not measured: {r.problem}.", ""]
-    page = _cut(page, HEADING)
+    page = _cut(_cut(page, HEADING), CHURN_HEADING)
     for r in runs:
         page = _cut(page, f"### {r.title}")
     anchor = "## Commands and raw figures"

@@ -27,6 +27,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 
 from server.ssh.orphans import bound_to_this_process
+from server.ssh.priority import back_to_normal, yield_to_the_server
 
 QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
 TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
@@ -46,6 +47,7 @@ class WebChild(AppService):
         self.argv = list(argv)
         self.env = dict(env)
         self.cwd = cwd
+        self._restoring: asyncio.Task[None] | None = None
 
     @property
     def pid(self) -> int | None:
@@ -71,7 +73,8 @@ class WebChild(AppService):
             env=env,
             cwd=self.cwd,
             start_new_session=True,  # its own group: killed with whatever it started
-            preexec_fn=bound_to_this_process(),  # and killed when the server dies
+            # killed when the server dies, and started behind it for a CPU (priority.py)
+            preexec_fn=bound_to_this_process(yield_to_the_server),
         )
         assert process.stdin is not None
         self._stdin = process.stdin
@@ -118,6 +121,12 @@ class WebChild(AppService):
                 await self.remote_write_bytes(("\r\n" + text.replace("\n", "\r\n") +
                                                "\r\n").encode())
 
+    async def on_data(self, payload: bytes) -> None:
+        """The screen; the first one ends the start-up's lower priority (priority.py)."""
+        if self._restoring is None:
+            self._restoring = asyncio.create_task(back_to_normal(self.pid))
+        await super().on_data(payload)
+
     async def on_meta(self, data: bytes) -> None:
         """The app's "exit" ends the session once its last words are on the page (run)."""
         with contextlib.suppress(ValueError, TypeError, KeyError):
@@ -131,8 +140,9 @@ class WebChild(AppService):
         if process is None:
             return
         if process.returncode is None:
-            with contextlib.suppress(Exception):
-                await self.send_meta({"type": "quit"})
+            with contextlib.suppress(Exception):  # a child that reads no more: not waited on
+                async with asyncio.timeout(QUIT_GRACE_S):
+                    await self.send_meta({"type": "quit"})
                 if self._stdin is not None:
                     self._stdin.close()
         for sig, grace in ((None, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S),

@@ -25,6 +25,7 @@ import json
 import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -62,6 +63,14 @@ from server.web.places import STARTS_PER_MINUTE, SessionPlaces, StartRate
 
 log = logging.getLogger("prtui.web")
 
+REFUSAL_PAUSE_S = 1.0
+"""A refused session (a cap or the start rate) is answered this long after it asked, the
+handshake included: a page reading why waits a second, and a script that asks again the
+moment it is refused gets an answer a second per connection the door lets it hold
+(docs/web.md), not hundreds, each of which cost the server's loop a whole handshake
+(issue 33: 215 refusals a second took other games' action p99 from 14 to 54 ms)."""
+PAGE_CLOSE_S = 10.0  # a page's websocket close (aiohttp's own wait); then it is cut
+SHUTDOWN_PAGE_CLOSE_S = 1.0  # the same while the server stops
 MAX_INPUT_MESSAGE = 1 << 16  # keys and resizes are tiny; a bigger frame is not a browser's
 _SIZE_RANGE = (10, 500)  # columns and rows a page may ask for
 _TEMPLATES = jinja2.Environment(
@@ -101,9 +110,14 @@ class WebGateway:
         self._command = command
         self._downloads = DownloadManager()
         self._children: set[WebChild] = set()
-        self._sockets: set[web.WebSocketResponse] = set()
+        # each page's websocket and its connection (cut when the page does not read)
+        self._sockets: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
         self._runner: web.AppRunner | None = None
+        self._stopping = False
         self.port = 0
+        # a refused session is answered after a pause (tests replace it)
+        self.refusal_pause: Callable[[], Awaitable[None]] = partial(asyncio.sleep,
+                                                                     REFUSAL_PAUSE_S)
 
     @property
     def children(self) -> frozenset[WebChild]:
@@ -219,7 +233,6 @@ class WebGateway:
             log.info("web: refused a websocket from %s", request.headers.get("Origin"))
             raise web.HTTPForbidden(text="prtui: this page may not open a session here")
         ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
-        await ws.prepare(request)
         address = self.client_address(request)
         refusal = self.places.claim(address)
         if refusal is None:
@@ -228,13 +241,26 @@ class WebGateway:
                 self.places.release(address)
         if refusal is not None:
             log.info("web: refused %s: %s", address, refusal)
-            await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
-            await ws.close()
+            await self.refusal_pause()
+            try:
+                await ws.prepare(request)
+            except ConnectionError:  # gone before the answer: nothing to tell
+                return web.Response(status=429, text=refusal)
+            with contextlib.suppress(ConnectionError):
+                await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
+            await self._close_page(ws, request.transport)
             return ws
+        try:
+            await ws.prepare(request)
+        except BaseException as exc:
+            self.places.release(address)
+            if isinstance(exc, ConnectionError):  # the tab is gone already
+                return web.Response(status=499)
+            raise
         watch = request.match_info["role"] == "watch"
         name = clean_name(request.match_info.get("name", ""))
         identity = browser_keys.browser_identity(name, watch, request.cookies.get(browser_keys.COOKIE))
-        self._sockets.add(ws)
+        self._sockets[ws] = request.transport
         child: WebChild | None = None
         home: Path | None = None
         try:
@@ -263,8 +289,7 @@ class WebGateway:
             if home is not None:
                 self.homes.give_back(home, remove=browser_keys.is_once(identity))
             self.places.release(address)
-            self._sockets.discard(ws)
-            await ws.close()
+            await self._close_page(ws, self._sockets.pop(ws, None))
         return ws
 
     async def _keys(self, ws: web.WebSocketResponse, child: WebChild) -> None:
@@ -319,17 +344,32 @@ class WebGateway:
 
     async def close(self) -> None:
         """Stop listening, end every child, then every page's connection."""
+        self._stopping = True
         runner, self._runner = self._runner, None
         if runner is not None:
             for site in list(runner.sites):
                 await site.stop()
         await asyncio.gather(*(child.stop() for child in list(self._children)),
                              return_exceptions=True)
-        for ws in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await asyncio.gather(*(self._close_page(ws, transport)
+                               for ws, transport in list(self._sockets.items())))
         if runner is not None:
             await runner.cleanup()
+
+    async def _close_page(self, ws: web.WebSocketResponse,
+                          transport: asyncio.Transport | None) -> None:
+        """A page that reads gets a websocket close; one that does not is cut off. A
+        close waits for its frame to get through, then for the page's answer: a frozen
+        tab lets neither happen, and 8 of them kept every session's handler, and so the
+        gateway, from closing at SIGTERM (issue 33, item 9). While the server stops, a
+        page gets a second for it."""
+        try:
+            async with asyncio.timeout(SHUTDOWN_PAGE_CLOSE_S if self._stopping else PAGE_CLOSE_S):
+                await ws.close()
+        except Exception:  # the timeout too: whatever it was, the page is cut off
+            pass
+        if transport is not None and not transport.is_closing():
+            transport.abort()
 
 
 async def start_web(*, host: str, port: int, game_host: str, game_port: int, data_dir: Path,

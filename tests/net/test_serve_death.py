@@ -39,6 +39,7 @@ class Serve:
     game_port: int
     ssh_port: int
     web_port: int
+    log: Path
 
 
 def children(pid: int) -> set[int]:
@@ -105,7 +106,7 @@ async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
         return len(ports) == 3
 
     await until(started, "the server's three ports")
-    yield Serve(proc, ports["game"], ports["ssh"], ports["web"])
+    yield Serve(proc, ports["game"], ports["ssh"], ports["web"], log)
     if proc.returncode is None:
         proc.kill()
         await proc.wait()
@@ -174,15 +175,49 @@ async def test_kill_9_of_the_server_ends_every_session_process(serve: Serve) -> 
         ssh.close()
 
 
+def unsent(port: int) -> list[int]:
+    """Bytes waiting in the kernel to go out of each connection the server accepted on
+    ``port`` (the server's side of each tab's websocket), from /proc/net/tcp."""
+    waiting = []
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == port and fields[3] == "01":  # ESTABLISHED
+            waiting.append(int(fields[4].split(":")[0], 16))
+    return waiting
+
+
 async def test_sigterm_stops_a_server_whose_browser_tabs_never_read(serve: Serve) -> None:
+    """Eight tabs that never read, whose screens keep changing (rooms come and go in the
+    lobby) until every one has bytes stuck on its way: SIGTERM ends the server, its web
+    gateway within its own bound (each page's close used to wait for an answer a deaf
+    tab never sends: with 8 frozen Chromium tabs the gateway never closed by itself)."""
+    from prtui.netclient import Client
+
     tabs = [deaf_tab(serve.web_port, f"deaf{n}") for n in range(8)]
     sessions: set[int] = set()
     try:
         await until(lambda: len(children(serve.proc.pid)) >= 8, "eight web children")
         sessions = children(serve.proc.pid)
+        maker = await Client.connect("127.0.0.1", serve.game_port, "maker")
+        try:
+            async def stuck() -> bool:
+                room = (await maker.command("create_room", game="san-juan", players=2,
+                                            options={}))["room"]
+                await maker.command("join_room", room=room, as_="player")
+                await maker.command("leave_room", room=room)
+                waiting = unsent(serve.web_port)
+                return len(waiting) >= 8 and all(waiting)
+
+            for _ in range(2000):  # a bound, not a timing: until every tab is stuck
+                if await stuck():
+                    break
+            assert all(unsent(serve.web_port))
+        finally:
+            await maker.close()
         serve.proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(serve.proc.wait(), SHUTDOWN_GUARD_S) == 0
         await until(lambda: not any(alive(p) for p in sessions), "every session's end")
+        assert "did not close" not in serve.log.read_text(errors="replace")
     finally:
         leave_no_orphans(sessions)
         for tab in tabs:

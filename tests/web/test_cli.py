@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from server.tools.benchmarks import Run, machine
-from server.tools.web_report import HEADING, render_web, splice
+from server.tools.web_report import CHURN_HEADING, HEADING, render_churn, render_web, splice
 
 
 def start(*argv: str) -> tuple[subprocess.Popen[str], str]:
@@ -74,3 +74,18 @@ def test_the_benchmark_page_gets_its_browser_section_once() -> None:
     assert once.count(HEADING) == 1 and once.index("fast") < once.index(HEADING)
     assert once.index(HEADING) < once.index("## Commands and raw figures")
     assert "20 sessions at once" in once and "p99 90.00 ms" in once
+
+
+def test_the_benchmark_page_gets_its_churn_section_once() -> None:
+    page = "# Benchmarks\n\n## Engine\n\nfast\n\n## Commands and raw figures\n\n### x\n"
+    run = Run("web: other games while one address churns browser sessions",
+              ["bench", "web-churn", "--json"])
+    run.figures = {"players": 4, "seconds": 30.0, "churners": 4, "target_ms": 50.0,
+                   "quiet": {"n": 900, "p99_ms": 12.5}, "churn": {"n": 800, "p99_ms": 61.0},
+                   "attempts": 40, "started": 11, "refused": 29, "load_1min": [3.0, 3.1, 3.2]}
+    assert render_churn([Run("other", ["bench", "web"])]) == []
+    once = splice(page, [run], machine(), "2026-01-01 00:00 UTC")
+    assert splice(once, [run], machine(), "2026-01-01 00:00 UTC") == once
+    assert once.count(CHURN_HEADING) == 1
+    assert once.index(CHURN_HEADING) < once.index("## Commands and raw figures")
+    assert "not met (61 ms)" in once and "11 sessions started" in once

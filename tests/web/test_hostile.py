@@ -346,6 +346,75 @@ async def test_one_address_starts_sessions_at_a_bounded_rate(tmp_path: Path) -> 
         await web.close()
 
 
+async def test_a_refusal_is_answered_after_a_pause(tmp_path: Path) -> None:
+    """A script that asks again the moment it is refused once had hundreds of refusals a
+    second answered, each a whole handshake on the server's loop (other games' action
+    p99 14 -> 54 ms, `prtui bench web-churn`). The answer, handshake included, waits for
+    the gateway's pause; then the page still reads why."""
+    reports = Reports(tmp_path / "reports")
+    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+                          data_dir=tmp_path / "data", command=reports.command,
+                          starts_per_minute=0.6)  # 1 a 100 s: only the first burst
+    paused, go_on = asyncio.Event(), asyncio.Event()
+
+    async def pause() -> None:
+        paused.set()
+        await go_on.wait()
+
+    web.refusal_pause = pause
+    try:
+        async with browser("127.0.0.2") as greedy:
+            await play(greedy, web, "g", reports, page=False)  # the one start
+            assert not paused.is_set()  # a session that starts does not wait
+            url = f"http://127.0.0.1:{web.port}/ws/play/g"
+            asking = asyncio.create_task(refusal(greedy, url))
+            await until(paused.is_set, WAIT_S, "the refusal's pause")
+            assert not asking.done()  # no answer, not even the handshake, during the pause
+            go_on.set()
+            assert "too many new sessions from your address; wait" in await asking
+            assert reports.started == 1
+    finally:
+        await web.close()
+
+
+def autogroup_nice(pid: int) -> int | None:
+    """The nice of ``pid``'s scheduling group (None: gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def test_a_session_starts_behind_the_server_for_a_cpu(tmp_path: Path) -> None:
+    """Starting a tab's TUI process costs a second or two of CPU, and a few starting at
+    once took other games' action p99 from 17 to 200 ms (`prtui bench web-churn`). Until
+    its first screen, its scheduling group (it runs in a session of its own) is at nice
+    10; from then on at 0, like the server: a player's keys are not slowed for good."""
+    go = tmp_path / "go"
+    # says it is a Textual app, then draws its first screen once the test says so
+    child = ("import os, pathlib, sys, time\n"
+             "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()\n"
+             f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.05)\n"
+             "screen = b'the lobby'\n"
+             "sys.stdout.buffer.write(b'D' + len(screen).to_bytes(4, 'big') + screen)\n"
+             "sys.stdout.flush(); sys.stdin.buffer.read()\n")
+    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=1,
+                          data_dir=tmp_path / "data",
+                          command=lambda identity: [sys.executable, "-c", child])
+    try:
+        async with browser("127.0.0.2") as http:
+            ws = await http.ws_connect(f"http://127.0.0.1:{web.port}/ws/play/ana")
+            await until(lambda: any(c.pid for c in web.children), WAIT_S, "the child")
+            (pid,) = [c.pid for c in web.children if c.pid]
+            assert autogroup_nice(pid) == 10  # starting
+            go.touch()
+            assert (await ws.receive_bytes(timeout=WAIT_S)).endswith(b"the lobby")
+            await until(lambda: autogroup_nice(pid) == 0, WAIT_S, "the normal priority back")
+            await ws.close()
+    finally:
+        await web.close()
+
+
 async def test_homes_are_bounded_and_a_sessions_own_home_is_removed(tmp_path: Path) -> None:
     reports = Reports(tmp_path / "reports")
     data = tmp_path / "data"
