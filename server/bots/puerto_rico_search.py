@@ -50,6 +50,11 @@ ROUNDS_PER_SECOND = 500
 into iterations (set low: a loaded server must not overrun)."""
 SHORT_HORIZON = 2
 """New rounds a playout looks ahead when the budget cannot afford playing to the end."""
+HARD_HORIZON: int | None = SHORT_HORIZON
+"""``hard``'s look-ahead at every table (issue 34): two rounds then the estimate. The
+rollouts play every seat as ``easy``; to the end of the game that is exact against
+``easy`` and wrong against anyone else (docs/bots.md, League). None: to the end when
+the budget affords it (``hard`` of 2026-12-03)."""
 
 
 class PuertoRicoSearch(SeatBot):
@@ -175,6 +180,6 @@ def rounds_per_second(s: PRState) -> float:
 
 def make_search(level: str, seed: int, move_time: float | None,
                 iterations: int | None) -> PuertoRicoSearch:
-    bot = PuertoRicoSearch(seed, move_time, iterations)
+    bot = PuertoRicoSearch(seed, move_time, iterations, horizon=HARD_HORIZON)
     bot.level = level
     return bot
