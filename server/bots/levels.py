@@ -9,7 +9,8 @@
 Each level falls back to the one below it (``FALLBACK``) when it crashes or overruns.
 
 The league's levels (``LEAGUE_LEVELS``: frozen releases of ``hard`` such as
-``hard@2026-12-02``, and the scripted ``shipper`` and ``builder``) are made here too, so
+``hard@2026-12-02``, the scripted ``shipper`` and ``builder``, and ``hard-two-rounds``, a
+candidate for ``hard`` under measure) are made here too, so
 the arena and the ladder accept them, but they are not in ``LEVELS``: the server's rooms
 and the new-game screen offer the four levels only (docs/bots.md, League).
 """
@@ -39,16 +40,30 @@ LEAGUE_LEVELS: dict[str, str] = {
     "hard@2026-12-02": "server.bots.frozen.levels:hard_2026_12_02",
     "shipper": "server.bots.styles:shipper",
     "builder": "server.bots.styles:builder",
+    "hard-two-rounds": "server.bots.levels:hard_two_rounds",
 }
 """Level name -> "module:factory(game, seed, move_time, iterations) -> Bot", imported on
 first use."""
 FALLBACK.update({"hard@2026-12-03": "medium", "hard@2026-12-02": "medium",
-                 "shipper": "easy", "builder": "easy"})
+                 "shipper": "easy", "builder": "easy", "hard-two-rounds": "medium"})
 
 _EXTRA: dict[str, Any] = {}
 # a game's own search for medium and hard is named by its record (``bots.search``, for
 # the levels in ``bots.search_levels``), imported on first use; other games and other
 # levels use SearchBot below
+
+
+def hard_two_rounds(game: Game, seed: int, move_time: float | None,
+                    iterations: int | None) -> Bot:
+    """Issue 34's candidate: today's ``hard`` whose Puerto Rico rollouts stop two new
+    rounds ahead at every table (played to the end, they copy ``easy`` and are wrong
+    against anyone else); other games: ``hard`` itself. A league level until the league
+    shows it better (docs/bots.md, League)."""
+    from server.bots.puerto_rico_search import SHORT_HORIZON, PuertoRicoSearch
+    bot = make_bot("hard", game, seed, move_time, iterations)
+    if isinstance(bot, PuertoRicoSearch):
+        bot.horizon = bot.rounds = SHORT_HORIZON
+    return bot
 
 
 def register_level(name: str, factory: Any, fallback: str | None = "random") -> None:

@@ -20,6 +20,9 @@ the expansions made the draws larger (docs/bots.md, the ladder). Playing to the 
 won more than stopping two rounds ahead on the estimate in the same time (docs/bots.md:
 44 against 40 of 48 games); a budget too small to pay for one world of whole-game
 playouts at every stage, and any game with an expansion, still stops two rounds ahead.
+Against anyone but ``easy`` the whole-game rollouts, which play every seat as ``easy``,
+are wrong: issue 34's candidate stops two rounds ahead at every table (the league level
+``hard-two-rounds``; docs/bots.md, League).
 
 The budget is iterations — rounds of rollout play, what the time goes on, so a
 whole-game playout early costs about 15 and one in the last round 1 (deterministic
@@ -50,6 +53,10 @@ ROUNDS_PER_SECOND = 500
 into iterations (set low: a loaded server must not overrun)."""
 SHORT_HORIZON = 2
 """New rounds a playout looks ahead when the budget cannot afford playing to the end."""
+HARD_HORIZON: int | None = None
+"""``hard``'s look-ahead: None, to the end of the game when the budget affords it. Issue
+34's candidate, ``SHORT_HORIZON`` at every table (the league level ``hard-two-rounds``),
+is not shown better yet (docs/bots.md, League: "Two rounds ahead at every table")."""
 
 
 class PuertoRicoSearch(SeatBot):
@@ -175,6 +182,6 @@ def rounds_per_second(s: PRState) -> float:
 
 def make_search(level: str, seed: int, move_time: float | None,
                 iterations: int | None) -> PuertoRicoSearch:
-    bot = PuertoRicoSearch(seed, move_time, iterations)
+    bot = PuertoRicoSearch(seed, move_time, iterations, horizon=HARD_HORIZON)
     bot.level = level
     return bot

@@ -29,7 +29,7 @@ from typing import Any
 
 from server.bots.arena import run_arena
 from server.bots.levels import known_level, make_bot
-from server.bots.puerto_rico_search import PuertoRicoSearch
+from server.bots.puerto_rico_search import HARD_HORIZON, PuertoRicoSearch
 from server.games.registry import get_game
 from server.tools import league
 
@@ -169,7 +169,7 @@ def calibrate(players: int, options: dict[str, Any], cap: int, seed: int = 3) ->
     one game against easy, at a cap of ``cap`` a move (the per-move overhead counts)."""
     game = get_game("puerto-rico")
     state = game.setup(players, game.normalize_options(players, dict(options)), seed)
-    hard, easy = PuertoRicoSearch(1, None, cap), make_bot("easy", game, 2)
+    hard, easy = PuertoRicoSearch(1, None, cap, HARD_HORIZON), make_bot("easy", game, 2)
     cpu, spent = 0.0, 0
     while not game.is_over(state):
         seat = game.to_move(state)[0]

@@ -136,6 +136,22 @@ def test_hard_plays_to_the_end_when_its_budget_affords_it() -> None:
     assert make_bot("hard", GAME, 2, iterations=10**6)._horizon(crowded, 0, 8) == 2
 
 
+def test_the_candidate_hard_looks_two_rounds_ahead_at_every_table() -> None:
+    """Issue 34's candidate (league level ``hard-two-rounds``): rollouts that play every
+    seat as ``easy`` to the end are wrong against anyone but ``easy``, so it stops two
+    new rounds ahead whatever the budget, where today's ``hard`` plays to the end."""
+    s = new(3)
+    seat = GAME.to_move(s)[0]
+    for budget in ({"iterations": 300}, {"iterations": 10**6}, {"move_time": 1.5}):
+        assert make_bot("hard-two-rounds", GAME, 2, **budget)._horizon(s, seat, 8) == 2
+    candidate = make_bot("hard-two-rounds", GAME, 2, iterations=300)
+    today = make_bot("hard", GAME, 2, iterations=300)
+    candidate.choose(GAME, s, seat)
+    today.choose(GAME, s, seat)
+    assert candidate.rounds == 2 and today.rounds is None
+    assert 0.85 * 300 <= candidate.last_iterations <= 1.1 * 300  # the same budget
+
+
 def test_a_playout_to_the_end_costs_the_rounds_it_played() -> None:
     s = new(3)
     start = s.round
