@@ -168,7 +168,9 @@ class BoardKeys(Screen[None]):
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated
-            # not offered now: dimmed in place, so the footer keeps its shape (widgets/footer.py)
+            if not self.snapshot.get("legal"):  # others play: not offered, hidden (in
+                return False  # place, with the move: widgets/footer.py)
+            # not offered in my turn: dimmed, so the keys hold still while I decide
             panel = getattr(self, "_parts", {}).get("actions") or self.query_one(ActionsPanel)
             return True if panel.offers(str(parameters[0])) else None  # (a query a frame: ~70 nodes)
         return True
