@@ -99,6 +99,10 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         return f"{name}{where} ({action.get('cost', '?')}c)"
     if ctx.narrow and kind in _VERBS and isinstance(action.get("card"), str):
         return f"{_VERBS[str(kind)]} {ctx.vocab(action['card'])}"
+    if ctx.narrow and kind == "undo":
+        short = _undo_short(ctx)
+        if short:
+            return short
     if kind == "role":  # with what it gives me now, as the server worked it out
         gains = ctx.view.get("role_gains")
         gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
@@ -111,6 +115,22 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         if ctx.narrow:
             return name
     return label_of(ctx, action)
+
+
+def _undo_short(ctx: BoardContext) -> str | None:
+    """The 80-column undo: what it takes back in a row of the list ("Put back tobacco
+    storage", "Undo producing sugar"), from the last pick (None: nothing picked, the
+    server's label, "Back: choose another building")."""
+    d = decision(ctx)
+    last = list(d.get("picked") or [])[-1:]
+    words = picked_words(ctx, last)
+    if not words:
+        return None
+    step = d.get("step")
+    if step in ("produce", "sell"):
+        verb = "producing" if step == "produce" else "selling"
+        return f"Undo {verb} {ctx.vocab(str(last[0].get('good')))}"
+    return f"Put back {words[0]}"
 
 
 def _over_name(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
