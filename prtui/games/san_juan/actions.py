@@ -84,8 +84,9 @@ def headline(ctx: BoardContext) -> Text:
         return Text(f"{ctx.vocab.title('chapel')}: tuck a card (1 VP at the end)?", style="bold green")
     if step == "build":
         return Text(f"{ctx.vocab.title('builder')}: build one card from your hand", style="bold green")
-    if step == "choose_role":
-        return Text("Choose a role: its key, ↑↓ Enter, or click", style="bold green")
+    if step == "choose_role":  # one line at 80 columns: the five roles need the rows
+        return Text("Choose a role" if ctx.narrow else "Choose a role: its key, ↑↓ Enter, or click",
+                    style="bold green")
     return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
 
 
@@ -110,10 +111,10 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         lib = action.get("library")
         if lib is not None:
             name = f"{name} ({'library' if lib else 'keep library'})"
+        if ctx.narrow:  # one row a role, all five in view: its gain heads its preview
+            return name
         if isinstance(gain, str) and gain:
             return f"{name}: {gain}"
-        if ctx.narrow:
-            return name
     return label_of(ctx, action)
 
 
@@ -179,7 +180,12 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     if kind == "build":
         return build_cost(ctx, action)
     if kind == "role":
-        return Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
+        text = Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
+        gains = ctx.view.get("role_gains")
+        gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
+        if ctx.narrow and isinstance(gain, str) and gain:  # the row is the role's name only
+            return Text.assemble((gain, "bold"), "\n", text)
+        return text
     if kind in _PICKS:
         line = progress(ctx, extra=1)
         thing = action.get("card")
