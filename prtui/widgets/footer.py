@@ -77,6 +77,9 @@ class KeyFooter(Footer):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._shape: Shape | None = None
         self._keys: list[FooterKey] = []  # the key widgets of that shape, found once
+        # its keys from the first frame, as ReadyFooter's: a spectator's board in a busy
+        # tmux showed its footer 3 s after the board (the issue 32 walk)
+        self.set_reactive(Footer._bindings_ready, True)
 
     def compose(self) -> ComposeResult:
         """Textual's keys (no groups), the hidden ones with them, not displayed."""

@@ -24,7 +24,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.widgets.actions import ActionsPanel
-from tests.tui.boards import midgame_4p, pr_game
+from tests.tui.boards import midgame_4p, pr_game, spectator_of
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
 from tests.tui.waiting import wait_for
@@ -152,3 +152,26 @@ async def test_a_spectator_is_offered_no_new_room_and_no_review(port: int) -> No
             assert "e" not in footer(app)
     finally:
         await ana.close()
+
+
+@pytest.mark.parametrize("seated", [True, False])
+async def test_the_boards_footer_has_its_keys_when_the_board_is_mounted(seated: bool) -> None:
+    """A spectator's board in a busy tmux showed its footer 3 s after the board (issue 32
+    walk): Textual's footer composes its keys a refresh after the bindings' signal. The
+    board's footer has them as the board is mounted, as the game-over screen's has."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    class Before(Screen[None]):
+        def compose(self) -> Any:
+            yield Static("the lobby")
+
+    snap = midgame_4p() if seated else spectator_of(midgame_4p())
+    app = PrtuiApp(lambda a: Before())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = GameScreen(None, snap, game=pr_game())
+        await app.push_screen(board)  # mounted: what its first frame will show
+        keys = {k.key for k in board.query(FooterKey) if k.display}
+        assert {"c", "l", "question_mark", "ctrl+l"} <= keys, keys
+        assert ("f" in keys) != seated  # follow: a spectator's
