@@ -30,8 +30,12 @@ async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0])
             status = screen.query_one(StatusLine)
+            # the board drawn (on mount, a frame after the screen: the snapshot may
+            # already wait for ana then, a race seen under load) and waiting for ana
+            await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0]
+                           and status._shown is not None)
+            assert status._shown is not None
             assert "[spectating]" in status._shown.plain
             await pilot.press("f")  # follow seat 1: ana, whom the table waits for
             await wait_for(pilot, lambda: screen.followed == 0)
