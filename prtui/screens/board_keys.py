@@ -168,9 +168,14 @@ class BoardKeys(Screen[None]):
         if action == "choose_kind":
             if not seated or not parameters:  # the help lists them for a player
                 return seated
-            # not offered now: dimmed in place, so the footer keeps its shape (widgets/footer.py)
-            panel = getattr(self, "_parts", {}).get("actions") or self.query_one(ActionsPanel)
-            return True if panel.offers(str(parameters[0])) else None  # (a query a frame: ~70 nodes)
+            if not self.snapshot.get("legal"):  # others play: not offered, hidden (in
+                return False  # place, with the move: widgets/footer.py)
+            # not offered in my turn: dimmed, so the keys hold still while I decide
+            panel = getattr(self, "_parts", {}).get("actions") or next(
+                iter(self.query(ActionsPanel)), None)  # (a query a frame: ~70 nodes)
+            if panel is None:  # the footer composed before the board's parts: dimmed
+                return None  # until the first drawing says (widgets/footer.py)
+            return True if panel.offers(str(parameters[0])) else None
         return True
 
     def action_choose(self, index: int) -> None:

@@ -21,9 +21,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from prtui.controller import TableSetup
+from prtui.widgets.footer import ReadyFooter
 from prtui.widgets.options import OptionChoices, OptionFlag
 
 
@@ -108,7 +109,7 @@ class NewGameScreen(Screen[TableSetup | None]):
                 yield Static("This server offers no games.", id="no-games")
             else:
                 yield from self._compose_game()
-        yield Footer()
+        yield ReadyFooter()  # its keys with the form, not a refresh after (the browser)
 
     def _compose_game(self) -> ComposeResult:
         game, span = self.game, players_range(self.game)

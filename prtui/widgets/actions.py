@@ -70,6 +70,7 @@ class ActionsPanel(Vertical):
         self._rows: list[int] = []  # row -> index in _entries: by key, lettered last
         self._words: object = None  # the vocabulary the rows are in
         self._lettered: frozenset[str] = frozenset()  # the footer's y/u/n on offer
+        self._my_turn = False  # y/u/n leave the footer while others play
         self._fitted: int | None = None  # the height set for a long list (None: the CSS's)
         self._shown_only = SHOWN_ONLY  # an action's fields only shown (ctx.shown_only)
 
@@ -123,8 +124,10 @@ class ActionsPanel(Vertical):
         if rows:  # now, not when the list's message comes: one repaint for the move
             self._preview_row(self._menu.cursor)
         lettered = frozenset(kind for kind in KIND_SLOTS if self.offers(kind))
-        if lettered != self._lettered:  # the footer's y/u/n follow what is offered; a
-            self._lettered = lettered  # footer rebuilt on every move costs ~20 ms
+        if lettered != self._lettered or bool(self._legal) != self._my_turn:
+            # the footer's y/u/n follow what is offered (dimmed within my turn, hidden
+            # while others play), changed in place in this repaint (widgets/footer.py)
+            self._lettered, self._my_turn = lettered, bool(self._legal)
             self.screen.refresh_bindings()
 
     def fit_long_list(self, rows: int, lines: int = 0) -> None:

@@ -92,10 +92,10 @@ async def test_my_wharf_marked_on_the_ships_title_line() -> None:
 
 async def test_the_preview_and_the_footer_change_with_the_move() -> None:
     """Right after a new state is handed over (no message handled yet) the preview and
-    the footer's keys say what they say once everything settled: their repaint is the
-    move's, not one of their own after it."""
+    the footer's keys (lit, dimmed, or hidden while others play) say what they say once
+    everything settled: their repaint is the move's, not one of their own after it."""
     app, frames = board_app()
-    changed = 0
+    changed = hid = 0
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -107,7 +107,8 @@ async def test_the_preview_and_the_footer_change_with_the_move() -> None:
                        and footer._shape == shown_keys(screen)[0])
 
         def state() -> tuple[object, ...]:
-            keys = tuple(k._disabled for k in footer._keys) if footer._keys else ()
+            keys = tuple((k.key, k._disabled, k.display) for k in footer._keys
+                         if k.is_attached) if footer._keys else ()
             return keys, preview._shown.plain if preview._shown else ""
 
         for frame in frames[1:]:
@@ -118,7 +119,9 @@ async def test_the_preview_and_the_footer_change_with_the_move() -> None:
             await pilot.pause()
             assert state() == now
             changed += now != before
+            hid += [k[2] for k in now[0]] != [k[2] for k in before[0]]  # shown or hidden
     assert changed >= 3  # the moves did change them
+    assert hid >= 1  # and the turn passing hid y/u/n or brought them back
 
 
 async def test_a_frame_walks_no_query() -> None:

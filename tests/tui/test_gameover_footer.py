@@ -33,3 +33,19 @@ async def test_the_footer_keys_are_there_when_the_scores_are() -> None:
         assert over.query("#scores")
         keys = {key.key for key in over.query(FooterKey)}
         assert {"escape", "q"} <= keys, keys
+
+
+async def test_the_new_game_forms_keys_are_there_with_the_form() -> None:
+    """The browser walk of issue 32 saw the new-room form (`n` in the lobby) with an empty
+    key bar: Textual's footer composes its keys a refresh after the form. Its footer
+    has `^s Start` and `esc Back` as the form is mounted."""
+    from prtui.screens.newgame import NewGameScreen
+    from tests.tui.boards import pr_game
+
+    app = PrtuiApp(lambda a: Board())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        form = NewGameScreen([pr_game()], players=4)
+        await app.push_screen(form)  # mounted: what its first frame will show
+        keys = {key.key for key in form.query(FooterKey)}
+        assert {"ctrl+s", "escape"} <= keys, keys

@@ -30,14 +30,15 @@ async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0])
             status = screen.query_one(StatusLine)
 
             def status_shown() -> str:
-                # the snapshot arrives before the status line's next refresh draws it
+                # the board draws on mount, a frame after the screen: the snapshot may
+                # already wait for ana then (a race seen under load)
                 return "" if status._shown is None else status._shown.plain
 
-            await wait_for(pilot, lambda: "[spectating]" in status_shown())
+            await wait_for(pilot, lambda: screen.snapshot["view"].get("to_move") == [0]
+                           and "[spectating]" in status_shown())
             await pilot.press("f")  # follow seat 1: ana, whom the table waits for
             await wait_for(pilot, lambda: screen.followed == 0)
             await wait_for(pilot, lambda: "[spectating: ana]" in status_shown())

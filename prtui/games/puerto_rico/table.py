@@ -13,6 +13,10 @@ from prtui.games.puerto_rico.smuggler import role_mark
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
+TAKER_CELLS = 3
+"""The fewest cells a one-line role card names its taker in ("ros"; two if they end
+in the seat's number, "P3")."""
+
 
 class RoleCard(Shown):
     """One role card: its name, the doubloons on it, who took it. Click to take it."""
@@ -38,8 +42,9 @@ class RoleCard(Shown):
             who, sign = (taken, "") if taken is not None else (mark[1], mark[0]) if mark else (
                 None, "")
             # the role's whole name first ("Settl carl" read as neither, issue 32); who took
-            # it in what is left (at least two cells, a bot's number kept), else not at all:
-            # the summary, one key away, says who took which role
+            # it in what is left (three cells, or two that end in the seat's number: "P3",
+            # "b3"; "ro" of rosa read as nobody), else not at all: the summary says who
+            # took which role
             # a Smuggler's mark (the tile's holder, the role's captor) is the card's news:
             # it keeps its four cells and the name gives way, as before
             tag_cells = 4 + len(sign) + 1 if sign else 0
@@ -49,9 +54,9 @@ class RoleCard(Shown):
             text = Text.assemble((name, style))
             if coins:
                 text.append(extra, style="bold yellow")
-            if who is not None and room >= 2:
-                text.append(f" {sign}{short_tag(ctx.name(who), room)}",
-                            style="cyan" if taken is not None else "bold magenta")
+            tag = short_tag(ctx.name(who), room) if who is not None and room >= 2 else ""
+            if len(tag) >= TAKER_CELLS or tag[-1:].isdigit():
+                text.append(f" {sign}{tag}", style="cyan" if taken is not None else "bold magenta")
         else:
             width = self.content_size.width or 99
             extra = f" +{coins}$" if coins else ""

@@ -84,8 +84,9 @@ def headline(ctx: BoardContext) -> Text:
         return Text(f"{ctx.vocab.title('chapel')}: tuck a card (1 VP at the end)?", style="bold green")
     if step == "build":
         return Text(f"{ctx.vocab.title('builder')}: build one card from your hand", style="bold green")
-    if step == "choose_role":
-        return Text("Choose a role: its key, ↑↓ Enter, or click", style="bold green")
+    if step == "choose_role":  # one line at 80 columns: the five roles need the rows
+        return Text("Choose a role" if ctx.narrow else "Choose a role: its key, ↑↓ Enter, or click",
+                    style="bold green")
     return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
 
 
@@ -99,6 +100,10 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         return f"{name}{where} ({action.get('cost', '?')}c)"
     if ctx.narrow and kind in _VERBS and isinstance(action.get("card"), str):
         return f"{_VERBS[str(kind)]} {ctx.vocab(action['card'])}"
+    if ctx.narrow and kind == "undo":
+        short = _undo_short(ctx)
+        if short:
+            return short
     if kind == "role":  # with what it gives me now, as the server worked it out
         gains = ctx.view.get("role_gains")
         gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
@@ -106,11 +111,27 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         lib = action.get("library")
         if lib is not None:
             name = f"{name} ({'library' if lib else 'keep library'})"
+        if ctx.narrow:  # one row a role, all five in view: its gain heads its preview
+            return name
         if isinstance(gain, str) and gain:
             return f"{name}: {gain}"
-        if ctx.narrow:
-            return name
     return label_of(ctx, action)
+
+
+def _undo_short(ctx: BoardContext) -> str | None:
+    """The 80-column undo: what it takes back in a row of the list ("Put back tobacco
+    storage", "Undo producing sugar"), from the last pick (None: nothing picked, the
+    server's label, "Back: choose another building")."""
+    d = decision(ctx)
+    last = list(d.get("picked") or [])[-1:]
+    words = picked_words(ctx, last)
+    if not words:
+        return None
+    step = d.get("step")
+    if step in ("produce", "sell"):
+        verb = "producing" if step == "produce" else "selling"
+        return f"Undo {verb} {ctx.vocab(str(last[0].get('good')))}"
+    return f"Put back {words[0]}"
 
 
 def _over_name(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
@@ -149,7 +170,12 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     if kind == "build":
         return build_cost(ctx, action)
     if kind == "role":
-        return Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
+        text = Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
+        gains = ctx.view.get("role_gains")
+        gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
+        if ctx.narrow and isinstance(gain, str) and gain:  # the row is the role's name only
+            return Text.assemble((gain, "bold"), "\n", text)
+        return text
     if kind in _PICKS:
         line = progress(ctx, extra=1)
         thing = action.get("card")

@@ -52,6 +52,10 @@ class SanJuanTable(BoardTable):
             self._seen_view = ctx.view
             if ctx.legal and not ctx.watching and self.screen.has_class("-sj-opponents"):
                 self.screen.remove_class("-sj-opponents")
+        choosing = ctx.narrow and bool(ctx.legal) and ctx.view.get("decision", {}).get(
+            "step") == "choose_role"  # the five roles and a role's text: the log's rows
+        if choosing != self.screen.has_class("-sj-choosing"):
+            self.screen.set_class(choosing, "-sj-choosing")
         if not self._parts:
             self._parts = [self.query_one(RolesBar), self.query_one(InfoLine),
                            self.query_one(HandList), self.query_one(OfferPanel),

@@ -86,7 +86,8 @@ def final_scores(s: PRState, ev: Events) -> None:
             f"{line.breakdown['buildings']} buildings",
         ]
         if "citizens" in line.breakdown:
-            parts.append(f"{line.breakdown['citizens']} {{w:citizens}}")
+            n = line.breakdown["citizens"]  # one citizen, not "1 citizens"
+            parts.append(f"{n} {{w:citizen}}" if n == 1 else f"{n} {{w:citizens}}")
         parts += [
             f"{k} {v.buildings[_BONUS_WORDS[key]]}"
             for key, k in line.breakdown.items()
