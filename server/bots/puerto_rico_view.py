@@ -17,7 +17,7 @@ from server.games.puerto_rico.core.state import PRState
 from server.games.puerto_rico.io.views import view
 
 LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices", "role_gains",
-            "mayor_confirm")
+            "mayor_confirm", "empty_circles")
 """The players' keys this view leaves out."""
 
 

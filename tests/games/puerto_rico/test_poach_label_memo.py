@@ -5,6 +5,7 @@ fix a 4-player game's Poach was labelled with a 5-player game's count."""
 
 from __future__ import annotations
 
+from server.games.puerto_rico.core import catalog as C
 from server.games.puerto_rico.core.state import SMUGGLE
 from server.games.puerto_rico.expansions.smuggler.smuggler import poachable
 
@@ -27,3 +28,18 @@ def test_the_same_ship_at_two_table_sizes_reads_two_counts() -> None:
     five, four = _poach(5), _poach(4)
     assert five["poached"] == 4 and four["poached"] == 5
     assert "Poach 5 " in str(four["label"])
+
+
+def test_a_draft_picks_copies_follow_the_table_not_the_last_game() -> None:
+    """The draft's label says how many copies go on the space: one with two players,
+    two with more (the Tailor Shop from rules 5 as a production building). A 4-player
+    game's label must not be reused for a 2-player game's pick."""
+    seen = {}
+    for players in (4, 2, 4):
+        s = new(players, "1897", expansions=["new_buildings"])
+        picks = [a for a in GAME.legal_actions(s, 0) if a["type"] == "draft"]
+        assert picks
+        for a in picks:
+            assert a["copies"] == s.cat.copies[C.B_INDEX[a["building"]]], (players, a)
+        seen[players] = {a["building"]: a["copies"] for a in picks}
+    assert set(seen[2].values()) == {1} and 2 in seen[4].values()

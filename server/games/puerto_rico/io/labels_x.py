@@ -78,6 +78,8 @@ def _key(m: Move, s: PRState) -> Any:
         return registry.LABELS[code][0](m, s, p)
     if code >= RAID:  # Expansions III/IV
         return smuggler_labels.key(m, s, p)
+    if code == DRAFT_PICK:  # its copies: by the player count and the rules version
+        return s.cat.copies[m[1]]
     if code == PASS:
         e = s.pending[0] if s.pending else None
         return (s.step, tuple(e) if e else None)
