@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.widgets import DataTable, Input
 
@@ -29,6 +31,14 @@ async def lobby_of(pilot: object, app: PrtuiApp) -> LobbyScreen:
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     assert isinstance(app.screen, LobbyScreen)
     return app.screen
+
+
+async def _shows_waiting(pilot: object, app: PrtuiApp, row: Callable[[], str]) -> None:
+    """The host's room row says "waiting"; else the screen as it is, in the failure."""
+    try:
+        await wait_for(pilot, lambda: " waiting " in row())
+    except AssertionError:
+        raise AssertionError("no waiting room row:\n" + "\n".join(screen_rows(app))) from None
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -51,7 +61,7 @@ async def test_a_room_reads_whole_in_the_lobby_at_every_size(port: int,
                          for r in screen_rows(app)[region.y:region.bottom]
                          if "[bold]x[/]" in r), "")
 
-        await wait_for(pilot, lambda: " waiting " in row())
+        await _shows_waiting(pilot, app, row)
         for cell in ("San Juan", "0/2", "waiting"):
             assert f" {cell} " in row(), (size, row())
         chat = lobby.query_one("#chat-input", Input)
@@ -73,7 +83,7 @@ async def test_the_table_fits_again_when_the_terminal_narrows(port: int) -> None
         def row() -> str:
             return next((r for r in screen_rows(app) if "[bold]x[/]" in r), "")
 
-        await wait_for(pilot, lambda: " waiting " in row())
+        await _shows_waiting(pilot, app, row)
         assert "Puerto Rico" in row() and "0/5" in row()
 
 

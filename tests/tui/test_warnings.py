@@ -50,13 +50,30 @@ async def test_san_juan_role_choices_say_what_each_gives_now(size: tuple[int, in
                 and f["view"]["round"] >= 4)
     gains = snap["view"]["role_gains"]
     app = PrtuiApp(lambda a: GameScreen(None, snap, game=sj_game()))
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        rows = [row.plain for row in app.screen.query_one("#actions-list", MenuList).rows]
     roles = [a["role"] for a in snap["legal"] if a["type"] == "role"]
     assert roles
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#actions-list", MenuList)
+        rows = [row.plain for row in menu.rows]
+        if size[0] > 80:  # each row says what its role gives now
+            for role in roles:
+                assert any(r.endswith(f"{role.title()}: {gains[role]}") for r in rows), (
+                    role, rows)
+            return
+        # 80 columns: a row a role (all five in view), what it gives heads its preview
+        # when highlighted (issue 32's walk)
+        preview = app.screen.query_one("#actions-preview")
+        seen = {}
+        for _ in rows:
+            shown = preview._shown.plain if preview._shown is not None else ""
+            seen[rows[menu.cursor]] = shown
+            await pilot.press("down")
+            await pilot.pause()
     for role in roles:
-        assert any(r.endswith(f"{role.title()}: {gains[role]}") for r in rows), (role, rows)
+        row = next(r for r in rows if r.endswith(role.title()))
+        assert seen[row].startswith(gains[role]) or gains[role] in seen[row].split("\n")[0], (
+            role, seen[row])
 
 
 async def _rows(snap: dict, size: tuple[int, int]) -> list[str]:
