@@ -45,7 +45,10 @@ async def _shows_waiting(pilot: object, app: PrtuiApp, row: Callable[[], str]) -
 async def test_a_room_reads_whole_in_the_lobby_at_every_size(port: int,
                                                              size: tuple[int, int]) -> None:
     host = await Client.connect("127.0.0.1", port, HOST)
-    await host.command("create_room", game="san-juan", players=2, options={})
+    room = (await host.command("create_room", game="san-juan", players=2, options={}))["room"]
+    # the host stays in his room: an empty one closes after 60 s, and a loaded run
+    # (fresh-clone CI) took longer than that to look at it ("No rooms yet")
+    await host.command("join_room", room=room, as_="player")
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bo", "play"))
     async with app.run_test(size=size) as pilot:
         lobby = await lobby_of(pilot, app)
@@ -73,7 +76,8 @@ async def test_a_room_reads_whole_in_the_lobby_at_every_size(port: int,
 
 async def test_the_table_fits_again_when_the_terminal_narrows(port: int) -> None:
     host = await Client.connect("127.0.0.1", port, HOST)
-    await host.command("create_room", game="puerto-rico", players=5, options={})
+    room = (await host.command("create_room", game="puerto-rico", players=5, options={}))["room"]
+    await host.command("join_room", room=room, as_="player")  # (an empty room closes)
     app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bo", "play"))
     async with app.run_test(size=(160, 50)) as pilot:
         lobby = await lobby_of(pilot, app)
