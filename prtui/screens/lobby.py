@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.netclient import NetError, Rejected
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
-from prtui.widgets.fitted import name_cells, shrink_columns
+from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
 
 if TYPE_CHECKING:
@@ -91,11 +91,11 @@ class LobbyScreen(Screen[None]):
         self.rooms = rooms
         table = self.query_one(DataTable)
         table.clear()
-        shrink_columns(table)
         rows = [self._cells(room) for room in rooms]
         name_cells = self._name_cells(table, rows)
         for room, cells in zip(rooms, rows, strict=True):
             table.add_row(plain(cells[0], limit=name_cells), *cells[1:], key=str(room.get("id")))
+        fit_columns(table)
         ids = [str(room.get("id")) for room in rooms]
         if was in ids:
             table.move_cursor(row=ids.index(was))

@@ -18,7 +18,7 @@ from prtui.games import game_title
 from prtui.navigation import BackToLobby
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
-from prtui.widgets.fitted import name_cells, shrink_columns
+from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
 
 SEAT_COLUMNS = ("seat", "who", "kind", "ready", "connected")
@@ -146,7 +146,6 @@ class RoomScreen(Screen[None]):
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
-        shrink_columns(table)
         who_cells = self._who_cells(table, list(room.get("seats", [])))
         for seat in room.get("seats", []):
             who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
@@ -154,6 +153,7 @@ class RoomScreen(Screen[None]):
                           plain(seat.get("kind")),
                           "yes" if seat.get("ready") else "no",
                           "yes" if seat.get("connected") else "no")
+        fit_columns(table)
         if 0 <= row < table.row_count:
             table.move_cursor(row=row)
 

@@ -139,3 +139,20 @@ async def test_a_seat_reads_whole_in_the_room(port: int, size: tuple[int, int]) 
         mine = next(r for r in rows() if "[bold]x[/]" in r)
         assert mine.rstrip().endswith("human  no     yes"), mine
     await host.close()
+
+
+async def test_rooms_put_in_from_the_screen_get_their_widths_at_once(port: int) -> None:
+    """The table widens its columns for new rows only on its own next idle; a lobby push
+    that no message to the table follows left a loaded run at "Puer  0/5  waitin"."""
+    host = await Client.connect("127.0.0.1", port, HOST)
+    room = (await host.command("create_room", game="puerto-rico", players=5, options={}))["room"]
+    await host.command("join_room", room=room, as_="player")
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bo", "play"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await lobby_of(pilot, app)
+        await wait_for(pilot, lambda: len(lobby.rooms) == 1)
+        table = lobby.query_one("#rooms", DataTable)
+        lobby.update_rooms(list(lobby.rooms))  # no pause: the table has had no idle
+        widths = {str(c.label): c.content_width for c in table.ordered_columns}
+        assert widths["game"] >= len("Puerto Rico") and widths["status"] >= len("waiting"), widths
+    await host.close()
