@@ -70,14 +70,15 @@ def seed_finished(
     now = time.time() if now is None else now
     rnd = random.Random(count)
     ids = [f"f{i:07x}" for i in range(count)]
-    for i, rid in enumerate(ids):
-        real_game = i >= count - real
-        rec = _record(rid, now - 60.0 * (i + 1), "playing" if real_game else "over")
-        if not real_game:
-            rec.result = {"winners": [0], "scores": [40, 38, 35, 30, 28]}
-        store.create_room(rec)
-        if real_game:
-            play_out(store, rec, rnd)
+    with store.many():
+        for i, rid in enumerate(ids):
+            real_game = i >= count - real
+            rec = _record(rid, now - 60.0 * (i + 1), "playing" if real_game else "over")
+            if not real_game:
+                rec.result = {"winners": [0], "scores": [40, 38, 35, 30, 28]}
+            store.create_room(rec)
+            if real_game:
+                play_out(store, rec, rnd)
     return ids
 
 
@@ -85,11 +86,12 @@ def seed_waiting(store: SqliteStore, count: int, now: float | None = None) -> li
     """Write ``count`` waiting rooms with one seated (disconnected) human each."""
     now = time.time() if now is None else now
     ids = [f"w{i:07x}" for i in range(count)]
-    for i, rid in enumerate(ids):
-        rec = _record(rid, now - i, "waiting", players=4)
-        for seat in rec.seats[1:]:
-            seat.kind, seat.name, seat.token_hash = "empty", None, None
-        store.create_room(rec)
+    with store.many():
+        for i, rid in enumerate(ids):
+            rec = _record(rid, now - i, "waiting", players=4)
+            for seat in rec.seats[1:]:
+                seat.kind, seat.name, seat.token_hash = "empty", None, None
+            store.create_room(rec)
     return ids
 
 
