@@ -128,7 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "the first size tried, default 250)")
     bs.add_argument("--spectators", type=int, help="a room's spectators (default 2; 0 with "
                     "--find-capacity)")
-    bs.add_argument("--seconds", type=float, default=20.0)
+    bs.add_argument("--seconds", type=float, default=20.0,
+                    help="seconds measured (a size's, with --find-capacity), after a warm-up "
+                    "of twice the think time, 0.5 to 10 s")
     bs.add_argument("--think", type=float, help="seconds a player waits per move (default 0.5;"
                     " 3 with --find-capacity: human pace)")
     bs.add_argument("--game", help="whose rooms: " + GAME_HELP)
@@ -145,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs.add_argument("--find-capacity", action="store_true",
                     help="the most rooms whose act->diff p99 stays under --target-p99 at "
                     "human pace, from --rooms doubling then halving the gap")
-    bs.add_argument("--max-rooms", type=int, default=8000,
+    bs.add_argument("--max-rooms", type=int, default=4000,
                     help="--find-capacity tries no more rooms than this")
     bs.add_argument("--target-p99", type=float, default=100.0, metavar="MS",
                     help="--find-capacity's latency bound (default 100 ms)")

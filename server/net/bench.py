@@ -74,7 +74,8 @@ def setup_bound(rooms: int) -> float:
 
 
 class BenchFailed(PrtuiError, RuntimeError):
-    """The clients' process died or never reported: said, instead of waiting for ever."""
+    """A table was not set up in its bound, or a client process died or never reported:
+    said, instead of waiting for ever."""
 
 
 async def _from_child(out: Any, proc: Any, timeout: float, what: str) -> Any:
@@ -328,8 +329,6 @@ def _print(fig: dict[str, Any], rooms: int, game: str, seats: int, spectators: i
           " (the clients' own delay, inside the latency figures)")
     print(f"  clients           {fig['client_processes']} processes, "
           f"{fig['client_cpu_share']:.0%} of one core in all")
-    if fig["failed_tables"]:
-        print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")
 
 
 def _find_capacity(args: Any, spectators: int, seconds: float, game: str, seats: int,
