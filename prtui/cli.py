@@ -124,16 +124,33 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--seed", type=int, default=1)
     be.add_argument("--json", action="store_true")
     bs = bench_sub.add_parser("server", help="bot-only games on a loopback server")
-    bs.add_argument("--rooms", type=int, default=100)
-    bs.add_argument("--spectators", type=int, default=2)
-    bs.add_argument("--seconds", type=float, default=20.0)
-    bs.add_argument("--think", type=float, default=0.5, help="seconds a player waits per move")
+    bs.add_argument("--rooms", type=int, help="rooms (default 100; with --find-capacity "
+                    "the first size tried, default 250)")
+    bs.add_argument("--spectators", type=int, help="a room's spectators (default 2; 0 with "
+                    "--find-capacity)")
+    bs.add_argument("--seconds", type=float, default=20.0,
+                    help="seconds measured (a size's, with --find-capacity), after a warm-up "
+                    "of twice the think time, 0.5 to 10 s")
+    bs.add_argument("--think", type=float, help="seconds a player waits per move (default 0.5;"
+                    " 3 with --find-capacity: human pace)")
     bs.add_argument("--game", help="whose rooms: " + GAME_HELP)
     bs.add_argument("--players", type=int, help="seats a room (default 4)")
     _option_arguments(bs)
     bs.add_argument("--views", default="audience", choices=["audience", "viewer", "both"],
                     help="views by audience (the server's way), a whole view per viewer (the "
                          "old way), or both in one run to compare (default: audience)")
+    bs.add_argument("--clients", type=int, help="client processes (default: the cores "
+                    "the server does not use)")
+    bs.add_argument("--setup-timeout", type=float, metavar="S",
+                    help="every table is set up within S seconds, or the bench fails "
+                    "(default 120 and 0.05 a room)")
+    bs.add_argument("--find-capacity", action="store_true",
+                    help="the most rooms whose act->diff p99 stays under --target-p99 at "
+                    "human pace, from --rooms doubling then halving the gap")
+    bs.add_argument("--max-rooms", type=int, default=4000,
+                    help="--find-capacity tries no more rooms than this")
+    bs.add_argument("--target-p99", type=float, default=100.0, metavar="MS",
+                    help="--find-capacity's latency bound (default 100 ms)")
     bs.add_argument("--json", action="store_true")
     bc = bench_sub.add_parser("client", help="diff-to-screen time of the TUI")
     bc.add_argument("--samples", type=int, default=100)

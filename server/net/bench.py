@@ -3,31 +3,37 @@
 Puerto Rico's rooms by default; ``--game san-juan`` (any game that seats four) measures
 another game's rooms the same way.
 
-The server runs in this process; every client (four random players and S spectators
-per room) runs in one child process, so client decoding does not share the server's
-event loop (both processes tune their garbage collector alike, and the client's own loop
-lag is reported so it can be told apart). Players pick a random legal action from their
-own snapshot after a think time, so the load is paced like real tables. Measured: actions/s, p50/p99 latency from
-sending ``act`` to receiving the resulting ``diff`` (the server's whole path: decode,
-validate, engine, store commit, per-viewer diff, encode, send), average diff frame bytes
-vs full snapshot bytes, server RSS per room and server CPU per action.
+The server runs in this process and does nothing else; every client (four random players
+and S spectators per room) runs in client processes of their own (server/net/
+bench_clients.py), so client decoding never shares the server's event loop (both tune
+their garbage collector alike, and the clients' own loop lag and CPU are reported so a
+limit of theirs is told apart). Set-up is bounded: a table that is not set up in time,
+or a client process that dies or goes silent, ends the bench with a message (exit 1) and
+nothing left running. Measured over one window after a warm-up: actions/s, p50/p99
+latency from sending ``act`` to receiving the resulting ``diff`` (the server's whole
+path: decode, validate, engine, store commit, the audiences' diffs, encode, send),
+average diff frame bytes vs full snapshot bytes, server RSS per room, server CPU per
+action and the server's share of one core. ``--find-capacity`` (server/net/capacity.py)
+runs it at growing sizes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 import multiprocessing as mp
 import os
-import random
 import resource
 import sys
 import tempfile
 import time
 from typing import Any
 
-from server.engine.playout import choose
 from server.errors import PrtuiError
+from server.net.bench_clients import Plan, pct, raise_open_files
+from server.net.bench_clients import run as clients_run
+from server.net.capacity import HUMAN_THINK_S
 
 GAME = "puerto-rico"
 SEATS = 4
@@ -38,184 +44,38 @@ def _rss() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
+def _cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
 
 
-# --- the client side (child process) ------------------------------------------------
+def client_processes(rooms: int) -> int:
+    """Default: every core the server does not use, one process for 100 rooms at least."""
+    return max(1, min(rooms, (os.cpu_count() or 2) - 1, math.ceil(rooms / 100)))
 
 
-class _Conn:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.r, self.w = reader, writer
-        self.n = 0
-        self.snap: dict[str, Any] | None = None
-        self.v = -1
-        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self.changed = asyncio.Event()
-
-    async def cmd(self, t: str, **fields: Any) -> dict[str, Any]:
-        from server.protocol import messages as m
-        from server.protocol.framing import encode_frame
-
-        self.n += 1
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[self.n] = fut
-        self.w.write(encode_frame(m.command(t, self.n, **fields)))
-        return await fut
-
-
-async def _client_main(port: int, rooms: int, spectators: int, seconds: float, think: float,
-                       out: Any, game: str = GAME, seats: int = SEATS,
-                       options: dict[str, Any] | None = None) -> None:
-    from server.protocol import limits
-    from server.protocol import messages as m
-    from server.protocol.diff import apply_ops
-    from server.protocol.framing import HEADER, ConnectionClosed, decode_body, encode_frame
-
-    stats: dict[str, Any] = {"lat": [], "diff_bytes": 0, "diffs": 0, "snap_bytes": 0,
-                             "snaps": 0, "acts": 0, "games_over": 0, "rejects": 0}
-
-    conns: list[_Conn] = []
-
-    async def connect(name: str, role: str) -> _Conn:
-        r, w = await asyncio.open_connection("127.0.0.1", port)
-        c = _Conn(r, w)
-        conns.append(c)
-        w.write(encode_frame(m.hello(name, role)))
-        asyncio.get_running_loop().create_task(pump(c))
-        return c
-
-    async def pump(c: _Conn) -> None:
-        try:
-            while True:
-                head = await c.r.readexactly(HEADER.size)
-                body = await c.r.readexactly(HEADER.unpack(head)[0])
-                f = decode_body(body, limits.MAX_FRAME_FROM_SERVER)
-                t = f["t"]
-                if t in ("ack", "reject"):
-                    fut = c.pending.pop(f["id"], None)
-                    if fut is not None and not fut.done():
-                        fut.set_result(f)
-                elif t == "state":
-                    c.snap, c.v = f["snapshot"], f["v"]
-                    c.changed.set()
-                elif t == "diff" and c.snap is not None and f["base_v"] == c.v:
-                    c.snap, c.v = apply_ops(c.snap, f["ops"]), f["v"]
-                    stats["diff_bytes"] += len(body) + HEADER.size
-                    stats["diffs"] += 1
-                    if stats["diffs"] % 25 == 0:  # what a full snapshot costs right now
-                        stats["snap_bytes"] += len(encode_frame(m.state("x", c.v, c.snap)))
-                        stats["snaps"] += 1
-                    c.changed.set()
-                elif t == "ping":
-                    c.w.write(encode_frame(m.pong(f["ts"])))
-        except (ConnectionClosed, ConnectionError, asyncio.IncompleteReadError):
-            pass
-
-    deadline = float("inf")  # set once every table is seated and started
-
-    async def player(c: _Conn, room: str, rng: random.Random) -> None:
-        while time.monotonic() < deadline:
-            await c.changed.wait()
-            c.changed.clear()
-            snap = c.snap
-            if snap is None:
-                continue
-            if snap["view"].get("over"):
-                stats["games_over"] += 1
-                return
-            if not snap["legal"]:
-                continue
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            v = c.v
-            t0 = time.perf_counter()
-            r = await c.cmd("act", room=room, action=choose(snap["legal"], rng.randrange))
-            if r["t"] != "ack":
-                stats["rejects"] += 1
-                c.changed.set()
-                continue
-            while c.v == v:
-                await c.changed.wait()
-                c.changed.clear()
-            stats["lat"].append(time.perf_counter() - t0)
-            stats["acts"] += 1
-            c.changed.set()
-
-    async def table(i: int) -> tuple[str, list[_Conn]]:
-        players = [await connect(f"b{i}p{s}", "play") for s in range(seats)]
-        room = (await players[0].cmd("create_room", game=game, players=seats,
-                                     options=options or {}))["data"]["room"]
-        for s, c in enumerate(players):
-            await c.cmd("join_room", room=room, **{"as": "player"})
-            await c.cmd("take_seat", room=room, seat=s)
-            if s:
-                await c.cmd("ready", room=room, ready=True)
-        for k in range(spectators):
-            sp = await connect(f"b{i}s{k}", "spectate")
-            await sp.cmd("join_room", room=room, **{"as": "spectator"})
-        return room, players
-
-    lags: list[float] = []
-
-    async def loop_lag() -> None:
-        """How late this (client) loop wakes up: delay that is not the server's."""
-        while True:
-            t = time.perf_counter()
-            await asyncio.sleep(0.01)
-            lags.append(time.perf_counter() - t - 0.01)
-
-    t0 = time.perf_counter()
-    setups = [asyncio.create_task(table(i)) for i in range(rooms)]
-    await asyncio.wait(setups, timeout=SETUP_TIMEOUT)
-    errors = [repr(t.exception()) for t in setups if not t.done() or t.exception() is not None]
-    stats["errors"] = errors[:3]
-    stats["failed_tables"] = len(errors)
-    stats["setup_s"] = time.perf_counter() - t0
-    out.put({"ready": True})
-    from server.net.server import tune_gc
-
-    tune_gc()  # as the server does: the clients' collections are not the server's latency
-    deadline = time.monotonic() + seconds
-    ticker = asyncio.create_task(loop_lag())
-    plays = []
-    for i, t in enumerate(setups):
-        if t.done() and t.exception() is None:
-            room, players = t.result()
-            await players[0].cmd("start", room=room)
-            rng = random.Random(i)
-            plays += [player(c, room, random.Random(rng.random())) for c in players]
-    if plays:
-        await asyncio.wait([asyncio.ensure_future(p) for p in plays], timeout=seconds + 30)
-    ticker.cancel()
-    stats["client_lag_p99"] = _pct(lags, 0.99)
-    stats["client_lag_max"] = max(lags, default=0.0)
-    out.put(stats)
-    for c in conns:
-        c.w.close()
-    await asyncio.sleep(0.1)
-    for task in asyncio.all_tasks() - {asyncio.current_task()}:
-        task.cancel()
-
-
-def _child(port: int, rooms: int, spectators: int, seconds: float, think: float,
-           out: Any, game: str = GAME, seats: int = SEATS,
-           options: dict[str, Any] | None = None) -> None:
-    asyncio.run(_client_main(port, rooms, spectators, seconds, think, out, game, seats, options))
+def warmup_for(think: float) -> float:
+    """Time after the start left out of the figures: every room's first moves at once."""
+    return min(10.0, max(0.5, 2 * think))
 
 
 # --- the server side ------------------------------------------------------------------
 
 
 SETUP_TIMEOUT = 120.0
-"""The clients' set-up of every table, and the parent's wait for it, end by then."""
+SETUP_S_PER_ROOM = 0.05
+"""The clients' set-up of every table, and the parent's wait for it, end by then: 120 s
+and 50 ms a room (a room's set-up costs the server about 13 ms of CPU: 4 hellos and 13
+commands; 2,000 rooms are given 220 s)."""
+
+
+def setup_bound(rooms: int) -> float:
+    return SETUP_TIMEOUT + SETUP_S_PER_ROOM * rooms
 
 
 class BenchFailed(PrtuiError, RuntimeError):
-    """The clients' process died or never reported: said, instead of waiting for ever."""
+    """A table was not set up in its bound, or a client process died or never reported:
+    said, instead of waiting for ever."""
 
 
 async def _from_child(out: Any, proc: Any, timeout: float, what: str) -> Any:
@@ -237,24 +97,38 @@ async def _from_child(out: Any, proc: Any, timeout: float, what: str) -> Any:
 
 async def bench(rooms: int, spectators: int, seconds: float, think: float,
                 game: str = GAME, seats: int = SEATS, options: dict[str, Any] | None = None,
-                views: str = "audience") -> dict[str, Any]:
+                views: str = "audience", clients: int | None = None,
+                setup_timeout: float | None = None,
+                warmup: float | None = None) -> dict[str, Any]:
     """One run; ``views`` "viewer" builds and diffs a whole view per viewer as before
-    views by audience (server/net/sync.py), to measure the two in one command."""
+    views by audience (server/net/sync.py), to measure the two in one command.
+
+    Raises BenchFailed when a table is not set up within ``setup_timeout`` or a client
+    process dies or goes silent; its client processes are ended on every way out."""
     from server.net.server import GameServer, tune_gc
     from server.net.session import SessionLimits
     from server.net.sync import GameSync
     from server.net.upkeep import RoomPolicy
 
     GameSync.views_by_audience = views == "audience"
-
+    procs_n = max(1, min(rooms, clients or client_processes(rooms)))
+    setup_timeout = setup_bound(rooms) if setup_timeout is None else setup_timeout
+    warm = warmup_for(think) if warmup is None else warmup
+    files = raise_open_files()
+    sockets = rooms * (seats + spectators)
+    if sockets + 64 > files:
+        raise BenchFailed(f"{rooms} rooms need {sockets} connections, and a process here may "
+                          f"open {files} files (ulimit -n): fewer --rooms, or a higher limit")
     lags: list[float] = []
+    window = [float("inf")]
 
     async def loop_lag() -> None:
         """How late the server's event loop wakes up: time it could not serve anyone."""
         while True:
             t = time.perf_counter()
             await asyncio.sleep(0.01)
-            lags.append(time.perf_counter() - t - 0.01)
+            if t >= window[0]:
+                lags.append(time.perf_counter() - t - 0.01)
 
     with tempfile.TemporaryDirectory(prefix="prtui-bench-") as data:
         lim = SessionLimits(rate=1e6, burst=10**6)
@@ -263,37 +137,47 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
         port = await srv.start()
         tune_gc()
         rss0 = _rss()
-        out: Any = mp.get_context("spawn").Queue()
-        proc = mp.get_context("spawn").Process(
-            target=_child, args=(port, rooms, spectators, seconds, think, out, game, seats,
-                                 options), daemon=True)
-        proc.start()
+        ctx = mp.get_context("spawn")
+        go = ctx.Event()
+        procs: list[tuple[Any, Any]] = []
+        setup_cpu = _cpu()
+        ticker: asyncio.Task[None] | None = None
         try:
-            await _from_child(out, proc, SETUP_TIMEOUT + 60, "the tables were set up")
-        except BenchFailed:
-            proc.kill()
+            share, first = divmod(rooms, procs_n)
+            for k in range(procs_n):
+                n = share + (k < first)
+                plan = Plan(port, sum(share + (j < first) for j in range(k)), n, spectators,
+                            seconds, warm, think, setup_timeout, game, seats, options or {})
+                out = ctx.Queue()
+                proc = ctx.Process(target=clients_run, args=(plan, out, go, os.getpid()),
+                                   daemon=True, name=f"prtui-bench-clients-{k}")
+                proc.start()
+                procs.append((proc, out))
+            ready = [await _from_child(out, proc, setup_timeout + 60, "the tables were set up")
+                     for proc, out in procs]
+            _all_set_up(ready, rooms, setup_timeout)
+            setup_cpu = _cpu() - setup_cpu
+            go.set()
+            t_go = time.perf_counter()
+            window[0] = t_go + warm
+            ticker = asyncio.create_task(loop_lag())
+            await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
+            cpu0, t0 = _cpu(), time.perf_counter()
+            await asyncio.sleep(seconds)
+            cpu, wall = _cpu() - cpu0, time.perf_counter() - t0
+            rss1 = _rss()
+            ticker.cancel()
+            reports = [await _from_child(out, proc, warm + 60, "the clients' figures")
+                       for proc, out in procs]
+        finally:
+            if ticker is not None:
+                ticker.cancel()
+            await _end(procs)
             await srv.stop()
-            raise
-        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
-        t0 = time.perf_counter()
-        ticker = asyncio.create_task(loop_lag())
-        await asyncio.sleep(min(5.0, seconds / 2))
-        rss1 = _rss()
-        try:
-            stats = await _from_child(out, proc, seconds + 120, "the clients' figures")
-        except BenchFailed:
-            proc.kill()
-            await srv.stop()
-            raise
-        wall = time.perf_counter() - t0
-        cpu1 = resource.getrusage(resource.RUSAGE_SELF)
-        ticker.cancel()
-        proc.join(10)
-        await srv.stop()
-    lat = stats["lat"]
-    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
-    diff_avg = stats["diff_bytes"] / max(1, stats["diffs"])
-    snap_avg = stats["snap_bytes"] / max(1, stats["snaps"])
+    lat = [x for r in reports for x in r["lat"]]
+    acts = sum(r["acts"] for r in reports)
+    diff_avg = sum(r["diff_bytes"] for r in reports) / max(1, sum(r["diffs"] for r in reports))
+    snap_avg = sum(r["snap_bytes"] for r in reports) / max(1, sum(r["snaps"] for r in reports))
     fig: dict[str, Any] = {} if game == GAME else {"game": game}  # Puerto Rico's: as before
     if seats != SEATS or options:
         fig |= {"players": seats, "options": options or {}}
@@ -301,32 +185,79 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
         fig["views"] = views
     return fig | {
         "rooms": rooms, "spectators_per_room": spectators, "seconds": round(wall, 2),
-        "think_s": think, "actions": stats["acts"],
-        "actions_per_s": round(stats["acts"] / wall, 1),
-        "p50_ms": round(_pct(lat, 0.50) * 1000, 2), "p99_ms": round(_pct(lat, 0.99) * 1000, 2),
+        "warmup_s": warm, "think_s": think, "client_processes": procs_n, "actions": acts,
+        "actions_per_s": round(acts / wall, 1),
+        "p50_ms": round(pct(lat, 0.50) * 1000, 2), "p99_ms": round(pct(lat, 0.99) * 1000, 2),
         "diff_bytes_avg": round(diff_avg, 1), "snapshot_bytes_avg": round(snap_avg, 1),
         "diff_to_snapshot": round(diff_avg / snap_avg, 3) if snap_avg else None,
         "rss_per_room_kib": round((rss1 - rss0) / max(1, rooms) / 1024, 1),
-        "server_cpu_ms_per_action": round(cpu * 1000 / max(1, stats["acts"]), 3),
-        "games_over": stats["games_over"] // seats, "rejects": stats["rejects"],
-        "failed_tables": stats["failed_tables"], "errors": stats["errors"],
-        "setup_s": round(stats["setup_s"], 2),
-        "loop_lag_p99_ms": round(_pct(lags, 0.99) * 1000, 2),
+        "server_cpu_ms_per_action": round(cpu * 1000 / max(1, acts), 3),
+        "server_cpu_share": round(cpu / wall, 3),
+        "games_over": sum(r["games_over"] for r in reports) // seats,
+        "rejects": sum(r["rejects"] for r in reports),
+        "failed_tables": 0, "errors": [],
+        "setup_s": round(max(r["setup_s"] for r in ready), 2),
+        "setup_server_cpu_s": round(setup_cpu, 2),
+        "loop_lag_p99_ms": round(pct(lags, 0.99) * 1000, 2),
         "loop_lag_max_ms": round(max(lags, default=0.0) * 1000, 2),
-        "client_lag_p99_ms": round(stats["client_lag_p99"] * 1000, 2),
-        "client_lag_max_ms": round(stats["client_lag_max"] * 1000, 2),
+        "client_lag_p99_ms": round(max(r["client_lag_p99"] for r in reports) * 1000, 2),
+        "client_lag_max_ms": round(max(r["client_lag_max"] for r in reports) * 1000, 2),
+        "client_cpu_share": round(sum(r["client_cpu_s"] for r in reports) / wall, 3),
     }
 
 
+def _all_set_up(ready: list[dict[str, Any]], rooms: int, setup_timeout: float) -> None:
+    """BenchFailed saying which tables were not set up, and why: a bench of fewer rooms
+    than asked would measure something else."""
+    late = sum(r["late_tables"] for r in ready)
+    refused = sum(r["failed_tables"] for r in ready) - late
+    errors = [e for r in ready for e in r["errors"]]
+    said = []
+    if late:
+        said.append(f"{late} of {rooms} tables were not set up within {setup_timeout:g} s "
+                    "(--setup-timeout)")
+    if refused:
+        said.append(f"{refused} of {rooms} tables failed ({errors[0]})")
+    if said:
+        raise BenchFailed("; ".join(said) + ": nothing was measured")
+
+
+async def _end(procs: list[tuple[Any, Any]]) -> None:
+    """Every client process gone before the bench returns or raises: those still running
+    (a ready one waits for a go that never comes) are killed, each one reaped."""
+    loop = asyncio.get_running_loop()
+    for proc, _ in procs:
+        await loop.run_in_executor(None, proc.join, 2.0)
+        if proc.is_alive():
+            proc.kill()
+            await loop.run_in_executor(None, proc.join, 10.0)
+    for _, out in procs:
+        out.close()
+        out.join_thread()
+
+
+def _given(args: Any, name: str, default: float) -> Any:
+    value = getattr(args, name, None)
+    return default if value is None else value
+
+
 def run_server_bench(args: Any) -> int:
-    rooms = int(getattr(args, "rooms", 100))
-    spectators = int(getattr(args, "spectators", 2))
+    rooms = int(_given(args, "rooms", 100))
+    capacity = bool(getattr(args, "find_capacity", False))
+    spectators = int(_given(args, "spectators", 0 if capacity else 2))
     seconds = float(getattr(args, "seconds", 20.0))
-    think = float(getattr(args, "think", 0.5))
+    think = float(_given(args, "think", HUMAN_THINK_S if capacity else 0.5))
     game = str(getattr(args, "game", None) or GAME)
     seats = int(getattr(args, "players", None) or SEATS)
     views = str(getattr(args, "views", None) or "audience")
-    for ok, message in ((rooms >= 1, f"--rooms must be at least 1, not {rooms}"),
+    clients = getattr(args, "clients", None)
+    given_bound = getattr(args, "setup_timeout", None)
+    setup_timeout = None if given_bound is None else float(given_bound)
+    for ok, message in ((clients is None or clients >= 1,
+                         f"--clients must be at least 1, not {clients}"),
+                        (setup_timeout is None or setup_timeout > 0,
+                         f"--setup-timeout must be positive, not {given_bound}"),
+                        (rooms >= 1, f"--rooms must be at least 1, not {rooms}"),
                         (spectators >= 0, f"--spectators must be 0 or more, not {spectators}"),
                         (seconds > 0, f"--seconds must be positive, not {seconds:g}"),
                         (think >= 0, f"--think must be 0 or more, not {think:g}"),
@@ -345,9 +276,13 @@ def run_server_bench(args: Any) -> int:
     except EngineError as exc:
         print(f"prtui bench server: {exc.message}", file=sys.stderr)
         return 2
+    if getattr(args, "find_capacity", False):
+        return _find_capacity(args, spectators, seconds, game, seats, options, clients,
+                              setup_timeout)
     runs = ["viewer", "audience"] if views == "both" else [views]
     try:
-        figs = [asyncio.run(bench(rooms, spectators, seconds, think, game, seats, options, v))
+        figs = [asyncio.run(bench(rooms, spectators, seconds, think, game, seats, options, v,
+                                  clients, setup_timeout))
                 for v in runs]
     except BenchFailed as exc:
         print(f"prtui bench server: {exc}", file=sys.stderr)
@@ -387,9 +322,50 @@ def _print(fig: dict[str, Any], rooms: int, game: str, seats: int, spectators: i
     print(f"  diff bytes        {fig['diff_bytes_avg']} avg vs snapshot "
           f"{fig['snapshot_bytes_avg']} ({fig['diff_to_snapshot']})")
     print(f"  memory per room   {fig['rss_per_room_kib']} KiB RSS")
-    print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action")
+    print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action, "
+          f"{fig['server_cpu_share']:.0%} of one core")
     print(f"  server loop lag   p99 {fig['loop_lag_p99_ms']} ms  max {fig['loop_lag_max_ms']} ms")
     print(f"  client loop lag   p99 {fig['client_lag_p99_ms']} ms  max {fig['client_lag_max_ms']} ms"
           " (the clients' own delay, inside the latency figures)")
-    if fig["failed_tables"]:
-        print(f"  failed tables     {fig['failed_tables']}: {fig['errors']}")
+    print(f"  clients           {fig['client_processes']} processes, "
+          f"{fig['client_cpu_share']:.0%} of one core in all")
+
+
+def _find_capacity(args: Any, spectators: int, seconds: float, game: str, seats: int,
+                   options: dict[str, Any], clients: int | None,
+                   setup_timeout: float | None) -> int:
+    """``--find-capacity``: bench runs at growing sizes (server/net/capacity.py)."""
+    from server.net import capacity
+
+    think = float(_given(args, "think", capacity.HUMAN_THINK_S))
+    target = float(_given(args, "target_p99", capacity.TARGET_P99_MS))
+    max_rooms = int(_given(args, "max_rooms", 4000))
+    start = int(_given(args, "rooms", 250))
+    as_json = bool(getattr(args, "json", False))
+    if target <= 0 or max_rooms < 1:
+        print("prtui bench server: --target-p99 and --max-rooms must be positive",
+              file=sys.stderr)
+        return 2
+
+    def one(n: int) -> dict[str, Any]:
+        try:
+            return asyncio.run(bench(n, spectators, seconds, think, game, seats, options,
+                                     "audience", clients, setup_timeout))
+        except BenchFailed as exc:
+            return {"error": str(exc)}
+
+    def say(row: dict[str, Any]) -> None:
+        if not as_json:  # each size as it is done: a search takes minutes
+            print(f"  {row['rooms']} rooms: "
+                  + (f"p99 {row['p99_ms']} ms" if "p99_ms" in row else row["error"])
+                  + (" (pass)" if row["passed"] else f" (over: {row['limit']})"),
+                  file=sys.stderr, flush=True)
+
+    report = capacity.search(one, start, max_rooms, target, say)
+    report |= {"game": game, "seats": seats, "spectators_per_room": spectators,
+               "think_s": think, "seconds": seconds, "options": options}
+    if as_json:
+        print(json.dumps(report, separators=(",", ":")))
+    else:
+        print("\n".join(capacity.render(report, seats, think)))
+    return 0 if report["largest_rooms"] else 1

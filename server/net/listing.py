@@ -253,9 +253,12 @@ def list_rooms(listing: LobbyList, peer: Peer, msg: dict[str, Any], rooms: dict[
                 peer.send(m.reject(mid, "bad_value", "'before' must be a 'next' of an earlier answer"))
                 return
         search = msg.get("search")
-        if search and not listing.search_allowed(getattr(peer, "address", "?")):
-            peer.send(m.reject(mid, "rate_limited", "too many searches from your address;"
-                                                    " slow down"))
+        # a search, or a page of live rooms (every open room filtered and sorted on the
+        # loop: 3.5 ms at 1,000 rooms), spends the address's searches
+        if (search or status != "over") and not listing.search_allowed(
+                getattr(peer, "address", "?")):
+            peer.send(m.reject(mid, "rate_limited", "too many searches or room pages from "
+                                                    "your address; slow down"))
             return
         if status == "over" and listing.reader is not None:
             listing.page_later(peer, mid, rooms, before, limit, search)

@@ -236,6 +236,11 @@ class Lobby(RoomKeeping):
             if room.stale is not None and room.rec.status != "waiting":
                 peer.send(m.reject(mid, "rules_changed", room.stale))
                 return
+            if room.board_to_build() and not self._replaying.allow(  # costs what a replay does
+                    getattr(peer, "address", "?"), limits.REPLAY_BUILD_COST):
+                peer.send(m.reject(mid, "rate_limited", "too many finished games opened from "
+                                                        "your address; slow down"))
+                return
             if peer.room is not None and peer.room != room.id:
                 old = self.rooms.get(peer.room)
                 if old is not None:

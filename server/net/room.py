@@ -24,15 +24,13 @@ from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
 from server.net.coaching import Coaching
 from server.net.peer import Peer, fast_frame
-from server.net.replaying import Replaying
+from server.net.replaying import Replaying, rebuilt
 from server.net.room_hooks import RoomHooks
 from server.net.seating import (
     Member,
     Refuse,
     Seating,
     hash_token,
-    open_info,
-    setup_options,
 )
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
@@ -63,6 +61,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         self.task: asyncio.Task[None] | None = None
         self.replay: replays.Replay | None = None  # built on demand, dropped when idle
         self._replay_waiting: list[tuple[Peer, dict[str, Any]]] = []  # while one is built
+        self._board_waiting: list[Member] = []  # watchers of a finished game being rebuilt
         self._replay_idle: asyncio.TimerHandle | None = None
         self.reviews: dict[int, dict[str, Any]] = {}  # seat -> its review (finished game)
         self._reviewing: dict[int, list[tuple[Peer, int]]] = {}  # seat -> who waits for it
@@ -78,11 +77,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
     def _rebuild(self) -> None:
         """Rebuild the game from (options, seed) and the stored action log."""
         self._refuse_stale()
-        opts = setup_options(self.rec)
-        state = self.game.setup(self.rec.players, opts, self.rec.seed)
-        self.sync = GameSync(self.game, state, open_info(self.game, opts))
-        for a in self.store.load_actions(self.id):
-            self.sync.apply(a.seat, a.action)
+        self.sync = rebuilt(*self._rebuild_job())
 
     def _refuse_stale(self) -> None:
         if self.stale is not None:
@@ -158,6 +153,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
                 keeper.dropped(self.id)
         elif kind == "replay_built":
             self._replay_built(item[1])
+        elif kind == "board_built":
+            self._board_built(item[1])
 
     # --- what the room looks like ------------------------------------------------
 
@@ -206,7 +203,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
 
     def _send_state(self, mem: Member) -> None:
         if self.sync is None and self.rec.status == "over":
-            self._rebuild()
+            self._watch_finished(mem)  # its board comes once built off the loop
+            return
         if self.sync is not None:
             snap = self.sync.snapshot(mem.seat)
             mem.peer.send(m.state(self.id, self.sync.v, snap))
