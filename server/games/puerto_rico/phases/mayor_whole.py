@@ -60,7 +60,8 @@ def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]
             slots += [~i] * room  # a city circle: ~index (negative)
     waiting, citizens = s.san_juan[p], s.san_juan_cit[p]
     k = min(waiting, len(slots))
-    _pick(slots, k, randbelow)  # which circles: k of them, uniformly
+    if k < len(slots):
+        _pick(slots, k, randbelow)  # which circles: k of them, uniformly
     people = [0] * (waiting - citizens) + [1] * citizens
     if 0 < citizens < waiting:
         _pick(people, k, randbelow)  # who goes there, uniformly
@@ -85,11 +86,9 @@ def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]
 
 
 def _pick(items: list[int], k: int, randbelow: Callable[[int], int]) -> None:
-    """A uniform choice of ``k`` of ``items`` into its first ``k`` places (a partial
-    shuffle); nothing to draw when all are taken."""
+    """A uniform choice of ``k`` of ``items``, in a uniform order, into its first ``k``
+    places (a partial shuffle)."""
     last = len(items)
-    if k >= last:
-        return
-    for j in range(k):
+    for j in range(min(k, last - 1)):
         r = j + randbelow(last - j)
         items[j], items[r] = items[r], items[j]
