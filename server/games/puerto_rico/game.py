@@ -97,6 +97,14 @@ class PuertoRico(GameBase):
             raise IllegalAction(f"{move!r} is not a legal move now (step {step_name(state)})")
         flow.execute(state, move, None)  # no log: nobody reads one here
 
+    def play_index(self, state: PRState, i: int) -> None:
+        """The trusted step (contract.py): the ``i``-th of ``moves`` for the seat to
+        move, carried out unchecked, for a rollout that just drew ``i`` from them."""
+        moves = state.legal
+        if moves is None:
+            moves = flow.legal(state)
+        flow.execute(state, moves[i], None)
+
     def play_random(self, state: PRState, randbelow: Callable[[int], int], max_actions: int,
                     coarse: bool = False) -> int:
         """The trusted random play loop (contract.py): ``coarse`` takes a mayor's whole
