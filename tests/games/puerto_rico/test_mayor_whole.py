@@ -113,7 +113,7 @@ def _scripted(prefix: list[int], todo: list[list[int]]) -> Callable[[int], int]:
         i = len(drawn)
         value = prefix[i] if i < len(prefix) else 0
         if i >= len(prefix):
-            todo.extend(drawn + [other] for other in range(1, k))
+            todo.extend([*drawn, other] for other in range(1, k))
         drawn.append(value)
         return value
 
