@@ -195,14 +195,18 @@ def forward(actions: list[Action]) -> list[Action]:
 
 
 def _carry_out(game: Game, state: Any, mover: int, actions: list[Action], i: int) -> None:
-    """``game.apply`` of ``actions[i]``, or the same change through ``apply_move`` when
-    the game has the quiet path: its moves come in the order of ``legal_actions``
-    without ``undo`` (server/engine/contract.py), so the i-th action, undo actions
-    before it left out, is that move."""
+    """``game.apply`` of ``actions[i]``, or the same change through the game's trusted
+    ``play_index`` or ``apply_move`` when it has the quiet path: its moves come in the
+    order of ``legal_actions`` without ``undo`` (server/engine/contract.py), so the
+    i-th action, undo actions before it left out, is that move."""
     action = actions[i]
     apply_move = getattr(game, "apply_move", None)
     if apply_move is None or action.get("type") == "undo":
         game.apply(state, mover, action)
         return
     j = i - sum(1 for a in actions[:i] if a.get("type") == "undo")
+    play_index = getattr(game, "play_index", None)
+    if play_index is not None:  # trusted: j was just drawn from the legal moves
+        play_index(state, j)
+        return
     apply_move(state, mover, game.moves(state, mover)[j])  # type: ignore[attr-defined]

@@ -77,10 +77,16 @@ def play_out(
     rnd: random.Random,
     max_actions: int = MAX_ACTIONS,
     on_step: Callable[[Step], None] | None = None,
+    coarse: bool = False,
 ) -> int:
-    """Play ``state`` to the end in place; returns the number of actions applied."""
+    """Play ``state`` to the end in place; returns the number of actions applied.
+
+    ``coarse`` (no ``on_step``): a game's trusted loop may take several small decisions
+    of one player as one random step (Puerto Rico: a mayor's whole placement), a
+    different random game, as random and as legal; without it the game is the one the
+    public API plays from the same seeds."""
     if on_step is None:  # the benches' case: the same choices, no Step records
-        return _play_quietly(game, state, rnd, max_actions)
+        return _play_quietly(game, state, rnd, max_actions, coarse)
     count = 0
     for step in steps(game, state, rnd, max_actions):
         count += 1
@@ -89,10 +95,19 @@ def play_out(
     return count
 
 
-def _play_quietly(game: Game, state: Any, rnd: random.Random, max_actions: int) -> int:
+def _play_quietly(
+    game: Game, state: Any, rnd: random.Random, max_actions: int, coarse: bool = False
+) -> int:
     """``play_out`` without the per-step records: the same draws from ``rnd`` as
     ``pick`` (a seat only when several move), so the same game move for move; through
-    the game's quiet path (no labels, no log text: contract.py) when it has one."""
+    the game's trusted loop or its quiet path (no labels, no log text: contract.py)."""
+    play_random = getattr(game, "play_random", None)
+    if play_random is not None:  # randrange(k), k > 0, without its argument checks
+        count: int = play_random(state, getattr(rnd, "_randbelow", rnd.randrange),
+                                 max_actions, coarse)
+        if count >= max_actions and not game.is_over(state):
+            raise PlayoutStalled(f"game not over after {max_actions} actions")
+        return count
     moves = getattr(game, "moves", None)
     apply_move = getattr(game, "apply_move", None)
     if moves is not None and apply_move is not None:
@@ -146,9 +161,11 @@ def _play_moves(
 
 
 def random_game(
-    game: Game, players: int, options: Options, seed: int, max_actions: int = MAX_ACTIONS
+    game: Game, players: int, options: Options, seed: int, max_actions: int = MAX_ACTIONS,
+    coarse: bool = True,
 ) -> tuple[Any, int]:
-    """A whole random-legal game from ``seed`` (game chance and choices both seeded)."""
+    """A whole random-legal game from ``seed`` (game chance and choices both seeded), by
+    default in the game's coarse random steps (``play_out``): the benches' game."""
     state = game.setup(players, game.normalize_options(players, options), seed)
-    count = play_out(game, state, random.Random(seed), max_actions)
+    count = play_out(game, state, random.Random(seed), max_actions, coarse=coarse)
     return state, count

@@ -1,6 +1,7 @@
 """The search's rollouts carry their steps out on the game's quiet path (moves /
-apply_move: no labels read back, no log composed) when the game has one, and decide
-exactly as through ``apply``: the same seeds and iteration cap, the same choices."""
+apply_move: no labels read back, no log composed), or its trusted step (play_index:
+no checks either) when the game has one, and decide exactly as through ``apply``: the
+same seeds and iteration cap, the same choices."""
 
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ class Loud:
         self._game = game
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("moves", "apply_move"):
+        if name in ("moves", "apply_move", "play_index"):
             raise AttributeError(name)
         return getattr(self._game, name)
 
 
 class Counted:
-    """The real game; counts the quiet path's moves carried out."""
+    """The real game; counts the trusted steps carried out."""
 
     def __init__(self, game: Any) -> None:
         self._game = game
@@ -36,9 +37,9 @@ class Counted:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
-    def apply_move(self, state: Any, seat: int, move: Any) -> None:
+    def play_index(self, state: Any, i: int) -> None:
         self.quiet += 1
-        self._game.apply_move(state, seat, move)
+        self._game.play_index(state, i)
 
 
 def _states(expansions: list[str], seed: int, count: int) -> list[Any]:
@@ -65,4 +66,4 @@ def test_rollouts_on_the_quiet_path_decide_as_through_apply() -> None:
                 actions = GAME.legal_actions(state, seat)
                 picks.append(action_key(bot.decide(game, GAME.clone(state), seat, actions)))
             assert picks[0] == picks[1]
-    assert counted.quiet > 0  # the rollouts did go through apply_move
+    assert counted.quiet > 0  # the rollouts did go through play_index

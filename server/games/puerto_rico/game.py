@@ -8,6 +8,7 @@ internal tuples and the wire dicts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from server.engine.audience import Audience
@@ -28,6 +29,7 @@ from .io import offer
 from .io.display import display
 from .io.stateio import load
 from .io.views import audience, step_name, view
+from .playout import play_random
 
 
 class PuertoRico(GameBase):
@@ -94,6 +96,20 @@ class PuertoRico(GameBase):
         if move not in legal:
             raise IllegalAction(f"{move!r} is not a legal move now (step {step_name(state)})")
         flow.execute(state, move, None)  # no log: nobody reads one here
+
+    def play_index(self, state: PRState, i: int) -> None:
+        """The trusted step (contract.py): the ``i``-th of ``moves`` for the seat to
+        move, carried out unchecked, for a rollout that just drew ``i`` from them."""
+        moves = state.legal
+        if moves is None:
+            moves = flow.legal(state)
+        flow.execute(state, moves[i], None)
+
+    def play_random(self, state: PRState, randbelow: Callable[[int], int], max_actions: int,
+                    coarse: bool = False) -> int:
+        """The trusted random play loop (contract.py): ``coarse`` takes a mayor's whole
+        placement as one step (playout.py)."""
+        return play_random(state, randbelow, max_actions, coarse)
 
     def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:

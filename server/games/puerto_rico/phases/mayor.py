@@ -57,21 +57,23 @@ def start(s: PRState, ev: Events) -> int:
 
 
 def _privilege(s: PRState, m: Move, ev: Events) -> int:
-    v = VOCAB[s.edition]
     p = s.role_player
     if m[0] == MAYOR_COLONIST:
         k = m[1] if len(m) > 1 else 1
         s.col_supply -= k
         s.san_juan[p] += k
-        say(ev, p, "mayor", f"{who(s, p)} takes {v.people(k)} from the supply ({v.privilege})")
-    else:
+        if ev is not None:  # (the quiet path composes no text)
+            v = VOCAB[s.edition]
+            say(ev, p, "mayor", f"{who(s, p)} takes {v.people(k)} from the supply "
+                f"({v.privilege})")
+    elif ev is not None:
+        v = VOCAB[s.edition]
         say(ev, p, "pass", f"{who(s, p)} leaves the {v.privilege} {v.colonist} in the supply")
     return _arrive(s, ev)
 
 
 def _arrive(s: PRState, ev: Events) -> int:
     """The ship's colonists, dealt one at a time from the mayor; then placement."""
-    v = VOCAB[s.edition]
     p = s.role_player
     n = s.n
     k = s.col_ship
@@ -83,7 +85,9 @@ def _arrive(s: PRState, ev: Events) -> int:
         for i in range(cit):
             s.san_juan_cit[(p + i) % n] += 1
         s.cit_ship = 0
-    say(ev, None, "mayor", f"The {v.ship} brings {_brought(v, k, cit)}{_shares(s, p, k)}")
+    if ev is not None:
+        v = VOCAB[s.edition]
+        say(ev, None, "mayor", f"The {v.ship} brings {_brought(v, k, cit)}{_shares(s, p, k)}")
     begin_turn(s)
     return CONTINUE
 
@@ -240,14 +244,15 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if s.san_juan[p] and empty:
         _fill(s, p)
         s.san_juan[p] -= empty
-    v = VOCAB[s.edition]
-    say(
-        ev,
-        p,
-        "mayor",
-        f"{who(s, p)} has {v.people(sum(s.island_col[p]))} {v.on_island}, "
-        f"{sum(s.city_col[p])} in the {v.city}, {s.san_juan[p]} waiting {v.in_san_juan}",
-    )
+    if ev is not None:
+        v = VOCAB[s.edition]
+        say(
+            ev,
+            p,
+            "mayor",
+            f"{who(s, p)} has {v.people(sum(s.island_col[p]))} {v.on_island}, "
+            f"{sum(s.city_col[p])} in the {v.city}, {s.san_juan[p]} waiting {v.in_san_juan}",
+        )
     return TURN_OVER
 
 
@@ -299,10 +304,12 @@ def finish(s: PRState, ev: Events) -> None:
         for i, b in enumerate(s.city[p]):
             empty += cir[b] - ccol[i]
     need = max(empty, s.n)
-    v = VOCAB[s.edition]
     if fill_ship(s, need):
-        say(ev, None, "mayor", f"{_brought(v, need, s.cit_ship)} board the {v.ship}")
+        if ev is not None:
+            v = VOCAB[s.edition]
+            say(ev, None, "mayor", f"{_brought(v, need, s.cit_ship)} board the {v.ship}")
         return
+    v = VOCAB[s.edition]
     if s.cat.cit:  # 1897 Expansion II: running out of workers no longer ends the game
         say(ev, None, "mayor", f"Only {_brought(v, s.col_ship, s.cit_ship)} board the "
             f"{v.ship} ({need} wanted): the supply has no more {v.colonists}")
