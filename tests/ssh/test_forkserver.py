@@ -1,0 +1,144 @@
+"""SSH sessions forked by the warm parent (server/ssh/forkserver.py), on real processes:
+a real game server, the real `prtui connect`, real ptys and real signals."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.net.server import GameServer
+from server.ssh.gateway import SshGateway
+from tests.ssh.conftest import GatewayFactory, Terminal, open_terminal, until
+
+
+@pytest.fixture
+async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
+    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+def warm_gateway(make_gateway: GatewayFactory, game: GameServer) -> GatewayFactory:
+    """A gateway running the real client, its fork server warm before the first login."""
+
+    async def _make(**kw: object) -> SshGateway:
+        gw = await make_gateway(command=None, game_port=game.port,
+                                relay_proof=game.relay_proof, **kw)
+        assert gw.forks is not None
+        gw.forks.warm_up()
+        await until(lambda: gw.forks is not None and gw.forks.ready, "the fork server warm")
+        return gw
+
+    return _make
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def in_lobby(gw: SshGateway, name: str) -> tuple[Terminal, int]:
+    """A player's session drawn to its lobby; its child's pid."""
+    before = {child.pid for child in gw.children}
+    term = await open_terminal(gw.port, name)
+    await term.expect_screen("Rooms")
+    (pid,) = {child.pid for child in gw.children} - before
+    assert pid is not None
+    return term, pid
+
+
+async def test_a_session_forked_by_the_warm_parent_reaches_its_lobby(
+    warm_gateway: GatewayFactory,
+) -> None:
+    gw = await warm_gateway()
+    assert gw.forks is not None
+    ana, pid = await in_lobby(gw, "ana")
+    try:
+        assert parent_of(pid) == gw.forks.pid  # forked, not spawned by the gateway
+        assert gw.forks.forked == 1
+        ana.send("n")  # the child reads its keys: the table set-up form
+        await ana.expect_screen("Players")
+    finally:
+        await ana.close()
+    await until(lambda: not gw.children, "the session's child gone")
+    assert gw.active_sessions == 0
+
+
+async def test_a_session_killed_leaves_the_parent_and_the_other_session(
+    warm_gateway: GatewayFactory,
+) -> None:
+    gw = await warm_gateway()
+    assert gw.forks is not None
+    parent = gw.forks.pid
+    assert parent is not None
+    ana, ana_pid = await in_lobby(gw, "ana")
+    bob, bob_pid = await in_lobby(gw, "bob")
+    try:
+        os.kill(ana_pid, signal.SIGKILL)
+        await until(lambda: ana.proc.exit_status is not None, "ana's session ended")
+        assert ana.proc.exit_status != 0
+        assert alive(parent) and gw.forks.pid == parent and gw.forks.ready
+        assert alive(bob_pid)
+        bob.send("n")
+        await bob.expect_screen("Players")
+        carl, carl_pid = await in_lobby(gw, "carl")  # and the parent still forks
+        assert parent_of(carl_pid) == parent
+        await carl.close()
+    finally:
+        await ana.close()
+        await bob.close()
+    await until(lambda: not gw.children, "every child gone")
+
+
+async def test_the_parent_killed_is_restarted_and_its_sessions_go_on(
+    warm_gateway: GatewayFactory,
+) -> None:
+    gw = await warm_gateway()
+    assert gw.forks is not None
+    old = gw.forks.pid
+    assert old is not None
+    ana, ana_pid = await in_lobby(gw, "ana")
+    try:
+        os.kill(old, signal.SIGKILL)
+        await until(lambda: gw.forks is not None and gw.forks.ready and gw.forks.pid != old,
+                    "a new fork server warm")
+        assert gw.forks.starts == 2
+        assert alive(ana_pid)  # the session it had forked goes on
+        ana.send("n")
+        await ana.expect_screen("Players")
+        bob, bob_pid = await in_lobby(gw, "bob")
+        assert parent_of(bob_pid) == gw.forks.pid
+        await bob.close()
+    finally:
+        await ana.close()
+    # ana's end is seen without her parent (a pidfd): her place is free again
+    await until(lambda: not gw.children and gw.active_sessions == 0, "every session ended")
+    assert not alive(ana_pid)
+
+
+async def test_sessions_start_while_the_parent_is_not_there(
+    make_gateway: GatewayFactory, game: GameServer
+) -> None:
+    """Before the fork server is warm (and while it restarts) a session is spawned the
+    old way: nobody waits for it."""
+    gw = await make_gateway(command=None, game_port=game.port, relay_proof=game.relay_proof)
+    assert gw.forks is not None and not gw.forks.ready
+    ana, pid = await in_lobby(gw, "ana")  # its request starts the fork server
+    try:
+        assert parent_of(pid) == os.getpid()
+        await until(lambda: gw.forks is not None and gw.forks.ready, "the fork server warm")
+    finally:
+        await ana.close()
