@@ -22,6 +22,12 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _cmdline(pid: int) -> bytes:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    return b""
+
+
 def _environ(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
@@ -51,7 +57,9 @@ async def test_the_session_child_proves_its_players_address(tmp_path: Path) -> N
         ana = await open_terminal(port, "ana", local_addr=("127.0.0.2", 0))
         try:
             await ana.expect_screen("Rooms")  # the game server took the relayed hello
-            (child,) = _children(serve.pid)
+            # the first session starts while its fork server warms up (forks.py)
+            (child,) = [pid for pid in _children(serve.pid)
+                        if b"server.ssh.forkserver" not in _cmdline(pid)]
             env = _environ(child)
             assert env["PRTUI_SSH_PEER"] == "127.0.0.2"
             proof = env["PRTUI_SSH_PEER_PROOF"]
