@@ -38,6 +38,14 @@ LOST_STATUS = 1  # a child whose fork server died before it: its status is not k
 MAX_MESSAGE = 1 << 18
 
 
+SWITCH_ENV = "PRTUI_FORK_SERVER"  # "off": every session spawned directly (docs/hosting.md)
+
+
+def wanted(environ: Mapping[str, str]) -> bool:
+    """Whether the host wants sessions forked (the default) or spawned directly."""
+    return environ.get(SWITCH_ENV, "on").strip().lower() not in ("0", "off", "no", "false")
+
+
 def forkable(argv: Sequence[str]) -> bool:
     """Whether the fork server runs this argv: this interpreter's ``-m prtui``."""
     return len(argv) >= 3 and argv[0] == sys.executable and list(argv[1:3]) == ["-m", "prtui"]

@@ -18,6 +18,10 @@ gateway's end closing stops this process. LIFE is the read end of a pipe whose w
 end only the gateway holds: each child watches it and dies when the gateway does (a
 child must not die with this process, which the gateway restarts).
 
+Before freezing, the app runs once headless (``rehearse``): Textual's CSS and caches
+are then built once here; in one measure it took a child's CPU to its lobby from 0.32
+to 0.28 s and its private memory from 21.4 to 20.8 MiB (docs/benchmarks.md).
+
 The client is imported by name here, never by the gateway (the SSH and web gateways
 import no client: pyproject.toml's contracts); only ``python -m prtui`` argvs are
 forked, anything else is the gateway's to spawn.
@@ -65,8 +69,30 @@ def warm() -> None:
                 importlib.import_module(info.name)
 
 
+def rehearse() -> None:
+    """Run the app once, headless, for a few frames: Textual parses its CSS and fills
+    its caches here, once, instead of in every child. The loop is closed and no thread
+    is left when this returns (a fork copies neither)."""
+    import asyncio
+
+    app_class = importlib.import_module("prtui.app").PrtuiApp
+
+    async def frames() -> None:
+        async with app_class().run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+
+    try:
+        asyncio.run(frames())
+    except Exception:  # a warm-up only: the children start as they would without it
+        traceback.print_exc()
+    asyncio.set_event_loop_policy(None)
+
+
 def serve(sock: socket.socket, lifeline: int) -> None:
     warm()
+    rehearse()
+    if threading.active_count() > 1:  # never fork with a thread: it would be half-copied
+        raise RuntimeError(f"threads left before forking: {threading.enumerate()}")
     gc.collect()
     gc.freeze()  # the children's collector never touches (and so never copies) these
     wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
@@ -157,6 +183,9 @@ def _child(request: dict[str, Any], fds: list[int], lifeline: int) -> None:
         with contextlib.suppress(OSError):  # behind the server for a CPU (priority.py)
             with open("/proc/self/autogroup", "w") as group:
                 group.write(STARTING_NICE)
+        with contextlib.suppress(OSError):  # `ps -o comm`/`top` tell it from its parent
+            with open("/proc/self/comm", "w") as comm:
+                comm.write("prtui-session")
         _die_with_the_gateway(lifeline)
         if request.get("cwd"):
             os.chdir(request["cwd"])

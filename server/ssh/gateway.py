@@ -43,6 +43,7 @@ import asyncssh
 from server.net.addresses import is_loopback, limit_key
 from server.ssh import fds
 from server.ssh.auth import AuthPolicy, Identity
+from server.ssh import forks
 from server.ssh.forks import ForkServer
 from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home
@@ -274,9 +275,14 @@ async def start_ssh(
     relay_proof: Callable[[str], str] | None = None,
     command: ChildCommand | None = None,
     max_startups: tuple[int, int, int] = MAX_STARTUPS,
-    fork_server: bool = True,
+    fork_server: bool | None = None,
+    warm_fork_server: bool = True,
 ) -> SshGateway:
     """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
+
+    ``fork_server``: sessions are forked by a warm parent (forks.py; by default unless
+    $PRTUI_FORK_SERVER is off), started with the gateway (``warm_fork_server``) or else
+    with the first session.
 
     In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
     keeps it out of the process list. ``relay_proof`` is the game server's
@@ -310,8 +316,10 @@ async def start_ssh(
         relay_proof=relay_proof,
         command=command,
         max_startups=max_startups,
-        fork_server=fork_server,
+        fork_server=forks.wanted(os.environ) if fork_server is None else fork_server,
     )
     await gateway.listen(host, port)
+    if gateway.forks is not None and command is None and warm_fork_server:
+        gateway.forks.warm_up()  # warm before the first player comes (forks.py)
     log.info("SSH gateway on %s:%s (auth %s)", host, gateway.port, auth)
     return gateway

@@ -46,6 +46,7 @@ from server.ssh.gateway import (
     fork_server_env,
     host_env,
 )
+from server.ssh import forks
 from server.ssh.forks import ForkServer
 from server.ssh.homes import home_env
 from server.web import keys as browser_keys
@@ -389,9 +390,13 @@ async def start_web(*, host: str, port: int, game_host: str, game_port: int, dat
                     header_timeout_s: float = HEADER_TIMEOUT_S,
                     starts_per_minute: float = STARTS_PER_MINUTE, max_homes: int = MAX_HOMES,
                     home_days: float = IDLE_DAYS,
-                    command: ChildArgv | None = None, fork_server: bool = True) -> WebGateway:
+                    command: ChildArgv | None = None, fork_server: bool | None = None,
+                    warm_fork_server: bool = True) -> WebGateway:
     """Start the web gateway; ``command`` replaces the TUI child's argv (tests). The
-    limits and their flags are listed in docs/web.md."""
+    limits and their flags are listed in docs/web.md. ``fork_server``: sessions are
+    forked by a warm parent (server/ssh/forks.py; by default unless $PRTUI_FORK_SERVER
+    is off), started with the gateway
+    (``warm_fork_server``) or else with the first session."""
     places = SessionPlaces(max_sessions, max_sessions_per_address)
     proxies = {canonical_address(a) for a in trusted_proxies}
     door = Door(sessions=max_sessions, sessions_per_address=places.max_per_address,
@@ -407,7 +412,10 @@ async def start_web(*, host: str, port: int, game_host: str, game_port: int, dat
                          hosts=AllowedHosts(host, host_names, public_url),
                          starts=StartRate(starts_per_minute),
                          homes=WebHomes(Path(data_dir), max_homes, home_days),
-                         fork_server=fork_server)
+                         fork_server=forks.wanted(os.environ) if fork_server is None
+                         else fork_server)
     await gateway.listen(host, port)
+    if gateway.forks is not None and command is None and warm_fork_server:
+        gateway.forks.warm_up()  # warm before the first player comes
     log.info("web gateway on %s:%s", host, gateway.port)
     return gateway

@@ -69,6 +69,9 @@ async def test_a_session_forked_by_the_warm_parent_reaches_its_lobby(
     try:
         assert parent_of(pid) == gw.forks.pid  # forked, not spawned by the gateway
         assert gw.forks.forked == 1
+        # in the session's own directory (its identity's home), named for `ps`
+        assert Path(os.readlink(f"/proc/{pid}/cwd")).parent == gw.data_dir / "ssh" / "homes"
+        assert Path(f"/proc/{pid}/comm").read_text().strip() == "prtui-session"
         ana.send("n")  # the child reads its keys: the table set-up form
         await ana.expect_screen("Players")
     finally:
@@ -134,8 +137,9 @@ async def test_sessions_start_while_the_parent_is_not_there(
 ) -> None:
     """Before the fork server is warm (and while it restarts) a session is spawned the
     old way: nobody waits for it."""
-    gw = await make_gateway(command=None, game_port=game.port, relay_proof=game.relay_proof)
-    assert gw.forks is not None and not gw.forks.ready
+    gw = await make_gateway(command=None, game_port=game.port, relay_proof=game.relay_proof,
+                            warm_fork_server=False)
+    assert gw.forks is not None and not gw.forks.ready and gw.forks.pid is None
     ana, pid = await in_lobby(gw, "ana")  # its request starts the fork server
     try:
         assert parent_of(pid) == os.getpid()

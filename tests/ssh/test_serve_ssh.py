@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import signal
 import sys
@@ -20,12 +21,6 @@ def _children(pid: int) -> list[int]:
             if int(fields[1]) == pid:
                 found.append(int(stat.parent.name))
     return found
-
-
-def _cmdline(pid: int) -> bytes:
-    with contextlib.suppress(OSError):
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    return b""
 
 
 def _environ(pid: int) -> dict[str, str]:
@@ -47,6 +42,8 @@ async def test_the_session_child_proves_its_players_address(tmp_path: Path) -> N
     serve = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
         "--data", str(tmp_path / "data"),
+        # spawned, not forked: a forked child's environment is not in /proc (forks.py)
+        env={**os.environ, "PRTUI_FORK_SERVER": "off"},
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
@@ -57,9 +54,7 @@ async def test_the_session_child_proves_its_players_address(tmp_path: Path) -> N
         ana = await open_terminal(port, "ana", local_addr=("127.0.0.2", 0))
         try:
             await ana.expect_screen("Rooms")  # the game server took the relayed hello
-            # the first session starts while its fork server warms up (forks.py)
-            (child,) = [pid for pid in _children(serve.pid)
-                        if b"server.ssh.forkserver" not in _cmdline(pid)]
+            (child,) = _children(serve.pid)
             env = _environ(child)
             assert env["PRTUI_SSH_PEER"] == "127.0.0.2"
             proof = env["PRTUI_SSH_PEER_PROOF"]
