@@ -135,7 +135,7 @@ class ForkServer:
         ident = next(self._ids)
         request = {"id": ident, "argv": list(argv), "env": dict(env),
                    "cwd": str(cwd) if cwd is not None else None, "tty": tty}
-        answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[ForkedProcess] = asyncio.get_running_loop().create_future()
         self._asked[ident] = answer
         try:
             socket.send_fds(self._sock, [json.dumps(request).encode()], list(stdio))

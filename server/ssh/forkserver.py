@@ -180,12 +180,8 @@ def _child(request: dict[str, Any], fds: list[int], lifeline: int) -> None:
                 os.close(fd)
         if request.get("tty"):
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        with contextlib.suppress(OSError):  # behind the server for a CPU (priority.py)
-            with open("/proc/self/autogroup", "w") as group:
-                group.write(STARTING_NICE)
-        with contextlib.suppress(OSError):  # `ps -o comm`/`top` tell it from its parent
-            with open("/proc/self/comm", "w") as comm:
-                comm.write("prtui-session")
+        _write("/proc/self/autogroup", STARTING_NICE)  # behind the server (priority.py)
+        _write("/proc/self/comm", "prtui-session")  # `ps -o comm`, `top`: not its parent
         _die_with_the_gateway(lifeline)
         if request.get("cwd"):
             os.chdir(request["cwd"])
@@ -209,6 +205,11 @@ def _child(request: dict[str, Any], fds: list[int], lifeline: int) -> None:
         os._exit(code)
 
 
+def _write(path: str, text: str) -> None:
+    with contextlib.suppress(OSError), open(path, "w") as file:
+        file.write(text)
+
+
 def _exit_code(value: object) -> int:
     """What ``raise SystemExit(value)`` makes the process's status."""
     if value is None:
@@ -224,15 +225,19 @@ def _fresh_stdio() -> None:
     """Python's own stdin/stdout/stderr, on the session's descriptors 0, 1 and 2 (the
     parent's were bound to its own, and buffered as a pipe's)."""
     tty = os.isatty(1)
-    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
-        io.BufferedReader(io.FileIO(0, "rb", closefd=False)), encoding="utf-8",
-        errors="surrogateescape")
-    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
-        io.BufferedWriter(io.FileIO(1, "wb", closefd=False)), encoding="utf-8",
-        errors="surrogateescape", line_buffering=tty)
-    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
-        io.BufferedWriter(io.FileIO(2, "wb", closefd=False)), encoding="utf-8",
-        errors="backslashreplace", line_buffering=True)
+    streams = {
+        "stdin": io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "rb", closefd=False)),
+                                  encoding="utf-8", errors="surrogateescape"),
+        "stdout": io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "wb", closefd=False)),
+                                   encoding="utf-8", errors="surrogateescape",
+                                   line_buffering=tty),
+        "stderr": io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "wb", closefd=False)),
+                                   encoding="utf-8", errors="backslashreplace",
+                                   line_buffering=True),
+    }
+    for name, stream in streams.items():
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
 
 
 def _die_with_the_gateway(lifeline: int) -> None:

@@ -41,9 +41,8 @@ from pathlib import Path
 import asyncssh
 
 from server.net.addresses import is_loopback, limit_key
-from server.ssh import fds
+from server.ssh import fds, forks
 from server.ssh.auth import AuthPolicy, Identity
-from server.ssh import forks
 from server.ssh.forks import ForkServer
 from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home

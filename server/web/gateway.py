@@ -35,8 +35,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
 from server.net.addresses import canonical_address, is_loopback, limit_key
-from server.ssh import fds
+from server.ssh import fds, forks
 from server.ssh.auth import MAX_NAME, Identity, clean_name
+from server.ssh.forks import ForkServer
 from server.ssh.gateway import (
     KEEPALIVE_S,
     MAX_SESSIONS_PER_ADDRESS,
@@ -46,8 +47,6 @@ from server.ssh.gateway import (
     fork_server_env,
     host_env,
 )
-from server.ssh import forks
-from server.ssh.forks import ForkServer
 from server.ssh.homes import home_env
 from server.web import keys as browser_keys
 from server.web.child import WebChild
