@@ -3,16 +3,21 @@ a real game server, the real `prtui connect`, real ptys and real signals."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import re
 import signal
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from server.net.server import GameServer
-from server.ssh.gateway import SshGateway
-from tests.ssh.conftest import GatewayFactory, Terminal, open_terminal, until
+from server.ssh.forks import ForkServer
+from server.ssh.gateway import SshGateway, fork_server_env
+from tests.ssh.conftest import WAIT_S, GatewayFactory, Terminal, open_terminal, until
 
 
 @pytest.fixture
@@ -146,3 +151,92 @@ async def test_sessions_start_while_the_parent_is_not_there(
         await until(lambda: gw.forks is not None and gw.forks.ready, "the fork server warm")
     finally:
         await ana.close()
+
+
+def stat_fields(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+async def test_a_forked_child_is_a_session_leader_on_its_terminal_behind_the_server(
+    tmp_path: Path,
+) -> None:
+    """What a spawned child got from its preexec (pty_child.py), a forked one gets from
+    the fork server: its own session, the pty as its controlling terminal, the session's
+    environment and directory, and the starting priority (the gateway, not used here,
+    would restore it at the first screen)."""
+    forks = ForkServer(fork_server_env(os.environ))
+    forks.warm_up()
+    await until(lambda: forks.ready, "the fork server warm")
+    master, slave = os.openpty()
+    terminal = os.fstat(slave).st_rdev
+    home = tmp_path / "home"
+    home.mkdir()
+    argv = [sys.executable, "-m", "prtui", "connect", "127.0.0.1:1", "--name=ana"]
+    try:
+        child = await forks.spawn(argv, {**fork_server_env(os.environ), "HOME": str(home)},
+                                  home, (slave, slave, slave), tty=True)
+        os.close(slave)
+        assert child is not None and parent_of(child.pid) == forks.pid
+        pid = child.pid
+        # the client's start, which comes after the set-up, has begun
+        await until(lambda: Path(os.readlink(f"/proc/{pid}/cwd")) == home, "in its home")
+        fields = stat_fields(pid)
+        assert int(fields[2]) == int(fields[3]) == pid  # its own group and session
+        assert int(fields[4]) == terminal  # its controlling terminal: the pty
+        assert Path(f"/proc/{pid}/autogroup").read_text().split()[-1] == "10"
+        os.killpg(child.pid, signal.SIGKILL)
+        assert await asyncio.wait_for(child.wait(), WAIT_S) == -signal.SIGKILL
+        assert forks.ready and alive(forks.pid or 0)
+    finally:
+        os.close(master)
+        await forks.close()
+    assert forks.pid is None
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                child = int(stat.parent.name)
+                found += [child, *descendants(child)]
+    return found
+
+
+async def test_the_server_killed_takes_the_fork_server_and_its_sessions(tmp_path: Path) -> None:
+    serve = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
+        "--data", str(tmp_path / "data"), stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    assert serve.stdout is not None
+    try:
+        port = 0
+        while not port:
+            line = (await asyncio.wait_for(serve.stdout.readline(), WAIT_S)).decode()
+            assert line, "prtui serve ended before its SSH gateway started"
+            if found := re.match(r"SSH on [^ ]+:(\d+) ", line):
+                port = int(found.group(1))
+        forked: tuple[Terminal, int] | None = None
+        for _ in range(int(WAIT_S / 0.5)):  # until a session comes from the warm parent
+            term = await open_terminal(port, "ana")
+            await term.expect_screen("Rooms")
+            pids = descendants(serve.pid)
+            session = [p for p in pids if parent_of(p) != serve.pid]
+            if session:
+                forked = term, session[0]
+                break
+            await term.close()
+            await asyncio.sleep(0.5)
+        assert forked is not None, "no session was forked"
+        term, pid = forked
+        tree = descendants(serve.pid)  # the fork server and the session
+        assert pid in tree and len(tree) == 2
+        serve.kill()
+        await serve.wait()
+        await until(lambda: not any(alive(p) for p in tree), "the fork server and session gone")
+        with contextlib.suppress(Exception):
+            await term.close()
+    finally:
+        if serve.returncode is None:
+            serve.kill()
+            await serve.wait()
