@@ -36,6 +36,7 @@ RESTART_S = 1.0  # after a death; doubled while it dies before it is warm
 MAX_RESTART_S = 60.0
 LOST_STATUS = 1  # a child whose fork server died before it: its status is not known
 MAX_MESSAGE = 1 << 18
+POLL_S = 1.0  # how often an orphaned session is looked at where there are no pidfds
 
 
 SWITCH_ENV = "PRTUI_FORK_SERVER"  # "off": every session spawned directly (docs/hosting.md)
@@ -76,10 +77,22 @@ class ForkedProcess:
         """Its fork server died: watch the process itself for its end."""
         if self.returncode is not None:
             return
-        if self._pidfd is None:
-            self._end(LOST_STATUS)
+        if self._pidfd is None:  # a kernel without pidfds (before 5.3): look now and then
+            self._poll()
             return
         asyncio.get_running_loop().add_reader(self._pidfd, self._end, LOST_STATUS)
+
+    def _poll(self) -> None:
+        if self.returncode is not None:
+            return
+        try:
+            gone = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        except (OSError, IndexError):
+            gone = True
+        if gone:
+            self._end(LOST_STATUS)
+        else:
+            asyncio.get_running_loop().call_later(POLL_S, self._poll)
 
     def _close_pidfd(self) -> None:
         if self._pidfd is not None:
@@ -102,6 +115,7 @@ class ForkServer:
         self._ready = False
         self._closed = False
         self._starting: asyncio.Task[None] | None = None
+        self._watching: asyncio.Task[None] | None = None  # the fork server's end
         self._restart: asyncio.TimerHandle | None = None
         self._delay = RESTART_S
         self._ids = itertools.count(1)
@@ -199,7 +213,7 @@ class ForkServer:
         ours.setblocking(False)
         self._sock = ours
         asyncio.get_running_loop().add_reader(ours.fileno(), self._read)
-        asyncio.get_running_loop().create_task(self._watch(self._proc))
+        self._watching = asyncio.get_running_loop().create_task(self._watch(self._proc))
 
     async def _watch(self, proc: asyncio.subprocess.Process) -> None:
         code = await proc.wait()

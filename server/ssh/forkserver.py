@@ -52,9 +52,10 @@ WARM = (
     "prtui.screens", "prtui.games", "prtui.widgets", "textual.drivers.linux_driver",
     "textual.drivers.web_driver", "textual.widgets", "textual._xterm_parser",
 )
-# a terminal session's own signals at their defaults (pty_child.py says why)
+# a terminal session's own signals at their defaults (pty_child.py says why), and
+# SIGCHLD, which this process catches; SIGPIPE stays ignored, as Python starts it
 _SESSION_SIGNALS = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM,
-                    signal.SIGCHLD, signal.SIGPIPE)
+                    signal.SIGCHLD)
 STARTING_NICE = "10"  # server/ssh/priority.py's STARTING_NICE (not imported: no asyncio)
 
 
