@@ -153,6 +153,7 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
     moves = [await key_latency(page, k) for k in ["ArrowDown", "ArrowUp"] * (samples // 2)]
     helps = [await key_latency(page, k) for k in ["?", "Escape"] * 10]
     rss, pss = memory_kib(child.pid)
+    forked = web.forks is not None and _parent_of(child.pid) == web.forks.pid
     await context.close()
     closed = time.perf_counter()
     await until(lambda: not child.running)
@@ -161,6 +162,7 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
             "key_actions": percentiles([x for x in moves if x is not None]),
             "key_help": percentiles([x for x in helps if x is not None]),
             "child_rss_mib": round(rss / 1024, 1), "child_pss_mib": round(pss / 1024, 1),
+            "child_forked": forked,
             "tab_close_to_child_end_s": round(time.perf_counter() - closed, 2)}
 
 
@@ -223,6 +225,12 @@ def children_of(pid: int) -> list[int]:
     forks = [child for child in found if is_fork_server(child)]
     return [child for child in found if child not in forks] + [
         grandchild for fork in forks for grandchild in children_of(fork)]
+
+
+def _parent_of(pid: int | None) -> int | None:
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    return None
 
 
 def is_fork_server(pid: int) -> bool:

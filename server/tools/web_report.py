@@ -170,7 +170,10 @@ def render_sessions(runs: list[Run]) -> list[str]:
         f"{_figure(s_one.get('first_board_s'))} s. The session's CPU by the lobby: forked "
         f"{_figure(f_one.get('lobby_cpu_s'))} s, spawned {_figure(s_one.get('lobby_cpu_s'))} s; "
         f"by the board: {_figure(f_one.get('board_cpu_s'))} s and "
-        f"{_figure(s_one.get('board_cpu_s'))} s (the board's own drawing, the same either way).",
+        f"{_figure(s_one.get('board_cpu_s'))} s (the board's own drawing, the same either way). "
+        f"At its board the forked session holds {_figure(f_one.get('board_uss_mib'))} MiB "
+        f"of its own (USS; RSS {_figure(f_one.get('board_rss_mib'))}), the spawned one "
+        f"{_figure(s_one.get('board_uss_mib'))} MiB (RSS {_figure(s_one.get('board_rss_mib'))}).",
         f"- {f_idle.get('sessions')} forked sessions idle at once: PSS "
         f"{_figure(f_idle.get('pss_mib_mean'))} MiB each (USS, its private pages, "
         f"{_figure(f_idle.get('uss_mib_mean'))}; RSS {_figure(f_idle.get('rss_mib_mean'))}), "
