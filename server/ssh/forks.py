@@ -22,6 +22,7 @@ import itertools
 import json
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Mapping, Sequence
@@ -36,6 +37,7 @@ RESTART_S = 1.0  # after a death; doubled while it dies before it is warm
 MAX_RESTART_S = 60.0
 LOST_STATUS = 1  # a child whose fork server died before it: its status is not known
 MAX_MESSAGE = 1 << 18
+ANSWER_S = 10.0  # a fork server that has not forked by then: the session spawns its own
 POLL_S = 1.0  # how often an orphaned session is looked at where there are no pidfds
 
 
@@ -124,6 +126,7 @@ class ForkServer:
         self.pid: int | None = None  # the fork server's, once it runs
         self.starts = 0  # how many times it was started (restarts included)
         self.forked = 0  # sessions it started
+        self.abandoned = 0  # children forked after their session had stopped waiting
 
     @property
     def ready(self) -> bool:
@@ -158,12 +161,12 @@ class ForkServer:
             self._asked.pop(ident, None)
             return None
         try:
-            return await answer
-        except (ConnectionError, RuntimeError) as exc:
-            log.warning("fork server: %s; spawning it directly", exc)
+            return await asyncio.wait_for(answer, ANSWER_S)
+        except (ConnectionError, RuntimeError, TimeoutError) as exc:
+            log.warning("fork server: %s; spawning it directly", exc or "no answer")
             return None
         finally:
-            self._asked.pop(ident, None)
+            self._asked.pop(ident, None)  # a child forked after this is killed (_message)
 
     async def close(self) -> None:
         """Stop the fork server (the sessions it started are the gateway's to end)."""
@@ -248,7 +251,12 @@ class ForkServer:
                 process._end(int(message["status"]))
         elif "id" in message:
             answer = self._asked.get(int(message["id"]))
-            if "pid" in message:
+            if "pid" in message and (answer is None or answer.done()):
+                self.abandoned += 1
+                for kill in (os.kill, os.killpg):  # its session gave up on it
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        kill(int(message["pid"]), signal.SIGKILL)
+            elif "pid" in message:
                 process = ForkedProcess(int(message["pid"]))
                 self._running[process.pid] = process
                 self.forked += 1

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from server.net.server import GameServer
+from server.ssh import forks as forks_module
 from server.ssh.forks import ForkServer
 from server.ssh.gateway import SshGateway, fork_server_env
 from tests.ssh.conftest import WAIT_S, GatewayFactory, Terminal, open_terminal, until
@@ -240,3 +241,33 @@ async def test_the_server_killed_takes_the_fork_server_and_its_sessions(tmp_path
         if serve.returncode is None:
             serve.kill()
             await serve.wait()
+
+
+async def test_a_fork_server_too_slow_to_answer_is_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stopped (or swamped) fork server: the session starts its child itself after
+    ANSWER_S, and the child forked later for it is killed, never left on its terminal."""
+    monkeypatch.setattr(forks_module, "ANSWER_S", 0.2)
+    forks = ForkServer(fork_server_env(os.environ))
+    forks.warm_up()
+    await until(lambda: forks.ready, "the fork server warm")
+    assert forks.pid is not None
+    master, slave = os.openpty()
+    argv = [sys.executable, "-m", "prtui", "connect", "127.0.0.1:1", "--name=ana"]
+    try:
+        os.kill(forks.pid, signal.SIGSTOP)
+        try:
+            child = await forks.spawn(argv, fork_server_env(os.environ), tmp_path,
+                                      (slave, slave, slave), tty=True)
+            assert child is None  # the caller spawns it: nobody waits on a stopped parent
+        finally:
+            os.kill(forks.pid, signal.SIGCONT)
+        await until(lambda: forks.abandoned == 1, "the late child killed")
+        await until(lambda: forks.pid is not None and not descendants(forks.pid),
+                    "the late child gone")
+        assert forks.ready and forks.forked == 0
+    finally:
+        os.close(slave)
+        os.close(master)
+        await forks.close()
