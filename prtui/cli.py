@@ -187,6 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     bw.add_argument("--seconds", type=float, default=30.0, help="of the many sessions' keys")
     bw.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
     bw.add_argument("--json", action="store_true")
+    bss = bench_sub.add_parser("sessions", help="an SSH session's process: forked by the "
+                               "warm parent and spawned, first board and memory")
+    bss.add_argument("--sessions", type=int, default=20, help="forked sessions idle at once")
+    bss.add_argument("--spawned", type=int, default=5, help="spawned sessions idle at once")
+    bss.add_argument("--json", action="store_true")
     bwc = bench_sub.add_parser("web-churn", help="other games' moves while one address "
                                "opens and closes browser sessions")
     bwc.add_argument("--players", type=int, default=4, help="terminal players timing moves")

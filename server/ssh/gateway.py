@@ -41,8 +41,9 @@ from pathlib import Path
 import asyncssh
 
 from server.net.addresses import is_loopback, limit_key
-from server.ssh import fds
+from server.ssh import fds, forks
 from server.ssh.auth import AuthPolicy, Identity
+from server.ssh.forks import ForkServer
 from server.ssh.guard import LoginGuard
 from server.ssh.homes import home_env, identity_home
 from server.ssh.hostkey import load_or_create_host_key
@@ -85,8 +86,11 @@ class SshGateway:
         relay_proof: Callable[[str], str] | None = None,
         command: ChildCommand | None = None,
         max_startups: tuple[int, int, int] = MAX_STARTUPS,
+        fork_server: bool = True,
     ) -> None:
         self.policy = policy
+        # the children's warm parent, started with the first `prtui` child (forks.py)
+        self.forks = ForkServer(fork_server_env(os.environ)) if fork_server else None
         self.guard = LoginGuard()
         self.game_host = game_host
         self.game_port = game_port
@@ -217,6 +221,8 @@ class SshGateway:
         await asyncio.gather(*(child.terminate() for child in list(self._children)))
         if self._runs:
             await asyncio.gather(*self._runs, return_exceptions=True)
+        if self.forks is not None:
+            await self.forks.close()
         for conn in list(self.connections):
             conn.close()
         if acceptor is not None:
@@ -230,6 +236,14 @@ def host_env(environ: Mapping[str, str]) -> dict[str, str]:
         for k, v in environ.items()
         if (k in _HOST_ENV or k.startswith(_HOST_ENV_PREFIXES)) and k not in _NEVER_ENV
     }
+
+
+def fork_server_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The fork server's environment: what a session's would be before its own parts
+    (each child gets its session's whole environment when it is forked)."""
+    env = host_env(environ)
+    env.setdefault("LANG", "C.UTF-8")
+    return env
 
 
 def default_command(identity: Identity, game_host: str, game_port: int) -> list[str]:
@@ -260,8 +274,14 @@ async def start_ssh(
     relay_proof: Callable[[str], str] | None = None,
     command: ChildCommand | None = None,
     max_startups: tuple[int, int, int] = MAX_STARTUPS,
+    fork_server: bool | None = None,
+    warm_fork_server: bool = True,
 ) -> SshGateway:
     """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
+
+    ``fork_server``: sessions are forked by a warm parent (forks.py; by default unless
+    $PRTUI_FORK_SERVER is off), started with the gateway (``warm_fork_server``) or else
+    with the first session.
 
     In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
     keeps it out of the process list. ``relay_proof`` is the game server's
@@ -295,7 +315,10 @@ async def start_ssh(
         relay_proof=relay_proof,
         command=command,
         max_startups=max_startups,
+        fork_server=forks.wanted(os.environ) if fork_server is None else fork_server,
     )
     await gateway.listen(host, port)
+    if gateway.forks is not None and command is None and warm_fork_server:
+        gateway.forks.warm_up()  # warm before the first player comes (forks.py)
     log.info("SSH gateway on %s:%s (auth %s)", host, gateway.port, auth)
     return gateway

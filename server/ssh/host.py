@@ -14,6 +14,7 @@ from typing import Protocol
 import asyncssh
 
 from server.ssh.auth import AuthPolicy, Identity
+from server.ssh.forks import ForkServer
 from server.ssh.guard import LoginGuard
 from server.ssh.pty_child import PtyChild
 from server.ssh.startups import StartupGate
@@ -21,6 +22,8 @@ from server.ssh.startups import StartupGate
 
 class SessionHost(Protocol):
     """The places for sessions and the children that run them (session.py)."""
+
+    forks: ForkServer | None  # the warm parent of the children, if any (forks.py)
 
     def claim_session(self, address: str) -> bytes | None: ...
 

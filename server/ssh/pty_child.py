@@ -19,6 +19,7 @@ import termios
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from server.ssh.forks import ForkedProcess, ForkServer
 from server.ssh.orphans import bound_to_this_process
 from server.ssh.priority import back_to_normal, yield_to_the_server
 
@@ -62,7 +63,7 @@ class PtyChild:
     def __init__(self, on_output: Callable[[bytes], None]) -> None:
         self._on_output = on_output
         self._master: int | None = None
-        self._proc: asyncio.subprocess.Process | None = None
+        self._proc: asyncio.subprocess.Process | ForkedProcess | None = None
         self._pending = bytearray()  # keystrokes the child has not read yet
         self._reading = False
         self._writing = False
@@ -79,12 +80,17 @@ class PtyChild:
         cols: int,
         rows: int,
         cwd: Path | None = None,
+        forks: ForkServer | None = None,
     ) -> None:
+        """Start ``argv`` on a new pty: forked by ``forks`` (warm, light) when it can,
+        else spawned here."""
         master, slave = os.openpty()
         try:
             set_winsize(master, cols, rows)
             os.set_blocking(master, False)
-            self._proc = await asyncio.create_subprocess_exec(
+            if forks is not None:
+                self._proc = await forks.spawn(argv, env, cwd, (slave, slave, slave), tty=True)
+            self._proc = self._proc or await asyncio.create_subprocess_exec(
                 *argv,
                 stdin=slave,
                 stdout=slave,

@@ -133,7 +133,8 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             argv, env, cwd = self._gateway.child_command(
                 self._identity, self._term_type, self._chan.get_environment(), self._address
             )
-            await child.start(argv, env, self._size[0], self._size[1], cwd=cwd)
+            await child.start(argv, env, self._size[0], self._size[1], cwd=cwd,
+                              forks=self._gateway.forks)
             self._child = child
             if self._closed:  # the peer left while the child was starting
                 child.hang_up()

@@ -38,6 +38,7 @@ _OTHER_BENCHES = {
     "replay": "server.tools.replay_bench:run_replay_bench",
     "web": "server.tools.web_bench:run_web_bench",
     "web-churn": "server.tools.web_churn_bench:run_web_churn_bench",
+    "sessions": "server.tools.session_bench:run_session_bench",
 }
 
 

@@ -320,9 +320,9 @@ def render(runs: list[Run], info: dict[str, str], when: str,
     from server.tools.hostile_report import render_hostile
 
     out += render_hostile(runs)
-    from server.tools.web_report import render_churn, render_web
+    from server.tools.web_report import render_churn, render_sessions, render_web
 
-    out += render_web(runs) + render_churn(runs)
+    out += render_web(runs) + render_churn(runs) + render_sessions(runs)
     arena = [r for r in runs if r.figures and r.argv[:1] == ["arena"]]
     if arena:
         out += [

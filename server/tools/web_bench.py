@@ -10,6 +10,8 @@ Chromium under Playwright, one `prtui connect` child per page. Measured:
   on the board, one session alone: ArrowDown/ArrowUp in the action list, and `?`/Escape
   (the help screen opened and closed: a whole screen drawn);
 - memory per session: each child's RSS and PSS (shared pages split among the sharers);
+  the children are forked by the gateway's warm parent (server/ssh/forkserver.py),
+  warmed up before the first page opens;
 - ``--sessions`` pages at once against a `prtui serve --web-port` process of its own
   (each page its own browser context and its own loopback source address: Chromium sends
   no extra header on a websocket, so each page talks through a relay of its own here
@@ -151,6 +153,7 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
     moves = [await key_latency(page, k) for k in ["ArrowDown", "ArrowUp"] * (samples // 2)]
     helps = [await key_latency(page, k) for k in ["?", "Escape"] * 10]
     rss, pss = memory_kib(child.pid)
+    forked = web.forks is not None and _parent_of(child.pid) == web.forks.pid
     await context.close()
     closed = time.perf_counter()
     await until(lambda: not child.running)
@@ -159,6 +162,7 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
             "key_actions": percentiles([x for x in moves if x is not None]),
             "key_help": percentiles([x for x in helps if x is not None]),
             "child_rss_mib": round(rss / 1024, 1), "child_pss_mib": round(pss / 1024, 1),
+            "child_forked": forked,
             "tab_close_to_child_end_s": round(time.perf_counter() - closed, 2)}
 
 
@@ -211,12 +215,39 @@ async def serve_process(data: Path, sessions: int) -> tuple[Any, int, str]:
 
 
 def children_of(pid: int) -> list[int]:
+    """The session processes of the server ``pid``: its children, those its fork server
+    forked (server/ssh/forkserver.py) in place of the fork server itself."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
             if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(stat.parent.name))
-    return found
+    forks = [child for child in found if is_fork_server(child)]
+    return [child for child in found if child not in forks] + [
+        grandchild for fork in forks for grandchild in children_of(fork)]
+
+
+def _parent_of(pid: int | None) -> int | None:
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    return None
+
+
+def is_fork_server(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        return b"server.ssh.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    return False
+
+
+async def warm(web: Any) -> float | None:
+    """Start the web gateway's fork server and wait until it forks (the sessions then
+    start as a host's do, once the server has run a little); the seconds it took."""
+    if web.forks is None:
+        return None
+    start = time.perf_counter()
+    web.forks.warm_up()
+    await until(lambda: web.forks.ready)
+    return round(time.perf_counter() - start, 1)
 
 
 async def game_player(port: int) -> Any:
@@ -335,6 +366,7 @@ async def measure(sessions: int, samples: int, seconds: float, rate: float,
                               data_dir=Path(tmp) / "server", relay_proof=server.relay_proof,
                               max_sessions=sessions + 2, trusted_proxies=["127.0.0.1"])
         url = f"http://127.0.0.1:{web.port}"
+        warm_s = await warm(web)
         try:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=chromium, headless=True)
@@ -347,7 +379,8 @@ async def measure(sessions: int, samples: int, seconds: float, rate: float,
         finally:
             await web.close()
             await server.stop()
-    return {"one": one, "many": many, "target_ms": TARGET_MS, "cores": os.cpu_count(),
+    return {"one": one, "many": many, "fork_server_warm_s": warm_s, "target_ms": TARGET_MS,
+            "cores": os.cpu_count(),
             "load_1min_at_start": round(load_at_start, 1)}
 
 

@@ -15,6 +15,7 @@ from server.tools.hostile_report import _cut
 
 HEADING = "## Browser sessions: the TUI in Chromium"
 CHURN_HEADING = "## Browser sessions: one address churning them"
+SESSIONS_HEADING = "## SSH and browser sessions: forked by a warm parent"
 
 
 def web_runs() -> list[Run]:
@@ -26,7 +27,9 @@ def web_runs() -> list[Run]:
         run.problem = "no Chromium on this machine (apt-get install chromium)"
     churn = Run("web: other games while one address churns browser sessions",
                 ["bench", "web-churn", "--json"])
-    return [run, churn]
+    sessions = Run("sessions: SSH sessions forked by the warm parent, and spawned",
+                   ["bench", "sessions", "--sessions", "24", "--spawned", "6", "--json"])
+    return [run, churn, sessions]
 
 
 def _key(figures: dict[str, object], unit: str = "keys") -> str:
@@ -136,6 +139,64 @@ def render_churn(runs: list[Run]) -> list[str]:
     ]
 
 
+def render_sessions(runs: list[Run]) -> list[str]:
+    """`prtui bench sessions`'s section (empty when it did not run)."""
+    fig = next((r.figures for r in runs if r.figures and r.argv[:2] == ["bench", "sessions"]),
+               None)
+    if not fig:
+        return []
+    forked, spawned = fig.get("forked") or {}, fig.get("spawned") or {}
+    f_one, s_one = forked.get("one") or {}, spawned.get("one") or {}
+    f_idle, s_idle = forked.get("idle") or {}, spawned.get("idle") or {}
+    pss_goal, board_goal = fig.get("target_pss_mib"), fig.get("target_first_board_s")
+    at_100 = f_idle.get("pss_mib_at_100_with_parent")
+    return [
+        SESSIONS_HEADING,
+        "",
+        "A loopback GameServer and the SSH gateway in one process, asyncssh clients on "
+        "ptys, one `prtui connect` per session: forked by the gateway's warm parent "
+        "(server/ssh/forkserver.py, warm before the first login), then, in the same run, "
+        "spawned as before (`PRTUI_FORK_SERVER=off`). Browser sessions are forked by the "
+        "same code (`prtui bench web` reports theirs). Memory from /proc/PID/smaps_rollup "
+        "once the sessions idle in the lobby; PSS splits each shared page among its sharers. "
+        f"1-minute load average {fig.get('load_1min_at_start')} → "
+        f"{fig.get('load_1min_at_end')} on {fig.get('cores')} cores shared with other work: "
+        "the wall times below are mostly waiting for a CPU, the CPU seconds are not.",
+        "",
+        f"- First board, one session alone (login → lobby drawn, start key → San Juan board "
+        f"drawn): forked {_figure(f_one.get('lobby_s'))} + "
+        f"{_figure(f_one.get('start_to_board_s'))} = {_figure(f_one.get('first_board_s'))} s, "
+        f"spawned {_figure(s_one.get('lobby_s'))} + {_figure(s_one.get('start_to_board_s'))} = "
+        f"{_figure(s_one.get('first_board_s'))} s. The session's CPU by the lobby: forked "
+        f"{_figure(f_one.get('lobby_cpu_s'))} s, spawned {_figure(s_one.get('lobby_cpu_s'))} s; "
+        f"by the board: {_figure(f_one.get('board_cpu_s'))} s and "
+        f"{_figure(s_one.get('board_cpu_s'))} s (the board's own drawing, the same either way). "
+        f"At its board the forked session holds {_figure(f_one.get('board_uss_mib'))} MiB "
+        f"of its own (USS; RSS {_figure(f_one.get('board_rss_mib'))}), the spawned one "
+        f"{_figure(s_one.get('board_uss_mib'))} MiB (RSS {_figure(s_one.get('board_rss_mib'))}).",
+        f"- {f_idle.get('sessions')} forked sessions idle at once: PSS "
+        f"{_figure(f_idle.get('pss_mib_mean'))} MiB each (USS, its private pages, "
+        f"{_figure(f_idle.get('uss_mib_mean'))}; RSS {_figure(f_idle.get('rss_mib_mean'))}), "
+        f"{_figure(f_idle.get('children_pss_mib_total'))} MiB in all, plus the warm parent's "
+        f"{_figure(f_idle.get('parent_pss_mib'))} MiB (RSS "
+        f"{_figure(f_idle.get('parent_rss_mib'))}): "
+        f"{_figure(f_idle.get('pss_mib_per_session_with_parent'))} MiB a session with the "
+        f"parent's share. At 100 sessions, USS + (PSS − USS) × (N + 1) / 101 + parent / 100: "
+        f"{_figure(at_100)} MiB a session.",
+        f"- {s_idle.get('sessions')} spawned sessions idle at once: PSS "
+        f"{_figure(s_idle.get('pss_mib_mean'))} MiB each (USS "
+        f"{_figure(s_idle.get('uss_mib_mean'))}, RSS {_figure(s_idle.get('rss_mib_mean'))}).",
+        f"- Goals (issue 36): PSS ≤ {pss_goal} MiB a session at 100: "
+        f"{'met' if isinstance(at_100, int | float) and at_100 <= float(pss_goal or 0) else f'not met ({at_100} MiB)'}; "
+        f"first board ≤ {board_goal} s: "
+        f"{'met' if (f_one.get('first_board_s') or 99) <= float(board_goal or 0) else 'not met'} "
+        f"({_figure(f_one.get('first_board_s'))} s at this load; the process's own start is "
+        f"{_figure(f_one.get('lobby_cpu_s'))} s of CPU, the board's drawing about "
+        f"{_figure(round((f_one.get('board_cpu_s') or 0) - (f_one.get('lobby_cpu_s') or 0), 2))} s).",
+        "",
+    ]
+
+
 def _verdict(value: object, goal: float) -> str:
     if not isinstance(value, int | float):
         return "not measured"
@@ -145,7 +206,7 @@ def _verdict(value: object, goal: float) -> str:
 def splice(page: str, runs: list[Run], info: dict[str, str], when: str) -> str:
     """``page`` with only the browser section and its raw figures replaced."""
     section: list[str] = []
-    for part in (render_web(runs), render_churn(runs)):
+    for part in (render_web(runs), render_churn(runs), render_sessions(runs)):
         if part:
             part[1:1] = ["", f"Measured {when} on {info['cpu']} ({info['cores']} cores), "
                              f"{info['python']}."]
@@ -157,7 +218,7 @@ def splice(page: str, runs: list[Run], info: dict[str, str], when: str) -> str:
             raw += ["```json", json.dumps(r.figures, indent=1, sort_keys=True), "```", ""]
         if r.problem:
             raw += [f"Not measured: {r.problem}.", ""]
-    page = _cut(_cut(page, HEADING), CHURN_HEADING)
+    page = _cut(_cut(_cut(page, HEADING), CHURN_HEADING), SESSIONS_HEADING)
     for r in runs:
         page = _cut(page, f"### {r.title}")
     anchor = "## Commands and raw figures"

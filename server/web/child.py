@@ -26,8 +26,10 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
+from server.ssh.forks import ForkServer
 from server.ssh.orphans import bound_to_this_process
 from server.ssh.priority import back_to_normal, yield_to_the_server
+from server.web.pipes import PipedProcess, forked_on_pipes
 
 QUIT_GRACE_S = 2.0  # a quitting Textual app restores nothing and exits at once
 TERM_GRACE_S = 1.0  # then SIGTERM, then SIGKILL: within 5 s of the tab closing in all
@@ -42,11 +44,13 @@ class WebChild(AppService):
     """A ``prtui connect`` (or ``spectate``) child speaking textual-serve's packets."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path,
-                 **service: Any) -> None:
+                 forks: ForkServer | None = None, **service: Any) -> None:
         super().__init__(" ".join(argv), **service)
         self.argv = list(argv)
         self.env = dict(env)
         self.cwd = cwd
+        self.forks = forks  # the warm parent that forks the child, when it can
+        self._process: Any = None  # asyncio's Process, or a PipedProcess (pipes.py)
         self._restoring: asyncio.Task[None] | None = None
 
     @property
@@ -65,6 +69,11 @@ class WebChild(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         driver = self._build_environment(width=width, height=height)
         env = {**self.env, **{k: driver[k] for k in _DRIVER_ENV if k in driver}}
+        if self.forks is not None:
+            forked = await forked_on_pipes(self.forks, self.argv, env, self.cwd)
+            if forked is not None:
+                self._process, self._stdin = forked, forked.stdin
+                return forked
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -158,5 +167,7 @@ class WebChild(AppService):
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, TERM_GRACE_S)
             self._task = None
+        if isinstance(process, PipedProcess):
+            process.close()  # its pipes (asyncio's Process closes its own)
         with contextlib.suppress(Exception):
             await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)

@@ -35,14 +35,16 @@ from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
 from server.net.addresses import canonical_address, is_loopback, limit_key
-from server.ssh import fds
+from server.ssh import fds, forks
 from server.ssh.auth import MAX_NAME, Identity, clean_name
+from server.ssh.forks import ForkServer
 from server.ssh.gateway import (
     KEEPALIVE_S,
     MAX_SESSIONS_PER_ADDRESS,
     PEER_ENV,
     PEER_PROOF_ENV,
     default_command,
+    fork_server_env,
     host_env,
 )
 from server.ssh.homes import home_env
@@ -93,7 +95,8 @@ class WebGateway:
                  relay_proof: Callable[[str], str] | None = None, public_url: str | None = None,
                  trusted_proxies: Sequence[str] = (), command: ChildArgv | None = None,
                  door: Door | None = None, hosts: AllowedHosts | None = None,
-                 starts: StartRate | None = None, homes: WebHomes | None = None) -> None:
+                 starts: StartRate | None = None, homes: WebHomes | None = None,
+                 fork_server: bool = True) -> None:
         self.game_host = game_host
         self.game_port = game_port
         self.data_dir = data_dir
@@ -109,6 +112,8 @@ class WebGateway:
         self._relay_proof = relay_proof
         self._command = command
         self._downloads = DownloadManager()
+        # the children's warm parent, started with the first `prtui` child (forks.py)
+        self.forks = ForkServer(fork_server_env(os.environ)) if fork_server else None
         self._children: set[WebChild] = set()
         # each page's websocket and its connection (cut when the page does not read)
         self._sockets: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
@@ -266,7 +271,7 @@ class WebGateway:
         try:
             argv, env, home = self.child_command(identity, address)
             self.homes.take(home)
-            child = WebChild(argv, env, home, write_bytes=ws.send_bytes,
+            child = WebChild(argv, env, home, forks=self.forks, write_bytes=ws.send_bytes,
                              write_str=ws.send_str, close=ws.close,
                              download_manager=self._downloads)
             self._children.add(child)
@@ -351,6 +356,8 @@ class WebGateway:
                 await site.stop()
         await asyncio.gather(*(child.stop() for child in list(self._children)),
                              return_exceptions=True)
+        if self.forks is not None:
+            await self.forks.close()
         await asyncio.gather(*(self._close_page(ws, transport)
                                for ws, transport in list(self._sockets.items())))
         if runner is not None:
@@ -382,9 +389,13 @@ async def start_web(*, host: str, port: int, game_host: str, game_port: int, dat
                     header_timeout_s: float = HEADER_TIMEOUT_S,
                     starts_per_minute: float = STARTS_PER_MINUTE, max_homes: int = MAX_HOMES,
                     home_days: float = IDLE_DAYS,
-                    command: ChildArgv | None = None) -> WebGateway:
+                    command: ChildArgv | None = None, fork_server: bool | None = None,
+                    warm_fork_server: bool = True) -> WebGateway:
     """Start the web gateway; ``command`` replaces the TUI child's argv (tests). The
-    limits and their flags are listed in docs/web.md."""
+    limits and their flags are listed in docs/web.md. ``fork_server``: sessions are
+    forked by a warm parent (server/ssh/forks.py; by default unless $PRTUI_FORK_SERVER
+    is off), started with the gateway
+    (``warm_fork_server``) or else with the first session."""
     places = SessionPlaces(max_sessions, max_sessions_per_address)
     proxies = {canonical_address(a) for a in trusted_proxies}
     door = Door(sessions=max_sessions, sessions_per_address=places.max_per_address,
@@ -399,7 +410,11 @@ async def start_web(*, host: str, port: int, game_host: str, game_port: int, dat
                          trusted_proxies=trusted_proxies, command=command, door=door,
                          hosts=AllowedHosts(host, host_names, public_url),
                          starts=StartRate(starts_per_minute),
-                         homes=WebHomes(Path(data_dir), max_homes, home_days))
+                         homes=WebHomes(Path(data_dir), max_homes, home_days),
+                         fork_server=forks.wanted(os.environ) if fork_server is None
+                         else fork_server)
     await gateway.listen(host, port)
+    if gateway.forks is not None and command is None and warm_fork_server:
+        gateway.forks.warm_up()  # warm before the first player comes
     log.info("web gateway on %s:%s", host, gateway.port)
     return gateway

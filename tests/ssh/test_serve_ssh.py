@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import signal
 import sys
@@ -41,6 +42,8 @@ async def test_the_session_child_proves_its_players_address(tmp_path: Path) -> N
     serve = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "prtui", "serve", "--port", "0", "--ssh-port", "0",
         "--data", str(tmp_path / "data"),
+        # spawned, not forked: a forked child's environment is not in /proc (forks.py)
+        env={**os.environ, "PRTUI_FORK_SERVER": "off"},
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
