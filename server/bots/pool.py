@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 INLINE_LEVELS = frozenset({"random"})
 FALLBACK_INLINE = frozenset({"easy", "random"})
 LOST_WORKER = (TimeoutError, ProcessExpired, BrokenProcessPool)
+REVIEW_SLACK_S = 10.0
+"""Beyond its budget, how long a review may run before its worker counts as hung. The
+search stops itself at the budget; on a loaded machine the worker got less than the
+bot's margin of a core and a player asking for a review was told it failed."""
 """How a move's future fails when its worker overran (pebble killed it) or died. A
 ``BrokenProcessPool`` means no worker had taken the move (pebble gives up a pool whose
 idle workers all died): the move is tried once more on a new pool first."""
@@ -230,7 +234,8 @@ class BotPool:
         """A finished game's decisions of one seat rated by the search, in one worker task
         of about ``budget`` seconds (``items``: samples already determinized)."""
         args = (game_name, items, seed, move_time, iterations, budget)
-        return await self._guarded(review_task, args, budget + move_time + 2 * self.margin)
+        return await self._guarded(review_task, args,
+                                   budget + move_time + 2 * self.margin + REVIEW_SLACK_S)
 
     async def _guarded(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
         """A task of the coach: a worker lost to it is counted as for a move."""

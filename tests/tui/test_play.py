@@ -37,9 +37,10 @@ async def test_whole_game_against_bots_by_keys(tmp_path: Path, size: tuple[int, 
                 break
             if isinstance(screen, GameScreen) and screen.snapshot is not last_seen:
                 legal = screen.snapshot.get("legal", [])
-                if legal and screen.snapshot.get("seat") == 0:
+                panel = screen.query_one(ActionsPanel)
+                # (the panel draws the snapshot a refresh later: under load, more than a pause)
+                if legal and screen.snapshot.get("seat") == 0 and panel._legal == legal:
                     last_seen = screen.snapshot
-                    panel = screen.query_one(ActionsPanel)
                     top = next(n for n in panel._rows if n < len(panel._legal))  # not a gone one
                     await pilot.press(panel._keys[top] or "enter")
                     pressed += 1
