@@ -24,6 +24,7 @@ from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
 from server.net.coaching import Coaching
 from server.net.peer import Peer, fast_frame
+from server.net.ratings import rate_finished
 from server.net.replaying import Replaying
 from server.net.room_hooks import RoomHooks
 from server.net.seating import (
@@ -185,6 +186,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             }
             if s.level is not None:
                 entry["level"] = s.level
+            if s.account is not None:  # a claimed name (absent: a guest, or a bot)
+                entry["claimed"] = True
             wait = self.takeover_in(s.seat) if not entry["connected"] else None
             if wait is not None:  # the grace left, counted down by each client
                 entry["takeover_in_s"] = wait
@@ -374,6 +377,10 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             self.rec.result = result.to_data() if result is not None else None
             self.rec.status = "over"
             self.store.set_status(self.id, "over", self.rec.result)
+            try:
+                rate_finished(self.store, self.rec)
+            except Exception:  # derived data: `prtui admin ratings recompute` redoes it
+                log.exception("room %s: ratings not updated", self.id)
             self._changed()
         else:
             self._kick_bots()
