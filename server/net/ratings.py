@@ -44,7 +44,7 @@ def seat_player(kind: str, level: str | None, account: str | None) -> str | None
     if kind == "bot" and level:
         return BOT + level
     if kind == "human":
-        return account
+        return account or None
     return None
 
 
