@@ -74,6 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme name")
     connect.add_argument("--token", help="seat token to resume (normally remembered for you)")
     connect.add_argument("--data", default=argparse.SUPPRESS, help="where remembered seat tokens are kept")
+    connect.add_argument("--claim", action="store_true",
+                         help="claim your name on this server with a password (asked, then "
+                              "remembered): from then on only you can use it")
+    connect.add_argument("--password", action="store_true",
+                         help="your claimed name's password (asked, then remembered)")
+    connect.add_argument("--forget-password", action="store_true",
+                         help="forget the password remembered for this server and name")
 
     spectate = sub.add_parser("spectate", help="watch a server's games read-only")
     spectate.add_argument("address", help="HOST[:PORT]")
