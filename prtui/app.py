@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerFailed
 
 from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
-from prtui.netclient import NetError
+from prtui.netclient import NetError, relayed_key
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
@@ -371,6 +371,13 @@ class PrtuiApp(App[int]):
         yield SystemCommand(f"Turn bell: {'off' if on else 'on'}",
                             "A bell when it becomes your turn after waiting (kept for next time)",
                             lambda: self.set_bell(not on))
+        controller = self.controller
+        if (controller is not None and relayed_key() is not None
+                and not controller.client.welcome.get("claimed")):
+            yield SystemCommand("Claim my name with my SSH key",
+                                "From then on only this key (or a password you add) can use "
+                                "your name on this server",
+                                lambda: self.run_worker(self.claim_with_key(), group="claim"))
         boards = self._screens_with("vocabularies")
         for name in boards[0].vocabularies.names if boards else []:
             yield SystemCommand(
@@ -378,6 +385,19 @@ class PrtuiApp(App[int]):
                 f"Show the {name} names of everything on the table",
                 lambda v=name: self.set_vocabulary(v),
             )
+
+    async def claim_with_key(self) -> None:
+        """Over SSH: claim the name with the key the player logged in with."""
+        controller = self.controller
+        if controller is None:
+            return
+        try:
+            await controller.client.command("claim")
+        except NetError as exc:
+            self.notify(f"Your name was not claimed: {exc}", severity="warning", markup=False)
+            return
+        controller.client.welcome["claimed"] = True
+        self.notify("Your name is yours on this server now: your SSH key proves it.")
 
     def set_vocabulary(self, name: str) -> None:
         """Switch names on every screen that shows a table (and on what opens next)."""
