@@ -33,6 +33,8 @@ from server.store.base import Store
 
 BAD_LOGIN = "wrong name or password"
 CLAIM_RATE_PER_S, CLAIM_BURST = 0.1, 3
+UNCLAIMABLE = ("spectate",)
+"""Names nobody may claim: every ``ssh spectate@HOST`` watcher comes under this one."""
 
 
 class LoginRefused(PrtuiError):
@@ -148,6 +150,9 @@ class Identities:
         if password is not None and not passwords.MIN_LEN <= len(password) <= passwords.MAX_LEN:
             raise LoginRefused("bad_password", f"a password has {passwords.MIN_LEN} to "
                                                f"{passwords.MAX_LEN} characters")
+        if look_alike_key(name) in {look_alike_key(n) for n in UNCLAIMABLE}:
+            raise LoginRefused("unclaimable", f"the name {name!r} is for everyone "
+                                              "(SSH spectators come under it)")
         if password is None and ssh_key is None:
             raise LoginRefused("no_credential", "claim a name with a password, or connect "
                                                 "over SSH with a key to claim it with the key")

@@ -186,7 +186,12 @@ class AccountStore:
             " sigma_before, mu, sigma) VALUES (?,?,?,?,?,?,?)",
             [(room_id, c.seat, c.player, c.before.mu, c.before.sigma, c.after.mu,
               c.after.sigma) for c in changes])
-        known = {row[0] for row in self._db.execute("SELECT id FROM accounts")}
+        if not ratings:
+            return
+        humans = [p for p in ratings if not p.startswith("bot:")]
+        marks = ",".join("?" * len(humans))
+        known = {row[0] for row in self._db.execute(
+            f"SELECT id FROM accounts WHERE id IN ({marks})", humans)} if humans else set()
         self._db.executemany(
             "INSERT OR REPLACE INTO ratings (game, player, mu, sigma, games) VALUES (?,?,?,?,?)",
             [(game, p, r.mu, r.sigma, r.games) for p, r in ratings.items()
@@ -213,8 +218,11 @@ class AccountStore:
             self._db.execute("DELETE FROM ratings")
             for room_id, game, changes in rated:
                 self._save_rated(room_id, game, changes, {})
-            for game, table in ratings.items():
-                self._save_rated("", game, [], table)
+            known = {row[0] for row in self._db.execute("SELECT id FROM accounts")}
+            self._db.executemany(
+                "INSERT INTO ratings (game, player, mu, sigma, games) VALUES (?,?,?,?,?)",
+                [(game, p, r.mu, r.sigma, r.games) for game, table in ratings.items()
+                 for p, r in table.items() if p in known or p.startswith("bot:")])
             self._commit()
         except BaseException:
             self._rollback()

@@ -185,3 +185,8 @@ async def test_the_owner_connects_from_two_places_and_a_claim_needs_a_credential
         for c in (a, b, guest):
             await c.close()
     assert (await refused(server.port, "ana", PASSWORD))["code"] == "bad_login"
+    watcher = await Client.connect(server.port, "Spectate", role="spectate")
+    try:  # every `ssh spectate@HOST` comes as "spectate": nobody may take it from them
+        assert (await watcher.cmd("claim", password=PASSWORD))["code"] == "unclaimable"
+    finally:
+        await watcher.close()

@@ -125,7 +125,7 @@ def test_each_bot_level_carries_its_own_rating(tmp_path: Path) -> None:
         store.close()
 
 
-async def rated_table(port: int, guest: bool) -> str:
+async def rated_table(port: int, guest: bool) -> tuple[str, dict[str, object]]:
     ana = await Client.connect(port, "ana", password=PASSWORD)
     others = [await Client.connect(port, "bo")] if guest else []
     try:
@@ -140,8 +140,8 @@ async def rated_table(port: int, guest: bool) -> str:
             await ana.ok("add_bot", room=room, seat=seat, level="random")
         await ana.ok("start", room=room)
         await play_out(room, [ana, *others])
-        await ana.wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
-        return room
+        over = await ana.wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
+        return room, over["room"]
     finally:
         for c in (ana, *others):
             await c.close()
@@ -155,13 +155,17 @@ async def test_a_rated_table_played_over_tcp_rates_its_claimed_player_and_bots(
         await claim(server.port)
         ana = server.store.account("ana")
         assert ana is not None
-        await rated_table(server.port, guest=True)
+        _, info = await rated_table(server.port, guest=True)
         assert server.store.ratings("nettoy") == {}  # bo was a guest
-        room = await rated_table(server.port, guest=False)
+        assert not any("rating" in seat for seat in info["seats"])  # type: ignore[attr-defined]
+        room, info = await rated_table(server.port, guest=False)
         table = server.store.ratings("nettoy")
         assert set(table) == {ana.id, "bot:random"} and table[ana.id].games == 1
-        assert [c.player for c in server.store.rating_changes(room)] == [
-            ana.id, "bot:random", "bot:random"]
+        changes = server.store.rating_changes(room)
+        assert [c.player for c in changes] == [ana.id, "bot:random", "bot:random"]
+        assert [seat["rating"] for seat in info["seats"]] == [  # type: ignore[attr-defined]
+            {"mu_before": c.before.mu, "sigma_before": c.before.sigma, "mu": c.after.mu,
+             "sigma": c.after.sigma} for c in changes]  # what the game-over screen may show
         assert isinstance(server.lobby.identities, Identities)
     store = SqliteStore(tmp_path / DB_NAME)
     try:
