@@ -74,12 +74,26 @@ class LoginThrottle:
                now: float) -> _Bucket:
         b = table.get(key)
         if b is None:
-            if len(table) >= self.max_keys:  # bounded: an idle bucket is full anyway
-                table.clear()
+            if len(table) >= self.max_keys:
+                self._forget(table, burst, every, now)
             b = table[key] = _Bucket(float(burst), now)
         b.tokens = min(float(burst), b.tokens + max(0.0, now - b.last) / every)
         b.last = now
         return b
+
+    def _forget(self, table: dict[str, _Bucket], burst: int, every: float, now: float) -> None:
+        """Bounded memory: forget the buckets that have filled up again (they know
+        nothing a new one would not), else the fuller half (the least guessed at; the
+        least recently used first among equals). Never all at once, which let a flood
+        of new names wipe a guessed name's count."""
+        def level(k: str) -> float:
+            return min(float(burst), table[k].tokens + (now - table[k].last) / every)
+
+        gone = [k for k in table if level(k) >= burst]
+        if not gone:
+            gone = sorted(table, key=lambda k: (-level(k), table[k].last))[: len(table) // 2]
+        for k in gone:
+            del table[k]
 
     def take(self, name_key: str, address: str) -> float:
         """Spend one attempt of this name and of this address before the password is

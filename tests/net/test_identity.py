@@ -190,3 +190,15 @@ async def test_the_owner_connects_from_two_places_and_a_claim_needs_a_credential
         assert (await watcher.cmd("claim", password=PASSWORD))["code"] == "unclaimable"
     finally:
         await watcher.close()
+
+
+def test_a_flood_of_new_names_does_not_wipe_a_guessed_names_count() -> None:
+    clock = Clock()
+    throttle = LoginThrottle(burst=2, address_burst=10**9, max_keys=100, clock=clock)
+    for _ in range(2):
+        assert throttle.take("ana", "10.0.0.1") == 0
+    assert throttle.take("ana", "10.0.0.1") == 60
+    for n in range(1000):  # new names, each a full bucket spent once
+        clock.now += 0.001
+        throttle.take(f"name {n}", f"10.1.{n // 250}.{n % 250}")
+    assert throttle.take("ana", "10.0.0.2") > 0  # still counted
