@@ -202,3 +202,28 @@ def test_a_flood_of_new_names_does_not_wipe_a_guessed_names_count() -> None:
         clock.now += 0.001
         throttle.take(f"name {n}", f"10.1.{n // 250}.{n % 250}")
     assert throttle.take("ana", "10.0.0.2") > 0  # still counted
+
+
+async def test_a_claimed_players_seat_comes_back_with_the_token_and_the_password(
+    server: GameServer,
+) -> None:
+    await claim(server.port)
+    ana = await Client.connect(server.port, "ana", password=PASSWORD)
+    try:
+        room = (await ana.ok("create_room", game="nettoy", players=2,
+                             options={"cards": 50, "grace_s": 600}))["room"]
+        await ana.ok("join_room", room=room, as_="player")
+        token = (await ana.ok("take_seat", room=room, seat=0))["token"]
+        await ana.ok("add_bot", room=room, seat=1, level="random")
+        await ana.ok("start", room=room)
+    finally:
+        await ana.close()
+    stolen = await Client.connect(server.port, "ana", token=token)  # the token alone: no
+    await stolen.close()
+    assert stolen.welcome["code"] == "name_claimed", stolen.welcome
+    back = await Client.connect(server.port, "ana", token=token, password=PASSWORD)
+    try:
+        assert back.welcome["t"] == "welcome", back.welcome
+        assert back.welcome["resume"] == {"room": room, "seat": 0}
+    finally:
+        await back.close()
