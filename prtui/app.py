@@ -94,6 +94,9 @@ class PrtuiApp(App[int]):
         wanted = theme or DEFAULT_THEME
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self.controller: Controller | None = None
+        self.name_claim: Callable[[], Awaitable[None]] | None = None
+        """Claims the connection's name with a password kept for the player (set by
+        `prtui connect`'s plan: prtui/launch.py)."""
         self.vocabulary_override: str | None = None
         self.vp_history: dict[int, dict[int, int]] = {}
         self.closed_reason: str | None = None  # set once the server let us go
@@ -372,12 +375,18 @@ class PrtuiApp(App[int]):
                             "A bell when it becomes your turn after waiting (kept for next time)",
                             lambda: self.set_bell(not on))
         controller = self.controller
-        if (controller is not None and relayed_key() is not None
-                and not controller.client.welcome.get("claimed")):
-            yield SystemCommand("Claim my name with my SSH key",
-                                "From then on only this key (or a password you add) can use "
-                                "your name on this server",
-                                lambda: self.run_worker(self.claim_with_key(), group="claim"))
+        if controller is not None and not controller.client.welcome.get("claimed"):
+            if relayed_key() is not None:
+                yield SystemCommand("Claim my name with my SSH key",
+                                    "From then on only this key (or a password you add) can "
+                                    "use your name on this server",
+                                    lambda: self.run_worker(self.claim_with_key(), group="claim"))
+            elif self.name_claim is not None:
+                claim = self.name_claim
+                yield SystemCommand("Claim my name on this server",
+                                    "From then on only this machine (or browser) can use your "
+                                    "name here: a password it keeps for you",
+                                    lambda: self.run_worker(claim(), group="claim"))
         boards = self._screens_with("vocabularies")
         for name in boards[0].vocabularies.names if boards else []:
             yield SystemCommand(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import secrets
 import socket
 import sys
 from argparse import Namespace
@@ -93,20 +94,29 @@ class Login:
     claim: bool = False
 
     async def settle(self, app: PrtuiApp, controller: Controller) -> None:
+        app.name_claim = lambda: self.claim_with(app, controller, None)
         if self.password is None:
             return
         if not self.claim:
             self.book.put(self.key, self.password)  # the server took it
             return
+        await self.claim_with(app, controller, self.password)
+
+    async def claim_with(self, app: PrtuiApp, controller: Controller,
+                         password: str | None) -> None:
+        """Claim the name with ``password`` (None: a random one, which only this
+        machine, or this browser's home, will ever know) and remember it."""
+        password = password or secrets.token_urlsafe(24)
         try:
-            await controller.client.command("claim", password=self.password)
+            await controller.client.command("claim", password=password)
         except Rejected as exc:
             app.notify(f"Your name was not claimed: {exc.reason}", severity="warning",
                        timeout=15, markup=False)
             return
-        self.book.put(self.key, self.password)
+        self.book.put(self.key, password)
+        controller.client.welcome["claimed"] = True
         app.notify("Your name is yours on this server now (the password is remembered "
-                   "on this machine).", timeout=8)
+                   "here).", timeout=8)
 
 
 async def open_controller(app: PrtuiApp, host: str, port: int, name: str,

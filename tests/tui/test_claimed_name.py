@@ -41,3 +41,30 @@ async def test_connect_claims_the_name_and_remembers_the_password(
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.controller is not None
         assert app.controller.client.welcome["claimed"] is True
+
+
+async def test_the_palette_claims_the_name_with_a_password_kept_here(
+    port: int, tmp_path: Path,
+) -> None:
+    """What a browser player does (its client's config directory is the browser's own
+    home, docs/web.md): no password typed, one made and kept for them."""
+    book = CredentialBook(tmp_path / "browser-home" / "credentials.json")
+    key = book_key("127.0.0.1", port, "bo")
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bo", "play",
+                                    login=Login(book, key, book.get(key))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Claim my name on")
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: book.get(key) is not None)
+    password = book.get(key)
+    assert password is not None and len(password) >= 24
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    other = await Client.connect(port, "bo")
+    await other.close()
+    assert other.welcome["code"] == "name_claimed", other.welcome
+    me = await Client.connect(port, "bo", password=password)
+    await me.close()
+    assert me.welcome["t"] == "welcome" and me.welcome["claimed"] is True
