@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerFailed
 
 from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
-from prtui.netclient import NetError
+from prtui.netclient import NetError, relayed_key
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
@@ -94,6 +94,9 @@ class PrtuiApp(App[int]):
         wanted = theme or DEFAULT_THEME
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self.controller: Controller | None = None
+        self.name_claim: Callable[[], Awaitable[None]] | None = None
+        """Claims the connection's name with a password kept for the player (set by
+        `prtui connect`'s plan: prtui/launch.py)."""
         self.vocabulary_override: str | None = None
         self.vp_history: dict[int, dict[int, int]] = {}
         self.closed_reason: str | None = None  # set once the server let us go
@@ -371,6 +374,19 @@ class PrtuiApp(App[int]):
         yield SystemCommand(f"Turn bell: {'off' if on else 'on'}",
                             "A bell when it becomes your turn after waiting (kept for next time)",
                             lambda: self.set_bell(not on))
+        controller = self.controller
+        if controller is not None and not controller.client.welcome.get("claimed"):
+            if relayed_key() is not None:
+                yield SystemCommand("Claim my name with my SSH key",
+                                    "From then on only this key (or a password you add) can "
+                                    "use your name on this server",
+                                    lambda: self.run_worker(self.claim_with_key(), group="claim"))
+            elif self.name_claim is not None:
+                claim = self.name_claim
+                yield SystemCommand("Claim my name on this server",
+                                    "From then on only this machine (or browser) can use your "
+                                    "name here: a password it keeps for you",
+                                    lambda: self.run_worker(claim(), group="claim"))
         boards = self._screens_with("vocabularies")
         for name in boards[0].vocabularies.names if boards else []:
             yield SystemCommand(
@@ -378,6 +394,19 @@ class PrtuiApp(App[int]):
                 f"Show the {name} names of everything on the table",
                 lambda v=name: self.set_vocabulary(v),
             )
+
+    async def claim_with_key(self) -> None:
+        """Over SSH: claim the name with the key the player logged in with."""
+        controller = self.controller
+        if controller is None:
+            return
+        try:
+            await controller.client.command("claim")
+        except NetError as exc:
+            self.notify(f"Your name was not claimed: {exc}", severity="warning", markup=False)
+            return
+        controller.client.welcome["claimed"] = True
+        self.notify("Your name is yours on this server now: your SSH key proves it.")
 
     def set_vocabulary(self, name: str) -> None:
         """Switch names on every screen that shows a table (and on what opens next)."""

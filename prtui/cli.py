@@ -33,6 +33,7 @@ _HANDLERS = {
     "arena": "server.bots.arena:run",
     "soak": "prtui.cli:run_soak",
     "web": "server.net.serve_cli:run_web",
+    "admin": "server.tools.admin:run",
 }
 
 
@@ -73,6 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme name")
     connect.add_argument("--token", help="seat token to resume (normally remembered for you)")
     connect.add_argument("--data", default=argparse.SUPPRESS, help="where remembered seat tokens are kept")
+    connect.add_argument("--claim", action="store_true",
+                         help="claim your name on this server with a password (asked, then "
+                              "remembered): from then on only you can use it")
+    connect.add_argument("--password", action="store_true",
+                         help="your claimed name's password (asked, then remembered)")
+    connect.add_argument("--forget-password", action="store_true",
+                         help="forget the password remembered for this server and name")
 
     spectate = sub.add_parser("spectate", help="watch a server's games read-only")
     spectate.add_argument("address", help="HOST[:PORT]")
@@ -219,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--json", action="store_true")
 
     # the flags of server/tools/soak.py; left out, its own defaults hold
+    _admin_arguments(sub)
+
     soak = sub.add_parser("soak", help="many random games, every invariant checked (minutes)")
     soak.add_argument("--game", help=GAME_HELP)
     for flag in ("--players", "--games", "--seed", "--jobs", "--check-every", "--view-every",
@@ -229,6 +239,21 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--record", nargs="?", const="", metavar="FILE",
                       help="keep the figures for docs/benchmarks.md (default docs/soak.json)")
     return p
+
+
+def _admin_arguments(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """`prtui admin`: the host's commands on accounts and ratings (server/tools/admin.py)."""
+    admin = sub.add_parser("admin", help="the host's commands: accounts and ratings "
+                                         "(with the server stopped)")
+    admin.add_argument("--data", default=argparse.SUPPRESS,
+                       help="the server's data directory (default: the user data dir)")
+    what = admin.add_subparsers(dest="admin_command", metavar="ADMIN_COMMAND", required=True)
+    what.add_parser("accounts", help="list every claimed name")
+    remove = what.add_parser("remove-account", help="remove a claimed name's account")
+    remove.add_argument("name")
+    ratings = what.add_parser("ratings", help="one game's ratings, best first")
+    ratings.add_argument("game", help="the game's name, e.g. puerto-rico")
+    what.add_parser("recompute-ratings", help="every rating again from the stored games")
 
 
 def _option_arguments(parser: argparse.ArgumentParser) -> None:

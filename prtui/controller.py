@@ -132,7 +132,8 @@ class Controller:
     @classmethod
     async def open(cls, app: AppLink, host: str, port: int, name: str,
                    role: str = "play", token: str | None = None,
-                   tokens: TokenBook | None = None, book_key: str | None = None) -> Controller:
+                   tokens: TokenBook | None = None, book_key: str | None = None,
+                   password: str | None = None) -> Controller:
         """Connect; with a token book, try the remembered seat token first.
 
         Tokens are kept by server address, or by ``book_key`` (the embedded server's
@@ -141,13 +142,13 @@ class Controller:
         address = book_key or token_key(host, port, name)
         remembered = token or (tokens.get(address) if tokens and role == "play" else None)
         try:
-            client = await Client.connect(host, port, name, role, remembered)
+            client = await Client.connect(host, port, name, role, remembered, password=password)
         except HandshakeError as exc:
             if remembered is None or exc.code not in ("bad_token", "rules_changed"):
                 raise
             if tokens is not None:
                 tokens.put(address, None)  # that game is gone (or not playable here): forget it
-            client = await Client.connect(host, port, name, role, None)
+            client = await Client.connect(host, port, name, role, None, password=password)
             if exc.code == "rules_changed":  # the server's reason: why the seat is not back
                 app.notify(f"Your game could not be resumed: {exc.message}", severity="warning",
                            timeout=15, markup=False)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import secrets
 import socket
 import sys
 from argparse import Namespace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ import platformdirs
 from prtui import memory
 from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
+from prtui.credentials import CredentialBook, book_key
 from prtui.netclient import HandshakeError, Rejected
 from prtui.settings import Settings
 from prtui.theming import unknown_theme
@@ -78,6 +81,42 @@ def connect_failure(host: str, port: int, exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return f"cannot reach {where}: {exc.strerror or exc}"
     return f"cannot reach {where}: {exc}"
+
+
+@dataclass
+class Login:
+    """How `prtui connect` proves its name: a password, remembered in ``book`` once the
+    server took it (``claim``: claim the name with it after the welcome)."""
+
+    book: CredentialBook
+    key: str
+    password: str | None
+    claim: bool = False
+
+    async def settle(self, app: PrtuiApp, controller: Controller) -> None:
+        app.name_claim = lambda: self.claim_with(app, controller, None)
+        if self.password is None:
+            return
+        if not self.claim:
+            self.book.put(self.key, self.password)  # the server took it
+            return
+        await self.claim_with(app, controller, self.password)
+
+    async def claim_with(self, app: PrtuiApp, controller: Controller,
+                         password: str | None) -> None:
+        """Claim the name with ``password`` (None: a random one, which only this
+        machine, or this browser's home, will ever know) and remember it."""
+        password = password or secrets.token_urlsafe(24)
+        try:
+            await controller.client.command("claim", password=password)
+        except Rejected as exc:
+            app.notify(f"Your name was not claimed: {exc.reason}", severity="warning",
+                       timeout=15, markup=False)
+            return
+        self.book.put(self.key, password)
+        controller.client.welcome["claimed"] = True
+        app.notify("Your name is yours on this server now (the password is remembered "
+                   "here).", timeout=8)
 
 
 async def open_controller(app: PrtuiApp, host: str, port: int, name: str,
@@ -161,15 +200,20 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
 
 
 def remote_plan(host: str, port: int, name: str, role: str, token: str | None = None,
-                room: str | None = None, tokens: TokenBook | None = None) -> Plan:
+                room: str | None = None, tokens: TokenBook | None = None,
+                login: Login | None = None) -> Plan:
     """A LAN server's lobby (players) or a read-only view (spectators)."""
 
     async def plan(app: PrtuiApp) -> None:
         from prtui.screens.lobby import LobbyScreen
 
         controller = await open_controller(app, host, port, name, role=role, token=token,
-                                           tokens=tokens)
+                                           tokens=tokens,
+                                           password=None if login is None or login.claim
+                                           else login.password)
         app.controller = controller
+        if login is not None:
+            await login.settle(app, controller)
         try:
             if controller.room is not None:  # seat given back: the board follows if started
                 from prtui.screens.room import RoomScreen
@@ -242,10 +286,32 @@ def run_connect(args: Namespace) -> int:
     if address is None or _bad_theme(args):
         return 2
     host, port = address
+    login = ask_login(args, host, port)
+    if login is None:
+        return 2
     return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=remote_plan(host, port, my_name(args), "play",
                                           getattr(args, "token", None),
-                                          tokens=TokenBook(data_dir(args) / "tokens.json"))))
+                                          tokens=TokenBook(data_dir(args) / "tokens.json"),
+                                          login=login)))
+
+
+def ask_login(args: Namespace, host: str, port: int) -> Login | None:
+    """The password to send (remembered, or asked before the TUI starts: --password,
+    --claim); None when the two typings of a new one differ."""
+    book = CredentialBook()
+    key = book_key(host, port, my_name(args))
+    if getattr(args, "forget_password", False):
+        book.put(key, None)
+    if getattr(args, "claim", False):
+        first = getpass.getpass("A password for your name on this server (8+ characters): ")
+        if first != getpass.getpass("The same again: "):
+            print("prtui: the two passwords differ; nothing was claimed", file=sys.stderr)
+            return None
+        return Login(book, key, first, claim=True)
+    if getattr(args, "password", False):
+        return Login(book, key, getpass.getpass(f"Password of {my_name(args)!r}: "))
+    return Login(book, key, book.get(key))
 
 
 def run_spectate(args: Namespace) -> int:

@@ -43,6 +43,16 @@ def relayed_peer() -> tuple[str, str] | None:
     return (peer, proof) if peer and proof else None
 
 
+KEY_ENV, KEY_PROOF_ENV = "PRTUI_SSH_KEY", "PRTUI_SSH_KEY_PROOF"
+
+
+def relayed_key() -> tuple[str, str] | None:
+    """In an SSH session's client: the fingerprint of the key the player logged in with
+    and the game server's proof of it (a claimed name's credential); else None."""
+    key, proof = os.environ.get(KEY_ENV), os.environ.get(KEY_PROOF_ENV)
+    return (key, proof) if key and proof else None
+
+
 class Client(Connection):
     """A connected, welcomed session. Build it with `await Client.connect(...)`.
 
@@ -83,6 +93,7 @@ class Client(Connection):
         """Handshake over already-open streams (any transport); an SSH session's client
         also sends the player's address that its gateway relayed (`relayed_peer`)."""
         options.setdefault("peer", relayed_peer())
+        options.setdefault("ssh_key", relayed_key())
         return await super().over_streams(*args, **options)
 
     # --- sending ---

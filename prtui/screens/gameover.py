@@ -101,6 +101,9 @@ class GameOverScreen(Screen[None]):
                 note = Static(Text(said), id="score-notes")
                 note.styles.margin = (1, 0)
                 yield note
+            ratings = Static(id="ratings")
+            ratings.display = False  # a rated game's changes come with the room's push
+            yield ratings
             chart = self.board.chart_title if self.board else "Points over the rounds"
             yield Static(Text(chart, style="bold underline"), id="chart-title")
             with Vertical(id="chart"):
@@ -119,6 +122,20 @@ class GameOverScreen(Screen[None]):
                         line.append("  (final; r Replay shows every round)", style="dim")
                     yield Static(line, classes="chart-line")
         yield ReadyFooter()  # with the scores, not a repaint after them
+
+    def update_room(self, room: dict[str, Any]) -> None:
+        """A rated game's end: each seat's rating (mu) before and after, one line."""
+        parts = []
+        for seat in room.get("seats", []):
+            r = seat.get("rating")
+            if isinstance(r, dict):
+                before, after = float(r.get("mu_before", 0)), float(r.get("mu", 0))
+                parts.append(f"{self.seat_name(int(seat.get('seat', 0)))} {before:.1f} → "
+                             f"{after:.1f} ({after - before:+.1f})")
+        if parts:
+            line = self.query_one("#ratings", Static)
+            line.update(Text("Ratings: " + " · ".join(parts)))
+            line.display = True
 
     def _score_table(self, scores: list[dict[str, Any]]) -> DataTable[Any]:
         """The breakdown table, filled before it is mounted: a screen taken down while

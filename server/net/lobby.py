@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from server.engine.contract import describe
@@ -20,6 +21,7 @@ from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game, offered_game
 from server.net.bots import make_pool
 from server.net.coaching import CoachDesk
+from server.net.identity import Identities
 from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
 from server.net.peer import Peer, fast_frame
@@ -64,6 +66,10 @@ class Lobby(RoomKeeping):
         self._replaying = AddressRates(limits.REPLAY_RATE_PER_S, limits.REPLAY_BURST)
         self.coach = CoachDesk()  # what the coach and the review take of the bot pool
         self.names = NamesInUse()  # one person per name (and look-alikes) at a time
+        self.identities = Identities(store)  # claimed names (server/net/identity.py)
+        self.vouched_key: Callable[[str, str], bool] = lambda key, proof: False
+        """Whether our SSH gateway vouches that this player holds ``key`` (set by the
+        server: server/net/relay.py)."""
         self._push_due = False
         self._pool: Any | None = None
         self._pool_made = False
@@ -360,4 +366,7 @@ def _server_options(options: dict[str, Any]) -> dict[str, Any]:
         if key in options:
             out[key] = options[key]
     out["takeover_level"] = options.get("takeover_level", TAKEOVER_LEVEL)
+    if out.get("rated") == "on" and (out.get("coach") == "on" or "seed" in options):
+        raise EngineError("a rated table has no coach and no seed chosen by its creator "
+                          "(either would help one side)", "invalid_options")
     return out

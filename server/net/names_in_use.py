@@ -52,6 +52,8 @@ class NamesInUse:
 
 def _clash(peer: Peer, other: Peer) -> bool:
     """Two look-alike names that may not be connected at once."""
+    if peer.account is not None and peer.account == other.account:
+        return False  # the name's owner, proved by its credential: from anywhere
     if name_key(peer.name) != name_key(other.name):
         return True  # a look-alike spelling ("Аna" for "Ana"): from anywhere
     if peer.address == other.address:

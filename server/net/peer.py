@@ -32,6 +32,7 @@ class Peer(Protocol):
     role: str  # "play" | "spectate"
     room: str | None
     address: str  # the remote address it counts against (limits per address)
+    account: str | None  # the claimed identity it proved at its hello (None: a guest)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one message; never blocks (a full queue drops the connection)."""

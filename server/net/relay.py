@@ -27,6 +27,7 @@ from typing import Any
 from server.net.addresses import is_loopback, limit_key
 
 _DOMAIN = b"prtui relayed peer\0"
+_KEY_DOMAIN = b"prtui relayed ssh key\0"
 
 Refusal = tuple[str, str]
 """An ``error`` code and message for a hello that is refused."""
@@ -63,6 +64,14 @@ class AddressBook:
 
     def vouched(self, address: str, proof: str) -> bool:
         return bool(address) and hmac.compare_digest(self.proof(address), proof)
+
+    def key_proof(self, fingerprint: str) -> str:
+        """The proof that this server's own gateway saw the player prove they hold the
+        SSH key ``fingerprint`` (a claimed name's key: server/net/identity.py)."""
+        return hmac.new(self._key, _KEY_DOMAIN + fingerprint.encode(), hashlib.sha256).hexdigest()
+
+    def vouched_key(self, fingerprint: str, proof: str) -> bool:
+        return bool(fingerprint) and hmac.compare_digest(self.key_proof(fingerprint), proof)
 
     def _take(self, address: str, relayed: bool = False) -> bool:
         limit = max(self.limit, self.relayed_limit) if relayed else self.limit

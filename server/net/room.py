@@ -24,6 +24,7 @@ from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
 from server.net.coaching import Coaching
 from server.net.peer import Peer, fast_frame
+from server.net.ratings import rate_finished
 from server.net.replaying import Replaying, rebuilt
 from server.net.room_hooks import RoomHooks
 from server.net.seating import (
@@ -34,6 +35,7 @@ from server.net.seating import (
 )
 from server.net.sync import GameSync, Viewer
 from server.protocol import messages as m
+from server.store.accounts import RatingChange
 from server.store.base import ActionRecord, RoomRecord, Store
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,9 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         self._replay_idle: asyncio.TimerHandle | None = None
         self.reviews: dict[int, dict[str, Any]] = {}  # seat -> its review (finished game)
         self._reviewing: dict[int, list[tuple[Peer, int]]] = {}  # seat -> who waits for it
+        # a rated game's changes per seat (server/net/ratings.py); read once when loaded
+        self.rated: dict[int, RatingChange] = {} if rec.status != "over" else {
+            c.seat: c for c in store.rating_changes(rec.id)}
         # made under rules this server cannot replay: listed, but never rebuilt
         self.stale: str | None = rules_refusal(game, rec.rules_version)
         if self.stale is not None and rec.status != "waiting":
@@ -182,6 +187,13 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             }
             if s.level is not None:
                 entry["level"] = s.level
+            if s.account is not None:  # a claimed name (absent: a guest, or a bot)
+                entry["claimed"] = True
+            change = self.rated.get(s.seat)
+            if change is not None:  # a rated game that ended: the seat's rating, then and now
+                entry["rating"] = {"mu_before": change.before.mu,
+                                   "sigma_before": change.before.sigma,
+                                   "mu": change.after.mu, "sigma": change.after.sigma}
             wait = self.takeover_in(s.seat) if not entry["connected"] else None
             if wait is not None:  # the grace left, counted down by each client
                 entry["takeover_in_s"] = wait
@@ -372,6 +384,10 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             self.rec.result = result.to_data() if result is not None else None
             self.rec.status = "over"
             self.store.set_status(self.id, "over", self.rec.result)
+            try:
+                self.rated = {c.seat: c for c in rate_finished(self.store, self.rec) or []}
+            except Exception:  # derived data: `prtui admin ratings recompute` redoes it
+                log.exception("room %s: ratings not updated", self.id)
             self._changed()
         else:
             self._kick_bots()

@@ -27,8 +27,11 @@ if TYPE_CHECKING:
 
 SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
 """Numeric room options the server reads itself (name: (min, max)); the rest go to the game."""
-SERVER_CHOICES: dict[str, tuple[str, ...]] = {"takeover_level": LEVELS, "coach": ("off", "on")}
-"""Room options the server reads itself that take one of a few words."""
+SERVER_CHOICES: dict[str, tuple[str, ...]] = {
+    "takeover_level": LEVELS, "coach": ("off", "on"), "rated": ("off", "on"),
+}
+"""Room options the server reads itself that take one of a few words. ``rated``: the
+game's end updates its players' ratings (server/net/ratings.py)."""
 SERVER_KEYS = frozenset({*SERVER_OPTIONS, *SERVER_CHOICES})
 FILLED_IN_KEYS = ("names", "rules_version")
 """Options the server gives the game itself at setup (``setup_options``): from the seats
@@ -171,7 +174,7 @@ class Seating:
         if mem.seat is not None:
             self._free_seat(mem.seat)
         token = f"{self.id}.{secrets.token_urlsafe(24)}"
-        self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token)))
+        self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token), peer.account))
         mem.seat = seat
         peer.send(m.ack(msg["id"], {"seat": seat, "token": token}))
         self._changed()

@@ -131,6 +131,7 @@ async def serve(args: argparse.Namespace) -> int:
                     ),
                     relay_proof=server.relay_proof,  # SSH players count as their own address
                     max_startups=startups,
+                    key_proof=server.key_proof,  # a key stands for a claimed name's password
                 )
             except (ValueError, OSError) as exc:
                 print(f"prtui serve: SSH gateway not started: {exc}", file=sys.stderr)

@@ -99,6 +99,7 @@ class GameServer:
         stored games, listen; return the bound port. Raises DataDirBusy or OSError."""
         self.store = self._open_store()
         self.lobby = Lobby(self.store, self.max_rooms, self.room_policy)
+        self.lobby.vouched_key = self.addresses.vouched_key
         restored = self.lobby.restore()
         if restored:
             log.info("restored %d rooms", restored)
@@ -166,6 +167,11 @@ class GameServer:
         """For this process's SSH gateway only: the proof a session's child sends in its
         hello so that it counts against its player's ``address`` (server/net/relay.py)."""
         return self.addresses.proof(address)
+
+    def key_proof(self, fingerprint: str) -> str:
+        """For this process's SSH gateway only: the proof that its player holds the SSH
+        key ``fingerprint`` (the hello's ``ssh_key_proof``)."""
+        return self.addresses.key_proof(fingerprint)
 
     def connections_from(self, address: str) -> int:
         return self.addresses.count(address)

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from server.net.addresses import limit_key
+from server.net.identity import LoginRefused
 from server.net.peer import fast_frame
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
+from server.protocol.names import look_alike_key
 
 if TYPE_CHECKING:
     from server.net.lobby import Lobby
@@ -76,6 +78,9 @@ class Session:
         self.name = "?"
         self.role = "play"
         self.room: str | None = None
+        self.account: str | None = None  # the claimed name's account proved at the hello
+        self._ssh_key: str | None = None  # the key our SSH gateway vouched this player holds
+        self._claiming: asyncio.Task[None] | None = None
         peername = writer.get_extra_info("peername")
         self.address = limit_key(str(peername[0])) if peername else "?"
         """The remote address this connection counts against (room limits): an IPv6
@@ -127,7 +132,9 @@ class Session:
             self._abort("slow_consumer: too many frames waiting")
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None:
-        self.send(m.welcome(self.id, self.name, SERVER_NAME, resume))
+        msg = m.welcome(self.id, self.name, SERVER_NAME, resume)
+        msg["claimed"] = self.account is not None  # False: a guest
+        self.send(msg)
 
     def close(self, code: str, reason: str) -> None:
         """Send a last ``error`` (or ``bye``) frame, then close after it is written."""
@@ -214,6 +221,8 @@ class Session:
             log.exception("session %s failed", self.id)
             self.close("internal", "server error")
         finally:
+            if self._claiming is not None:
+                self._claiming.cancel()
             self._lobby.names.release(self)
             if joined:
                 self._lobby.remove_peer(self)
@@ -250,6 +259,8 @@ class Session:
         if self._relayed is not None and hello.get("peer") is not None:
             self.address = limit_key(hello["peer"])  # a gateway player's, vouched for above
         self.name, self.role = hello["name"].strip(), hello["role"]
+        if not await self._login(hello):
+            return False
         taken = self._lobby.names.claim(self, seat_token=hello.get("token") is not None)
         if taken is not None:
             self.close("name_taken", taken)
@@ -264,6 +275,45 @@ class Session:
             self._lobby.add_peer(self)
             self.send_bytes(self._lobby.lobby_frame())
         return True
+
+    async def _login(self, hello: dict[str, Any]) -> bool:
+        """The name's credential, if it is claimed (server/net/identity.py)."""
+        ssh_key = hello.get("ssh_key")
+        if ssh_key is not None:
+            if not self._lobby.vouched_key(ssh_key, hello.get("ssh_key_proof", "")):
+                self.close("bad_hello", "ssh_key is only for this server's own SSH gateway")
+                return False
+            self._ssh_key = ssh_key
+        try:
+            acc = await self._lobby.identities.login(
+                self.name, hello.get("password"), self._ssh_key, self.address)
+        except LoginRefused as e:
+            self.close(e.code, e.message)
+            return False
+        if acc is not None:
+            self.account, self.name = acc.id, acc.name
+        return True
+
+    def _claim(self, msg: dict[str, Any]) -> None:
+        """``claim``: make this connection's name its own (or, its owner, set a new
+        password or key). Hashing runs off the loop; one claim at a time."""
+        if self._claiming is not None and not self._claiming.done():
+            self.send(m.reject(msg["id"], "busy", "a claim is already on its way"))
+            return
+        self._claiming = asyncio.create_task(self._claim_now(msg))
+
+    async def _claim_now(self, msg: dict[str, Any]) -> None:
+        ids = self._lobby.identities
+        acc = None if self.account is None else ids.store.account(look_alike_key(self.name))
+        try:
+            acc = await ids.claim(self.name, acc, msg.get("password"), self._ssh_key,
+                                  self.address)
+        except LoginRefused as e:
+            self.send(m.reject(msg["id"], e.code, e.message))
+            return
+        self.account = acc.id
+        self.send(m.ack(msg["id"], {"name": acc.name, "password": acc.password_hash is not None,
+                                    "ssh_key": acc.ssh_key is not None}))
 
     async def _serve(self) -> None:
         pinger = asyncio.create_task(self._ping_loop())
@@ -329,5 +379,7 @@ class Session:
         elif t == "hello":
             self._strike()
             self.send(m.error("bad_message", "hello only once"))
+        elif t == "claim":
+            self._claim(msg)
         else:
             self._lobby.handle(self, msg)

@@ -132,6 +132,9 @@ MAX_CHAT_LEN = 500
 MAX_NAME_LEN = 32
 """Longest player name, in characters."""
 
+MAX_PASSWORD_LEN = 256
+"""Longest password, in characters (server/net/passwords.py)."""
+
 MAX_ID_LEN = 64
 """Longest room id, token or other identifier string, in characters."""
 

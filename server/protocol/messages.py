@@ -68,7 +68,15 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         # only from this server's own SSH gateway: the player's address (server/net/relay.py)
         _f("peer", "str", required=False, max_len=limits.MAX_ID_LEN),
         _f("peer_proof", "str", required=False, max_len=limits.MAX_ID_LEN),
+        # a claimed name's password (server/net/identity.py); never logged, never stored
+        _f("password", "str", required=False, max_len=limits.MAX_PASSWORD_LEN),
+        # only from this server's own SSH gateway: the key the player logged in with
+        _f("ssh_key", "str", required=False, max_len=limits.MAX_ID_LEN * 2),
+        _f("ssh_key_proof", "str", required=False, max_len=limits.MAX_ID_LEN),
     ),
+    # make this connection's name its own: with `password`, or with the SSH key it came
+    # with (its owner: a new password)
+    "claim": (_f("password", "str", required=False, max_len=limits.MAX_PASSWORD_LEN),),
     "list_rooms": (  # no field: the first page, as the `lobby` push; `status`: one page of those
         _f("status", "str", required=False, choices=frozenset({"waiting", "playing", "over"})),
         _f("before", "str", required=False, nullable=True, max_len=limits.MAX_ID_LEN * 2),
@@ -190,12 +198,18 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def hello(
-    name: str, role: str = "play", token: str | None = None, peer: tuple[str, str] | None = None
+    name: str, role: str = "play", token: str | None = None, peer: tuple[str, str] | None = None,
+    password: str | None = None, ssh_key: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
-    """``peer``: (address, proof) handed to an SSH session's client by the gateway."""
+    """``peer``: (address, proof) handed to an SSH session's client by the gateway;
+    ``ssh_key``: (fingerprint, proof) likewise; ``password``: a claimed name's."""
     msg: dict[str, Any] = {"t": "hello", "proto": PROTO_VERSION, "name": name, "role": role}
     if token is not None:
         msg["token"] = token
+    if password is not None:
+        msg["password"] = password
+    if ssh_key is not None:
+        msg["ssh_key"], msg["ssh_key_proof"] = ssh_key
     if peer is not None:
         msg["peer"], msg["peer_proof"] = peer
     return msg

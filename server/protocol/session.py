@@ -130,9 +130,10 @@ class ClientSession:
 
     def hello(
         self, name: str, role: str = "play", token: str | None = None,
-        peer: tuple[str, str] | None = None,
+        peer: tuple[str, str] | None = None, password: str | None = None,
+        ssh_key: tuple[str, str] | None = None,
     ) -> None:
-        self.send(messages.hello(name, role, token, peer))
+        self.send(messages.hello(name, role, token, peer, password, ssh_key))
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one frame as it is (FrameError if it cannot be a frame)."""

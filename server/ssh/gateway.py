@@ -60,13 +60,16 @@ MAX_SESSIONS_PER_ADDRESS = 8  # the default; a host may raise it up to max_sessi
 KEEPALIVE_S = 30  # dead peers are noticed: children hung up, session places freed
 PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
+KEY_ENV = "PRTUI_SSH_KEY"  # the fingerprint of the key the player proved they hold
+KEY_PROOF_ENV = "PRTUI_SSH_KEY_PROOF"  # the game server's proof of it: a claimed name's key
 # The only parts of the server's own environment a session's process gets: the host's
 # secrets (API keys, database passwords...) must never reach a remote player's process,
 # and the host's terminal says nothing true about the player's. Everything else the
 # child needs (HOME, XDG_*, TERM, the identity, the proof) is set per session below.
 _HOST_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
 _HOST_ENV_PREFIXES = ("LC_", "PRTUI_")
-_NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, "PRTUI_SSH_IDENTITY")
+_NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, KEY_ENV, KEY_PROOF_ENV,
+              "PRTUI_SSH_IDENTITY")
 # what a player's ssh client may tell about its terminal and language (SendEnv)
 _CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
 
@@ -87,6 +90,7 @@ class SshGateway:
         command: ChildCommand | None = None,
         max_startups: tuple[int, int, int] = MAX_STARTUPS,
         fork_server: bool = True,
+        key_proof: Callable[[str], str] | None = None,
     ) -> None:
         self.policy = policy
         # the children's warm parent, started with the first `prtui` child (forks.py)
@@ -105,6 +109,7 @@ class SshGateway:
             fd_ceiling=fds.ceiling(fds.raise_fd_limit()),
         )
         self._relay_proof = relay_proof
+        self._key_proof = key_proof
         self._command = command
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._children: set[PtyChild] = set()
@@ -206,6 +211,9 @@ class SshGateway:
         if self._relay_proof is not None and address:
             env[PEER_ENV] = address
             env[PEER_PROOF_ENV] = self._relay_proof(address)
+        if self._key_proof is not None and identity.key.startswith("key:"):
+            fingerprint = identity.key.removeprefix("key:")
+            env[KEY_ENV], env[KEY_PROOF_ENV] = fingerprint, self._key_proof(fingerprint)
         env.update(extra)
         return argv, env, home
 
@@ -276,6 +284,7 @@ async def start_ssh(
     max_startups: tuple[int, int, int] = MAX_STARTUPS,
     fork_server: bool | None = None,
     warm_fork_server: bool = True,
+    key_proof: Callable[[str], str] | None = None,
 ) -> SshGateway:
     """Start the SSH gateway; ``command`` replaces the TUI child (tests, other front ends).
 
@@ -286,6 +295,8 @@ async def start_ssh(
     In ``password`` mode the password may come from $PRTUI_SSH_PASSWORD instead, which
     keeps it out of the process list. ``relay_proof`` is the game server's
     ``GameServer.relay_proof``; without it every SSH player counts as this machine there.
+    ``key_proof`` is ``GameServer.key_proof``: a player who logged in with a key proves
+    it to the game server, where it stands for the password of a name claimed with it.
     """
     if max_sessions < 1:
         raise ValueError("--ssh-max-sessions must be at least 1")
@@ -316,6 +327,7 @@ async def start_ssh(
         command=command,
         max_startups=max_startups,
         fork_server=forks.wanted(os.environ) if fork_server is None else fork_server,
+        key_proof=key_proof,
     )
     await gateway.listen(host, port)
     if gateway.forks is not None and command is None and warm_fork_server:

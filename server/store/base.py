@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from server.store.accounts import AccountRecord, Rating, RatingChange
+
 
 @dataclass
 class SeatRecord:
@@ -19,6 +21,8 @@ class SeatRecord:
     name: str | None = None
     level: str | None = None
     token_hash: str | None = None
+    account: str | None = None  # the claimed identity (accounts.id) seated here; None:
+    # a guest or a bot (server/store/accounts.py)
 
 
 @dataclass
@@ -91,5 +95,22 @@ class Store(Protocol):
     def save_review(self, room_id: str, seat: int, answer: dict[str, Any]) -> None: ...
 
     def load_review(self, room_id: str, seat: int) -> dict[str, Any] | None: ...
+
+    # claimed names and ratings (server/store/accounts.py)
+    def account(self, name_key: str) -> AccountRecord | None: ...
+
+    def account_by_key(self, ssh_key: str) -> AccountRecord | None: ...
+
+    def create_account(self, acc: AccountRecord) -> None: ...
+
+    def set_credentials(self, account_id: str, password_hash: str | None,
+                        ssh_key: str | None) -> None: ...
+
+    def rating(self, game: str, player: str) -> Rating | None: ...
+
+    def rating_changes(self, room_id: str) -> list[RatingChange]: ...
+
+    def save_rated_game(self, room_id: str, game: str, changes: list[RatingChange],
+                        ratings: dict[str, Rating]) -> None: ...
 
     def close(self) -> None: ...

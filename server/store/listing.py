@@ -59,11 +59,11 @@ class RoomListing:
         for i in range(0, len(ids), _MANY):
             chunk = ids[i : i + _MANY]
             marks = ",".join("?" * len(chunk))
-            for rid, seat, kind, sname, level, token_hash in self._db.execute(
-                "SELECT room, seat, kind, name, level, token_hash FROM seats"
+            for rid, seat, kind, sname, level, token_hash, account in self._db.execute(
+                "SELECT room, seat, kind, name, level, token_hash, account FROM seats"
                 f" WHERE room IN ({marks}) ORDER BY room, seat", chunk
             ):
-                rooms[rid].seats.append(SeatRecord(seat, kind, sname, level, token_hash))
+                rooms[rid].seats.append(SeatRecord(seat, kind, sname, level, token_hash, account))
         return list(rooms.values())
 
     def load_open_rooms(self) -> list[RoomRecord]:

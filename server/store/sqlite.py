@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from server.store import commits, search
+from server.store import accounts, commits, search
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -59,25 +59,34 @@ CREATE TABLE IF NOT EXISTS reviews (
     answer TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
-""" + INDEX + commits.META
+""" + INDEX + commits.META + accounts.SCHEMA
 
 
 ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
-                 ("rooms", "creator", "TEXT"))
+                 ("rooms", "creator", "TEXT"),
+                 ("rooms", "finished_n", "INTEGER"),
+                 ("seats", "account", "TEXT"))
 """Columns added after the first release: a file made before gets them on open. Rooms
 stored before rules versions were recorded get version 1, the rules they were played
-under (every game's first version); their creator's address is unknown (NULL)."""
+under (every game's first version); their creator's address is unknown (NULL). Games
+finished before ``finished_n`` (the order games ended in, which ratings are replayed
+in) and seats taken before accounts (``account``: the claimed identity seated) get
+NULL: such games were never rated."""
 
 
-_SAVE_SEAT = ("INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash)"
-              " VALUES (?,?,?,?,?,?)")
+_SAVE_SEAT = ("INSERT OR REPLACE INTO seats (room, seat, kind, name, level, token_hash,"
+              " account) VALUES (?,?,?,?,?,?,?)")
+
+
+def _seat_row(room_id: str, s: SeatRecord) -> tuple[Any, ...]:
+    return (room_id, s.seat, s.kind, s.name, s.level, s.token_hash, s.account)
 
 
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore(RoomListing):
+class SqliteStore(RoomListing, accounts.AccountStore):
     """One connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path) -> None:
@@ -182,11 +191,10 @@ class SqliteStore(RoomListing):
             raise
 
     def _write_seat(self, room_id: str, s: SeatRecord) -> None:
-        self._db.execute(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash))
+        self._db.execute(_SAVE_SEAT, _seat_row(room_id, s))
 
     def save_seat(self, room_id: str, s: SeatRecord) -> None:
-        self._write(_SAVE_SEAT, (room_id, s.seat, s.kind, s.name, s.level, s.token_hash),
-                    reindex=room_id)
+        self._write(_SAVE_SEAT, _seat_row(room_id, s), reindex=room_id)
 
     def _reindex(self, room_id: str) -> None:
         if self._indexed:
@@ -195,9 +203,13 @@ class SqliteStore(RoomListing):
     def set_status(
         self, room_id: str, status: str, result: dict[str, Any] | None = None
     ) -> None:
+        """A game that ends ("over") also takes the next number in the order games
+        ended (``finished_n``), the order ratings are replayed in."""
         self._write(
-            "UPDATE rooms SET status=?, result=? WHERE id=?",
-            (status, None if result is None else _dumps(result), room_id),
+            "UPDATE rooms SET status=?, result=?, finished_n=CASE WHEN ?='over' THEN"
+            " (SELECT COALESCE(MAX(finished_n), 0) + 1 FROM rooms) ELSE finished_n END"
+            " WHERE id=?",
+            (status, None if result is None else _dumps(result), status, room_id),
         )
 
     def set_host(self, room_id: str, host: str | None) -> None:
@@ -243,11 +255,12 @@ class SqliteStore(RoomListing):
                 result=None if result is None else json.loads(result), rules_version=rules,
                 creator=who,
             )
-        for rid, seat, kind, name, level, token_hash in self._db.execute(
-            "SELECT room, seat, kind, name, level, token_hash FROM seats ORDER BY room, seat"
+        for rid, seat, kind, name, level, token_hash, account in self._db.execute(
+            "SELECT room, seat, kind, name, level, token_hash, account FROM seats"
+            " ORDER BY room, seat"
         ):
             if rid in rooms:
-                rooms[rid].seats.append(SeatRecord(seat, kind, name, level, token_hash))
+                rooms[rid].seats.append(SeatRecord(seat, kind, name, level, token_hash, account))
         return list(rooms.values())
 
     def load_actions(self, room_id: str) -> list[ActionRecord]:

@@ -31,6 +31,7 @@ class Client(Connection):
     async def connect(  # type: ignore[override]
         cls, port: int, name: str = "ana", role: str = "play", token: str | None = None,
         source: str | None = None, peer: tuple[str, str] | None = None,
+        password: str | None = None, ssh_key: tuple[str, str] | None = None,
     ) -> Client:
         """``source``: the loopback address to connect from (127.0.0.2...), as if from
         another machine; ``peer``: (address, proof) as an SSH session's child sends. A
@@ -38,7 +39,8 @@ class Client(Connection):
         local = (source, 0) if source is not None else None
         return await super().connect(
             "127.0.0.1", port, name, role, token, local_addr=local, timeout=GUARD_S,
-            peer=peer, session=ClientSession(auto_resync=False, check_commands=False), refused_ok=True)
+            peer=peer, session=ClientSession(auto_resync=False, check_commands=False), refused_ok=True,
+            password=password, ssh_key=ssh_key)
 
     @classmethod
     def attach(cls, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
