@@ -121,8 +121,8 @@ FACTS = Facts(
     hide=hide,
     impossible=impossible,
     expected_totals=expected_totals,
-    # San Juan's random games are long: 3 player counts x 2 option sets x 50 (the soak
+    # San Juan's random games are long: 3 player counts x 2 option sets x 20 (the soak
     # command, server/tools/soak.py, plays 10,000 per player count)
-    random_games=50,
+    random_games=20,
     secret="hand",
 )
