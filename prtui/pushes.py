@@ -36,7 +36,7 @@ class Pushes:
     """The app's signals: the room's frame, the lobby's rooms, chat, the names chosen.
 
     Subscribers are called as the push is published (``immediate``), as the screens
-    were before; one that fails is reported through ``failed`` (the push's kind and the
+    were before (chat lines: next, in order after the lines that waited); one that fails is reported through ``failed`` (the push's kind and the
     error) instead of Textual's log, and the others still get the push.
     """
 
@@ -49,7 +49,8 @@ class Pushes:
         self._chat_rooms: WeakKeyDictionary[DOMNode, str | None] = WeakKeyDictionary()
         self._waiting: dict[str | None, deque[ChatLine]] = {}
 
-    def subscribe(self, signal: Signal[T], node: DOMNode, callback: Callable[[T], object]) -> None:
+    def subscribe(self, signal: Signal[T], node: DOMNode, callback: Callable[[T], object],
+                  immediate: bool = True) -> None:
         """``callback`` gets every push of ``signal`` while ``node`` is on the app; a node
         subscribes once (a replay's mount runs its board's mount twice: Textual calls
         ``on_mount`` of each class)."""
@@ -60,7 +61,7 @@ class Pushes:
                 self._failed(signal._name, exc)
 
         signal.unsubscribe(node)
-        signal.subscribe(node, guarded, immediate=True)
+        signal.subscribe(node, guarded, immediate=immediate)
 
     def subscribe_chat(self, node: DOMNode, room: str | None,
                        add: Callable[[str, str], object]) -> None:
@@ -71,9 +72,16 @@ class Pushes:
                 add(line.who, line.text)
 
         self._chat_rooms[node] = room
-        self.subscribe(self.chat, node, of_room)
-        for line in self._waiting.pop(room, ()):
-            node.call_next(add, line.who, line.text)  # after the screen's mount, in order
+        for line in self._waiting.pop(room, ()):  # after the screen's mount
+            node.call_next(self._guarded_chat, add, line)
+        # the next lines queue behind those (call_next keeps the order)
+        self.subscribe(self.chat, node, of_room, immediate=False)
+
+    def _guarded_chat(self, add: Callable[[str, str], object], line: ChatLine) -> None:
+        try:
+            add(line.who, line.text)
+        except Exception as exc:
+            self._failed("chat", exc)
 
     def publish_chat(self, line: ChatLine) -> None:
         """To the screens of the line's room; kept for the first one if none shows it."""
