@@ -2,8 +2,10 @@
 
 The app owns no game logic and no sockets. A plan (an async function given by the
 launcher) runs as a worker on the app's loop; it opens a ``Controller`` whose pushes
-come back here (``on_snapshot``, ``on_room_info``...) and land on the screen that
-shows them. Tests start the app on any screen by passing ``first_screen``.
+come back here (``on_snapshot``, ``on_room_info``...): a snapshot goes to the board the
+app opened for it, the others are published on the app's signals (prtui/pushes.py),
+which the screens that show them subscribe to. Tests start the app on any screen by
+passing ``first_screen``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -23,6 +25,7 @@ from textual.worker import Worker, WorkerFailed
 from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError, relayed_key
+from prtui.pushes import ChatLine, Pushes
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
@@ -104,8 +107,8 @@ class PrtuiApp(App[int]):
         self._plan_worker: Worker[None] | None = None
         self.reconnecting = False  # the plan runs again: a refused connect does not quit
         self._told_focus = False  # the web page said where the keyboard is (see _on_app_blur)
-        # pushes for screens not drawn yet, in order (see _deliver)
-        self._undelivered: dict[Screen[Any], list[tuple[Callable[..., Any], tuple[Any, ...]]]] = {}
+        self.pushes = Pushes(self, lambda kind, exc: self.push_failed({"t": kind}, exc))
+        self._board: Screen[Any] | None = None  # the live table's screen while on the stack
 
     def compose(self) -> ComposeResult:
         """Under every screen: what shows while connecting, or after a failure."""
@@ -188,27 +191,6 @@ class PrtuiApp(App[int]):
 
     # --- routing pushes from the controller ------------------------------------------
 
-    def _screens_with(self, attr: str) -> list[Any]:
-        return [s for s in reversed(self.screen_stack) if hasattr(s, attr)]
-
-    def _deliver(self, screen: Screen[Any], update: Callable[..., Any], *args: Any) -> None:
-        """Hand a push to a screen: now if it is drawn, else once it is (a screen pushed
-        a moment ago is composed and mounted before it reads its queue). Pushes keep
-        their order: while one waits, the next ones wait behind it."""
-        waiting = self._undelivered.get(screen)
-        if waiting is None and screen.is_mounted:
-            update(*args)
-            return
-        if waiting is None:
-            waiting = self._undelivered[screen] = []
-            screen.call_later(self._deliver_waiting, screen)
-        waiting.append((update, args))
-
-    def _deliver_waiting(self, screen: Screen[Any]) -> None:
-        for update, args in self._undelivered.pop(screen, []):
-            if screen.is_attached:  # dismissed meanwhile: nothing to show it on
-                update(*args)
-
     def on_snapshot(self, controller: Controller, snapshot: dict[str, Any]) -> None:
         """A room's state: onto its board, drawn by the board of the view's game
         (prtui/games/); a game this client cannot draw gets a notice instead."""
@@ -217,22 +199,25 @@ class PrtuiApp(App[int]):
         from prtui.screens.gameover import GameOverScreen
         from prtui.screens.unknown import UnknownGameScreen
 
-        shown = [s for s in self.screen_stack if isinstance(s, GameScreen | UnknownGameScreen)
-                 and getattr(s, "live", True)]
         view = snapshot.get("view", {})
-        if shown:
-            screen = shown[-1]
-            if isinstance(screen, GameScreen):
-                screen.names = dict(controller.names)
+        board = self._board if self._board in self.screen_stack else None
+        if isinstance(board, UnknownGameScreen):
+            board.apply_snapshot(snapshot, controller.lag_ms)
+            return
+        if isinstance(board, GameScreen):
+            screen = board
+            screen.names = dict(controller.names)
             screen.apply_snapshot(snapshot, controller.lag_ms)
         else:
             game = view.get("game")
             entry = controller.game_entry(game)
             if board_for(game) is None:
-                self.push_screen(UnknownGameScreen(str(game), game_title(entry, game)))
+                self._board = UnknownGameScreen(str(game), game_title(entry, game))
+                self.push_screen(self._board)
                 return
             screen = GameScreen(controller, snapshot, controller.names, self.vocabulary_override,
                                 game=entry or {"name": game})
+            self._board = screen
             self.push_screen(screen)
         if (isinstance(screen, GameScreen) and view.get("over") and view.get("result")
                 and not controller.game_over_shown):
@@ -241,17 +226,13 @@ class PrtuiApp(App[int]):
                                             snapshot.get("seat"), screen.board, screen.vocab))
 
     def on_room_info(self, room: dict[str, Any]) -> None:
-        for screen in self._screens_with("update_room"):
-            self._deliver(screen, screen.update_room, room)
+        self.pushes.room.publish(room)
 
     def on_lobby(self, rooms: list[dict[str, Any]]) -> None:
-        for screen in self._screens_with("update_rooms"):
-            self._deliver(screen, screen.update_rooms, rooms)
+        self.pushes.lobby.publish(rooms)
 
     def on_chat(self, who: str, text: str, room: str | None) -> None:
-        live = [s for s in self._screens_with("add_chat") if getattr(s, "live", True)]
-        for screen in live[:1]:
-            self._deliver(screen, screen.add_chat, who, text)
+        self.pushes.publish_chat(ChatLine(who, text, room))
 
     def on_closed(self, reason: str) -> None:
         """The connection ended: say why, once, over whatever is shown."""
@@ -325,23 +306,27 @@ class PrtuiApp(App[int]):
 
     # --- where screens ask to go (prtui/navigation.py) -------------------------------
 
-    def on_show_game_over(self, message: ShowGameOver) -> None:
+    @on(ShowGameOver)
+    def show_game_over(self, message: ShowGameOver) -> None:
         from prtui.screens.gameover import GameOverScreen
 
         self.push_screen(GameOverScreen(message.view, message.names, message.history,
                                         message.seat, message.board, message.vocab))
 
-    def on_rematch(self, message: Rematch) -> None:
+    @on(Rematch)
+    def start_rematch(self, message: Rematch) -> None:
         from prtui.aftergame import rematch
 
         self.run_worker(rematch(self, self.controller), group="rematch")
 
-    def on_new_table(self, message: NewTable) -> None:
+    @on(NewTable)
+    def open_new_table(self, message: NewTable) -> None:
         from prtui.aftergame import new_table
 
         self.run_worker(new_table(self, self.controller, over_the_game=True), group="rematch")
 
-    def on_back_to_lobby(self, message: BackToLobby) -> None:
+    @on(BackToLobby)
+    def back_to_lobby(self, message: BackToLobby) -> None:
         """Down to the lobby under the room; a room shown first (a seat given back at
         connect) has none under it: a new lobby takes its place."""
         from prtui.screens.lobby import LobbyScreen
@@ -387,8 +372,9 @@ class PrtuiApp(App[int]):
                                     "From then on only this machine (or browser) can use your "
                                     "name here: a password it keeps for you",
                                     lambda: self.run_worker(claim(), group="claim"))
-        boards = self._screens_with("vocabularies")
-        for name in boards[0].vocabularies.names if boards else []:
+        board = screen if hasattr(screen, "vocabularies") else self._board
+        vocabularies = getattr(board, "vocabularies", None) if board in self.screen_stack else None
+        for name in vocabularies.names if vocabularies is not None else []:
             yield SystemCommand(
                 f"Names: {name}",
                 f"Show the {name} names of everything on the table",
@@ -411,12 +397,4 @@ class PrtuiApp(App[int]):
     def set_vocabulary(self, name: str) -> None:
         """Switch names on every screen that shows a table (and on what opens next)."""
         self.vocabulary_override = name
-        for screen in self._screens_with("set_vocabulary"):
-            screen.set_vocabulary(name)
-
-    def watch_theme(self, theme: str) -> None:
-        """Goods colours come from the theme: redraw boards when it changes."""
-        for screen in getattr(self, "_screen_stack", []):
-            render = getattr(screen, "render_snapshot", None)
-            if render is not None and screen.is_mounted:
-                render()
+        self.pushes.vocabulary.publish(name)

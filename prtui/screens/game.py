@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.theme import Theme
 
 from prtui import memory
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
+from prtui.pushes import pushes_of
 from prtui.screens.board_keys import (
     BoardKeys,
     board_labels,
@@ -58,6 +60,7 @@ class GameScreen(BoardKeys):
     """The board of one room, drawn by the board of its game (its keys: BoardKeys)."""
 
     CSS_PATH = "game.tcss"
+    live: ClassVar[bool] = True  # the room's pushes and chat come here (a replay: False)
 
     def __init__(self, link: TableLink | None, snapshot: dict[str, Any],
                  names: dict[int, str] | None = None, vocabulary: str | None = None,
@@ -114,9 +117,31 @@ class GameScreen(BoardKeys):
         room = getattr(self.link, "room_info", None)  # the room's last frame came first
         if isinstance(room, Mapping):
             self.update_room(room)
+        self._subscribe()
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
         self.query_one("#actions-list").focus()
         self.call_after_refresh(memory.settle)  # the board's objects out of the collector's way
+
+    def _subscribe(self) -> None:
+        """The theme's changes (goods are coloured by it), the names chosen, and at a live
+        table the room's frames and chat (prtui/pushes.py)."""
+        signal = self.app.theme_changed_signal
+        signal.unsubscribe(self)  # once, even with a replay's second mount
+        signal.subscribe(self, self._theme_changed, immediate=True)
+        pushes = pushes_of(self)
+        if pushes is None:
+            return
+        pushes.subscribe(pushes.vocabulary, self, self.set_vocabulary)
+        if not self.live:
+            return
+        pushes.subscribe(pushes.room, self, self.update_room)
+        room = getattr(self.link, "room", None)
+        if isinstance(room, str):
+            pushes.subscribe_chat(self, room, self.add_chat)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if self.is_mounted:
+            self.render_snapshot()
 
     def on_resize(self, event: Resize) -> None:
         self._apply_size(event.size.width)
@@ -219,7 +244,7 @@ class GameScreen(BoardKeys):
 
     def update_room(self, room: Mapping[str, Any]) -> None:
         """The room's frame: who is away, and when a bot takes over their seat."""
-        if getattr(self, "live", True) and self.is_mounted:
+        if self.live and self.is_mounted:
             self.query_one(TableNotice).update_room(room)
 
     def waiting_text(self, ctx: BoardContext) -> str:
@@ -234,7 +259,8 @@ class GameScreen(BoardKeys):
 
     # acting -----------------------------------------------------------------
 
-    def on_action_chosen(self, message: ActionChosen) -> None:
+    @on(ActionChosen)
+    def _action_chosen(self, message: ActionChosen) -> None:
         message.stop()
         if self._sent_on is self.snapshot:
             return  # one action per state: a second key press before the update is dropped
@@ -289,7 +315,8 @@ class GameScreen(BoardKeys):
                                     lambda action: self.board.action_label(ctx, action),
                                     actions.key_of, choices=len(ctx.legal)))
 
-    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+    @on(ChatPanel.Send, "#chat")
+    def _send_chat(self, message: ChatPanel.Send) -> None:
         message.stop()
         if self.link is not None:
             self.run_worker(self.link.chat(message.text), group="chat")
@@ -297,6 +324,7 @@ class GameScreen(BoardKeys):
     def add_chat(self, who: str, text: str) -> None:
         self.query_one(ChatPanel).add_line(who, text)
 
-    def on_help_requested(self, message: HelpRequested) -> None:
+    @on(HelpRequested)
+    def _help_requested(self, message: HelpRequested) -> None:
         message.stop()
         self.show_help(message.topic)

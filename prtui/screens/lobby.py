@@ -6,7 +6,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
 from prtui.netclient import NetError, Rejected
+from prtui.pushes import pushes_of
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
@@ -82,7 +83,11 @@ class LobbyScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
         table.focus()
-        self.action_refresh()
+        self.action_refresh()  # the rooms as they are now: a push before this one is older
+        pushes = pushes_of(self)
+        if pushes is not None:
+            pushes.subscribe(pushes.lobby, self, self.update_rooms)
+            pushes.subscribe_chat(self, None, self.add_chat)
 
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
         if self.paging and not paged:  # a lobby push while finished games are shown
@@ -241,10 +246,12 @@ class LobbyScreen(Screen[None]):
         if status == "waiting":
             self.notify("Watching: the board appears when the game starts.")
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    @on(DataTable.RowSelected, "#rooms")
+    def _room_chosen(self, event: DataTable.RowSelected) -> None:
         self.action_join()
 
-    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+    @on(ChatPanel.Send, "#lobby-chat")
+    def _send_chat(self, message: ChatPanel.Send) -> None:
         self.run_worker(self.controller.client.command("chat", room=None, text=message.text))
 
     def add_chat(self, who: str, text: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -187,21 +188,24 @@ class NewGameScreen(Screen[TableSetup | None]):
         for row in self.query(".seat-row"):
             row.display = int(str(row.id).rsplit("-", 1)[1]) < players
 
-    async def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int):
+    @on(Select.Changed, "#players")
+    def _players_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
             self.players = event.value
             self._show_seats(event.value)
-        elif (event.select.id == "game" and isinstance(event.value, int)
-              and event.value != self.game_index):
+
+    @on(Select.Changed, "#game")
+    async def _game_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and event.value != self.game_index:
             self._keep_levels()
             self.game_index = event.value
             await self.recompose()
             self._show_seats(self.players)
             self.query_one("#game", Select).focus()  # where it was: on the game picked
 
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        if event.checkbox.id == "coach":
-            self.coach = event.value
+    @on(Checkbox.Changed, "#coach")
+    def _coach_chosen(self, event: Checkbox.Changed) -> None:
+        self.coach = event.value
 
     def _keep_levels(self) -> None:
         for select in self.query(".seat-row Select").results(Select):
@@ -237,11 +241,13 @@ class NewGameScreen(Screen[TableSetup | None]):
             coach=self.coach if self.allow_open_seats else True,
         )
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
-        else:
-            self.action_cancel()
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def _back_pressed(self) -> None:
+        self.action_cancel()
 
     def action_start(self) -> None:
         if not self.games:

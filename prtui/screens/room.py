@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
 from prtui.navigation import BackToLobby
+from prtui.pushes import pushes_of
 from prtui.screens.newgame import LEVELS
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
@@ -104,7 +105,12 @@ class RoomScreen(Screen[None]):
         if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
         self._seats_table().focus()
-        self.update_room(self.info)
+        self.update_room(self.controller.room_info or self.info)  # the latest, if one came
+        pushes = pushes_of(self)
+        if pushes is not None:
+            pushes.subscribe(pushes.room, self, self.update_room)
+            if self.controller.room is not None:
+                pushes.subscribe_chat(self, self.controller.room, self.add_chat)
         if self.controller.client.catalog is None:
             self._ask_games()
 
@@ -247,7 +253,8 @@ class RoomScreen(Screen[None]):
         await self.controller.leave_room()
         self.post_message(BackToLobby(self.controller))
 
-    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+    @on(ChatPanel.Send, "#room-chat")
+    def _send_chat(self, message: ChatPanel.Send) -> None:
         self.run_worker(self._command("chat", text=message.text))
 
     def add_chat(self, who: str, text: str) -> None:

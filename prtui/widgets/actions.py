@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
@@ -58,6 +59,19 @@ def label_of(ctx: BoardContext, action: Mapping[str, Any]) -> str:
 
 class ActionsPanel(Vertical):
     """The list of my legal actions and a preview of the highlighted one."""
+
+    # as tall as the list's window at least (#actions-list): a list that grows or shrinks
+    # within it keeps its box, so a move is a repaint, not a layout of the screen (`prtui
+    # bench client`); the preview: the highlighted action's whole text (a San Juan role's
+    # at 80 columns takes 6 lines; 3 cut it mid-sentence), the list above scrolls instead.
+    # Its height on the board screen, and the preview's when wide, are game.tcss's.
+    DEFAULT_CSS = """
+    ActionsPanel { border: round $success 60%; }
+    ActionsPanel > #actions-title { height: auto; }
+    ActionsPanel > #actions-scroll { height: 1fr; }
+    ActionsPanel #actions-list { height: auto; min-height: 100%; }
+    ActionsPanel > #actions-preview { height: auto; max-height: 8; color: $text-muted; }
+    """
 
     def __init__(self, board: GameBoard | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -189,11 +203,13 @@ class ActionsPanel(Vertical):
         if 0 <= row < len(self._rows) and self._rows[row] < len(self._legal):
             self.post_message(ActionChosen(self._legal[self._rows[row]]))
 
-    def on_menu_list_selected(self, event: MenuList.Selected) -> None:
+    @on(MenuList.Selected, "#actions-list")
+    def _row_chosen(self, event: MenuList.Selected) -> None:
         event.stop()
         self.choose(event.index)
 
-    def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
+    @on(MenuList.Highlighted, "#actions-list")
+    def _row_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
         self._preview_row(event.index)
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -165,15 +166,25 @@ class ChatPanel(Vertical):
     """Chat lines and an input; Enter sends. Sending, or Esc, gives the keys back to
     where they were before the chat (the seats, the rooms, my actions), so the screen's
     one-letter keys act again instead of typing into the chat, and Esc never reaches
-    the screen's own Esc (leave) from inside the chat."""
+    the screen's own Esc (leave) from inside the chat. Its size and place are the
+    screen's (lobby.tcss, room.tcss, game.tcss)."""
 
+    DEFAULT_CSS = """
+    ChatPanel > #chat-log { height: 1fr; border: none; }
+    ChatPanel > #chat-input { height: 3; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave_input", "Back", show=False)]
 
     class Send(Message):
-        def __init__(self, text: str) -> None:
+        def __init__(self, panel: ChatPanel, text: str) -> None:
             super().__init__()
+            self.panel = panel
             self.text = text
+
+        @property
+        def control(self) -> ChatPanel:
+            return self.panel
 
     def __init__(self, placeholder: str = CHAT_PLACEHOLDER, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -210,9 +221,10 @@ class ChatPanel(Vertical):
         if not self.region.area:  # the chat is closed (a small board): say it arrived
             self.notify(line.plain, title="Chat (c opens it)", markup=False)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Input.Submitted, "#chat-input")
+    def _send(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
-            self.post_message(self.Send(event.value.strip()))
+            self.post_message(self.Send(self, event.value.strip()))
         event.input.value = ""
         self.action_leave_input()

@@ -41,11 +41,20 @@ class MenuList(Shown, can_focus=True):
             self.menu = menu
             self.index = index
 
+        @property
+        def control(self) -> MenuList:
+            """The menu (so that ``@on(MenuList.Selected, "#id")`` picks one)."""
+            return self.menu
+
     class Highlighted(Message):
         def __init__(self, menu: MenuList, index: int) -> None:
             super().__init__()
             self.menu = menu
             self.index = index
+
+        @property
+        def control(self) -> MenuList:
+            return self.menu
 
     def __init__(self, min_rows: int = 0, wrap: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)

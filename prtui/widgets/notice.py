@@ -22,6 +22,10 @@ from prtui.widgets.plain import shown
 class TableNotice(Shown):
     """One line over the board, shown only while a seat is away."""
 
+    DEFAULT_CSS = """
+    TableNotice { height: 1; background: $warning 25%; padding: 0 1; }
+    """
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._until: dict[int, float] = {}  # seat -> when the bot takes over (monotonic)

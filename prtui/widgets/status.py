@@ -41,6 +41,10 @@ edge hides what follows it."""
 class StatusLine(Shown):
     """One line at the top of the game screen."""
 
+    DEFAULT_CSS = """
+    StatusLine { height: 1; background: $panel; padding: 0 1; }
+    """
+
     _last: tuple[BoardContext, float | None, Waiting | None] | None = None
 
     def __init__(self, board: GameBoard | None = None, **kwargs: Any) -> None:

@@ -35,7 +35,10 @@ async def test_whole_game_against_bots_by_keys(tmp_path: Path, size: tuple[int, 
             screen = app.screen
             if isinstance(screen, GameOverScreen):
                 break
-            if isinstance(screen, GameScreen) and screen.snapshot is not last_seen:
+            # a board pushed a moment ago may not be drawn yet (a loaded machine): its
+            # actions are read once it is
+            if (isinstance(screen, GameScreen) and screen.snapshot is not last_seen
+                    and screen.is_mounted):
                 legal = screen.snapshot.get("legal", [])
                 panel = screen.query_one(ActionsPanel)
                 # (the panel draws the snapshot a refresh later: under load, more than a pause)

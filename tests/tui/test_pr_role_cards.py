@@ -27,7 +27,8 @@ class CardsApp(App[None]):
         for role in frozen()["view"]["roles"]:
             card = RoleCard(role["id"])
             card.styles.width = self.width
-            card.styles.height = 1
+            card.styles.height = 1  # as the board's compact sizes draw it (board.tcss):
+            card.styles.padding = 0  # one line, no padding (RoleCard's own CSS has both)
             yield card
 
 

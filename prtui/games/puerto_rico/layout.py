@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
@@ -226,7 +227,8 @@ class PuertoRicoTable(BoardTable):
         self._place_grid()
         self._place_summary()
 
-    def on_summary_panel_chosen(self, message: SummaryPanel.Chosen) -> None:
+    @on(SummaryPanel.Chosen)
+    def _board_chosen(self, message: SummaryPanel.Chosen) -> None:
         """A row chosen: that player's full board (below ROOMY in the summary's place)."""
         message.stop()
         screen = self.screen

@@ -209,7 +209,16 @@ class CityView(Shown):
 
 
 class PlayerBoard(Vertical):
-    """One seat's area of the table."""
+    """One seat's area of the table (mine framed in the primary colour); narrower
+    tables draw it otherwise (board.tcss)."""
+
+    DEFAULT_CSS = """
+    PlayerBoard { height: auto; border: round $surface; padding: 0 1; }
+    PlayerBoard.-me { border: round $primary; }
+    PlayerBoard > .player-header { height: 2; }
+    PlayerBoard > .island { width: 1fr; height: auto; }
+    PlayerBoard > .city { width: 1fr; height: auto; }
+    """
 
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"player-{seat}", classes="player-board")

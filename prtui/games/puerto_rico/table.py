@@ -21,6 +21,11 @@ in the seat's number, "P3")."""
 class RoleCard(Shown):
     """One role card: its name, the doubloons on it, who took it. Click to take it."""
 
+    DEFAULT_CSS = """
+    RoleCard { height: 2; background: $surface; padding: 0 1; }
+    RoleCard:hover { background: $primary 40%; }
+    """
+
     def __init__(self, role_id: str) -> None:
         super().__init__(id=f"role-{role_id}", classes="role-card")
         self.role_id = role_id

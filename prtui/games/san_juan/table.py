@@ -266,7 +266,11 @@ class CityPanel(Shown):
 
 class OpponentBoard(Shown):
     """The k-th player after me: buildings with goods, hand size, chapel, VP. One line
-    on the compact board, a block on the wide one."""
+    on the compact board, a block on the wide one (board.tcss)."""
+
+    DEFAULT_CSS = """
+    OpponentBoard { height: auto; border: round $surface; padding: 0 1; }
+    """
 
     def __init__(self, offset: int) -> None:
         super().__init__(classes="sj-opponent")
