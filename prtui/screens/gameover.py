@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from prtui.navigation import NewTable, Rematch
+from prtui.pushes import pushes_of
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.footer import ReadyFooter
 from prtui.widgets.plain import plain, shown
@@ -122,6 +123,17 @@ class GameOverScreen(Screen[None]):
                         line.append("  (final; r Replay shows every round)", style="dim")
                     yield Static(line, classes="chart-line")
         yield ReadyFooter()  # with the scores, not a repaint after them
+
+    def on_mount(self) -> None:
+        """The room's pushes from now on, and the latest one (the rated game's push may
+        have come before this screen)."""
+        controller = getattr(self.app, "controller", None)
+        latest = getattr(controller, "room_info", None)
+        if isinstance(latest, dict):
+            self.update_room(latest)
+        pushes = pushes_of(self)
+        if pushes is not None:
+            pushes.subscribe(pushes.room, self, self.update_room)
 
     def update_room(self, room: dict[str, Any]) -> None:
         """A rated game's end: each seat's rating (mu) before and after, one line."""
