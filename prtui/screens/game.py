@@ -119,7 +119,9 @@ class GameScreen(BoardKeys):
             self.update_room(room)
         self._subscribe()
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
-        self.query_one("#actions-list").focus()
+        # (none if the app began quitting as this mounted: a test that leaves at once)
+        for actions in self.query("#actions-list"):
+            actions.focus()
         self.call_after_refresh(memory.settle)  # the board's objects out of the collector's way
 
     def _subscribe(self) -> None:
