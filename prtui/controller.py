@@ -10,14 +10,13 @@ share it.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from textual.notifications import SeverityLevel
 
+from prtui.books import OwnerOnlyBook
 from prtui.netclient import Client, HandshakeError, NetError, Rejected
 
 
@@ -76,34 +75,10 @@ def bot_levels(spec: str | None, players: int) -> list[str]:
     return [levels[min(i, len(levels) - 1)] for i in range(players - 1)]
 
 
-class TokenBook:
+class TokenBook(OwnerOnlyBook):
     """Seat tokens by server address, so `prtui connect` takes the seat back after a
-    drop. A small JSON file readable by its owner only."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def _read(self) -> dict[str, str]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-
-    def get(self, address: str) -> str | None:
-        return self._read().get(address)
-
-    def put(self, address: str, token: str | None) -> None:
-        book = self._read()
-        if token:
-            book[address] = token
-        else:
-            book.pop(address, None)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(book), encoding="utf-8")
-        os.chmod(tmp, 0o600)
-        tmp.replace(self.path)
+    drop. A small JSON file readable by its owner only (it was chmod-ed after being
+    written; now it is created 0600)."""
 
 
 class Controller:
