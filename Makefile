@@ -14,6 +14,10 @@ UV_VERSION := 0.13.9
 # pip's own chatter (and setuptools' editable-install notice) goes to this log, shown on failure
 INSTALL_LOG := $(VENV)/install.log
 
+# one pytest worker more than cores: a fresh-clone run kept 1.5 of 2 cores busy (the
+# rest waits on subprocesses, sockets and browsers); worksteal evens out the long tail
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
+
 .PHONY: play test lint bench clean wheel-smoke lock
 
 $(STAMP): pyproject.toml $(LOCKS)
@@ -41,7 +45,7 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/python -m server.tools.import_cycles
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto --durations=20
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
 lint: $(STAMP)
 	$(BIN)/ruff check prtui server tests .ci
