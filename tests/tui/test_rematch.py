@@ -11,7 +11,6 @@ from typing import Any
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
-from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from prtui.widgets.actions import ActionsPanel, takes_back
 from tests.net.client import Client
@@ -70,10 +69,8 @@ async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path)
         assert controller.seat == 0 and not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
         # the finished game's board is closed, the new one drawn
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
-        # a new table from the next game-over screen asks for the table first
-        await play_by_keys_to_the_end(app, pilot)
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        # (a second whole game, to press n at its end, was a minute of a CI run at the
+        # edge of its budget; n from a game-over screen: test_new_table_setup, dead_ends)
 
 
 async def plays_his_seat(client: Client, room: str) -> None:
