@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from server.net.server import GameServer
 from server.ssh.auth import Identity
 from server.ssh.gateway import SshGateway, start_ssh
 from tests.ssh.screen import Screen
@@ -170,3 +171,13 @@ async def make_gateway(tmp_path: Path) -> AsyncIterator[GatewayFactory]:
     yield _make
     for gateway in started:
         await gateway.close()
+
+
+@pytest.fixture
+async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
+    """A real game server on loopback for gateways whose sessions run the real client
+    (one fixture: five test files had their own copy)."""
+    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
+    await server.start()
+    yield server
+    await server.stop()

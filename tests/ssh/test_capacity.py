@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from prtui.netclient import Client
 from server.net.server import GameServer
@@ -21,14 +18,6 @@ from server.ssh.gateway import MAX_SESSIONS_PER_ADDRESS
 from tests.ssh.conftest import WAIT_S, GatewayFactory, Terminal, open_terminal, until
 
 GAME_CHILD = Path(__file__).with_name("game_child.py")
-
-
-@pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 def joins(server: GameServer):  # type: ignore[no-untyped-def]

@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,6 @@ from server.ssh import forks as forks_module
 from server.ssh.forks import ForkServer
 from server.ssh.gateway import SshGateway, fork_server_env
 from tests.ssh.conftest import WAIT_S, GatewayFactory, Terminal, open_terminal, until
-
-
-@pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.fixture

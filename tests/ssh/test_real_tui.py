@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -16,14 +15,6 @@ from server.ssh.gateway import SshGateway
 from tests.ssh.conftest import GatewayFactory, open_terminal
 
 CTRL_S = "\x13"
-
-
-@pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.fixture

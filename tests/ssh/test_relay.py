@@ -4,8 +4,6 @@ address, and only when the gateway's proof is right (server/net/relay.py)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -14,14 +12,6 @@ from server.net.server import GameServer
 from server.protocol import messages
 from server.protocol.framing import encode_frame, read_frame
 from tests.ssh.conftest import WAIT_S, until
-
-
-@pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.mark.parametrize(("claimed", "proof_for"), [("10.1.2.3", None), ("10.1.2.3", "10.9.9.9")])

@@ -8,23 +8,12 @@ spectator's session watches the same table with no hand shown.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from server.net.server import GameServer
 from server.ssh.gateway import SshGateway
 from tests.net.client import Client
 from tests.ssh.conftest import GatewayFactory, open_terminal
-
-
-@pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = GameServer(tmp_path / "game", host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.fixture
