@@ -105,13 +105,9 @@ async def first_board(server: Any, gateway: Any) -> dict[str, float]:
     """One session alone, as `prtui bench web` times a page: login -> lobby drawn, then
     the start key -> the San Juan board drawn (2 players, the bot waiting 5 s a move),
     and the CPU its process had used by then (which the machine's load does not change)."""
-    from prtui.netclient import Client
+    from server.tools.web_bench import solo_room
 
-    maker = await Client.connect("127.0.0.1", server.port, "maker")
-    rid = str((await maker.command("create_room", game="san-juan", players=2,
-                                   options={"seed": 26, "bot_delay_s": 5.0}))["room"])
-    await maker.command("join_room", room=rid, as_="player")
-    await maker.command("add_bot", room=rid, seat=1, level="easy")
+    maker, rid = await solo_room(server)
     room = server.lobby.rooms[rid]
     opened = time.perf_counter()
     solo = await Session.open(gateway.port, "solo")

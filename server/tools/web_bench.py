@@ -112,8 +112,9 @@ async def open_page(browser: Any, url: str, address: str) -> tuple[Any, Any, Pag
     return context, page, PageScreen(page)
 
 
-async def one_session(browser: Any, url: str, server: Any, web: Any,
-                      samples: int) -> dict[str, Any]:
+async def solo_room(server: Any) -> tuple[Any, str]:
+    """The room a timed session sits down in (here and in `prtui bench sessions`): San
+    Juan for two, its maker's seat free, an easy bot waiting 5 s a move, seed 26."""
     from prtui.netclient import Client
 
     maker = await Client.connect("127.0.0.1", server.port, "maker")
@@ -121,6 +122,12 @@ async def one_session(browser: Any, url: str, server: Any, web: Any,
                                    options={"seed": 26, "bot_delay_s": 5.0}))["room"])
     await maker.command("join_room", room=rid, as_="player")
     await maker.command("add_bot", room=rid, seat=1, level="easy")
+    return maker, rid
+
+
+async def one_session(browser: Any, url: str, server: Any, web: Any,
+                      samples: int) -> dict[str, Any]:
+    maker, rid = await solo_room(server)
     room = server.lobby.rooms[rid]
     context, page, screen = await open_page(browser, url, "10.2.0.1")
     opened = time.perf_counter()
