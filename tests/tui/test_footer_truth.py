@@ -9,6 +9,7 @@ under the pilot (a real server on loopback for the spectator and the bots' game)
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.widgets.actions import ActionsPanel
+from server.net import botseats
 from tests.tui.boards import midgame_4p, pr_game, spectator_of
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
@@ -91,11 +93,26 @@ async def test_confirm_undo_decline_are_not_offered_while_others_play(game: str)
         assert all(k is keys[k.key] for k in screen.query(FooterKey)), "the footer was rebuilt"
 
 
-async def test_while_a_bot_plays_no_turn_key_and_my_decline_brings_n(tmp_path: Path) -> None:
-    """A real local game (embedded server, two random bots that take their time): while
-    a bot plays, the footer's row has no y/u/n; on a decision of mine that offers a
-    decline, `n Decline` is there. I play the first row of every other decision."""
-    setup = TableSetup(players=3, bots=["random", "random"], seed=11, bot_delay_s=0.05)
+async def test_while_a_bot_plays_no_turn_key_and_my_decline_brings_n(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real local game (embedded server, two random bots): while a bot plays, the
+    footer's row has no y/u/n; on a decision of mine that offers a decline, `n Decline`
+    is there. I play the first row of every other decision. The bots wait at a gate
+    until the footer of a bot's turn has been seen, so a slow machine cannot let every
+    bot's turn pass before its frame is drawn (a CI run at full load did)."""
+    gate = asyncio.Event()
+
+    class Gated:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        async def choose(self, game: Any, own: Any, seat: int) -> Any:
+            await gate.wait()
+            return await self.bot.choose(game, own, seat)
+
+    real = botseats.make_seat_bot
+    monkeypatch.setattr(botseats, "make_seat_bot", lambda *a: Gated(real(*a)))
+    setup = TableSetup(players=3, bots=["random", "random"], seed=11, bot_delay_s=0.0)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "tester", setup))
     seen_bot, seen_decline = False, False
     async with app.run_test(size=(120, 40)) as pilot:
@@ -107,12 +124,14 @@ async def test_while_a_bot_plays_no_turn_key_and_my_decline_brings_n(tmp_path: P
             await pilot.pause()
             if seen_bot and seen_decline:
                 break
+            assert app.screen is screen, "the game ended before both were seen"
             snap = screen.snapshot
             legal = snap.get("legal", [])
-            if not legal and not seen_bot:  # a bot's turn: wait for the footer to show it
-                await wait_for(pilot, lambda: bool(screen.snapshot.get("legal")) or (
-                    "^l Leave" in screen_rows(app)[-1] and not turn_keys_drawn(app)))
-                seen_bot = not screen.snapshot.get("legal")
+            if not legal and not seen_bot:  # a bot's turn, held at the gate
+                await wait_for(pilot, lambda: "^l Leave" in screen_rows(app)[-1]
+                               and not turn_keys_drawn(app))
+                seen_bot = True
+                gate.set()
             elif legal and snap is not acted_on:
                 if any(a.get("kind") == "decline" for a in legal):
                     await wait_for(pilot, lambda: "n Decline" in turn_keys_drawn(app))
