@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textual.widgets import Select
+
 from prtui.app import PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, TableSetup
 from prtui.launch import local_plan
@@ -16,6 +18,7 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.replay import ReplayScreen
+from prtui.widgets.options import OptionFlag
 from tests.tui.lan_tables import local_game_app
 from tests.tui.screen import screen_rows
 from tests.tui.test_local_resume import released
@@ -23,33 +26,23 @@ from tests.tui.test_rematch import live_board, play_by_keys_to_the_end
 from tests.tui.waiting import form_settled, wait_for
 
 
-async def test_the_board_after_the_game_leads_back_to_rematch_and_replay(tmp_path: Path) -> None:
-    app = local_game_app(tmp_path, seed=5)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_by_keys_to_the_end(app, pilot)
-        controller = app.controller
-        assert controller is not None
-        first_room = controller.room
-        await pilot.press("b")  # the board, as it ended
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert "g Game over" in screen_rows(app)[-1]
-        await pilot.press("g")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await pilot.press("r")  # the replay, from there
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        assert "g Game over" not in screen_rows(app)[-1]  # a replay is no live table
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await pilot.press("b", "g", "m")  # board, game over, rematch
-        await wait_for(pilot, lambda: controller.room not in (None, first_room)
-                       and live_board(app) is not None
-                       and not live_board(app).snapshot["view"].get("over"))
+def assert_the_form_keeps_the_table(form: object) -> None:
+    """The new-table form shows local_game_app's table: San Juan, 2 players, a random
+    bot, fair start."""
+    assert isinstance(form, NewGameScreen)
+    assert form.query_one("#game", Select).value == [g["name"] for g in form.games].index(
+        "san-juan")
+    assert form.query_one("#players", Select).value == 2
+    assert form.query_one("#seat-1", Select).value == "random"
+    flag = form.option_widgets["fair_start"]
+    assert isinstance(flag, OptionFlag) and flag.value is True
 
 
 async def test_esc_on_the_new_table_form_goes_back_to_the_finished_game(tmp_path: Path) -> None:
     """Issue 32, item 7: game over, n (new table), Esc was "Quit prtui?" with the finished
     game gone. Esc now goes back to its scores, whose replay and review still work; the
-    form's Start still starts a new table."""
+    form's Start still starts a new table. The form opens on the table just played (issue
+    22 walk: it opened on Puerto Rico, 4 players, medium bots, every option default)."""
     app = local_game_app(tmp_path, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_by_keys_to_the_end(app, pilot)
@@ -59,6 +52,7 @@ async def test_esc_on_the_new_table_form_goes_back_to_the_finished_game(tmp_path
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await form_settled(pilot, app)
+        assert_the_form_keeps_the_table(app.screen)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen | ConfirmScreen))
         assert isinstance(app.screen, GameOverScreen)

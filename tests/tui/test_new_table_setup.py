@@ -12,29 +12,13 @@ from textual.widgets import Select
 from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.launch import local_plan
-from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
-from prtui.widgets.options import OptionChoices, OptionFlag
-from tests.tui.lan_tables import local_game_app
-from tests.tui.test_rematch import play_by_keys_to_the_end
+from prtui.widgets.options import OptionChoices
 from tests.tui.waiting import form_settled, wait_for
 
-
-async def test_new_table_after_a_game_keeps_its_setup(tmp_path: Path) -> None:
-    app = local_game_app(tmp_path, seed=5)  # San Juan, 2 players, a random bot, fair start
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_by_keys_to_the_end(app, pilot)
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        await form_settled(pilot, app)
-        assert form.query_one("#game", Select).value == [g["name"] for g in form.games].index(
-            "san-juan")
-        assert form.query_one("#players", Select).value == 2
-        assert form.query_one("#seat-1", Select).value == "random"
-        flag = form.option_widgets["fair_start"]
-        assert isinstance(flag, OptionFlag) and flag.value is True
+# After a finished game, n opens the form on the table just played:
+# tests/tui/test_dead_ends.py::test_esc_on_the_new_table_form_goes_back_to_the_finished_game
+# (it plays the one whole game both need).
 
 
 async def test_abandoning_an_1897_table_keeps_its_expansions(tmp_path: Path) -> None:

@@ -11,10 +11,12 @@ from typing import Any
 from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
+from prtui.screens.replay import ReplayScreen
 from prtui.screens.room import RoomScreen
 from prtui.widgets.actions import ActionsPanel, takes_back
 from tests.net.client import Client
 from tests.tui.lan_tables import ana_app, lan_table_with_bo, local_game_app
+from tests.tui.screen import screen_rows
 from tests.tui.waiting import wait_for
 
 MAX_MOVES = 3000
@@ -50,13 +52,26 @@ def plain_options(room: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
+    """On the way from the finished game to its rematch, the board as it ended, the
+    scores and the replay lead back to each other (issue 32: no dead ends); m from the
+    scores is the same table with a new seed."""
     app = local_game_app(tmp_path, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys_to_the_end(app, pilot)
         controller = app.controller
         assert controller is not None and controller.room_info is not None
         first_room, first = controller.room, dict(controller.room_info)
-        await pilot.press("m")
+        await pilot.press("b")  # the board, as it ended
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert "g Game over" in screen_rows(app)[-1]
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("r")  # the replay, from there
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "g Game over" not in screen_rows(app)[-1]  # a replay is no live table
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("b", "g", "m")  # board, game over, rematch
         await wait_for(pilot, lambda: controller.room not in (None, first_room)
                        and live_board(app) is not None
                        and not live_board(app).snapshot["view"].get("over"))
@@ -69,8 +84,8 @@ async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path)
         assert controller.seat == 0 and not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
         # the finished game's board is closed, the new one drawn
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
-        # (a second whole game, to press n at its end, was a minute of a CI run at the
-        # edge of its budget; n from a game-over screen: test_new_table_setup, dead_ends)
+        # (one whole game serves the walk and the rematch: whole games through the UI
+        # are most of the suite's time; n from a game-over screen: test_dead_ends)
 
 
 async def plays_his_seat(client: Client, room: str) -> None:
