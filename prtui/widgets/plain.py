@@ -53,6 +53,13 @@ def _shown(text: str, limit: int | None, blank: str) -> str:
     return result
 
 
+def cut_cells(text: str, width: int) -> str:
+    """The first ``width`` cells of ``text``, whole characters only: a wide character,
+    such as 中, takes two cells, so a name typed in Chinese is cut by cells, not by
+    letters (a cut through a wide character leaves it out)."""
+    return text if cell_len(text) <= width else set_cell_size(text, max(0, width)).rstrip()
+
+
 def plain(value: object, style: StyleType = "", limit: int | None = None,
           blank: str = BLANK) -> Text:
     """A rich ``Text`` of ``value``: what every widget is given instead of a markup string."""

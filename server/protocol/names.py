@@ -78,6 +78,31 @@ def is_combining(ch: str) -> bool:
     return unicodedata.category(ch) in ("Mn", "Me")
 
 
+def char_cells(ch: str) -> int:
+    """The terminal cells ``ch`` takes: a wide or full-width character (中, Ａ, most
+    emoji) two, a combining mark none, any other one."""
+    if is_combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes. A name is limited in cells, not characters:
+    the boards are laid out for names of ``MAX_NAME_LEN`` cells, so a name typed in
+    Chinese has at most half as many characters (issue 38: names keep tables aligned)."""
+    return sum(char_cells(ch) for ch in text)
+
+
+def cut_to_cells(text: str, most: int) -> str:
+    """The longest start of ``text`` in at most ``most`` cells, whole characters only."""
+    used = 0
+    for i, ch in enumerate(text):
+        used += char_cells(ch)
+        if used > most:
+            return text[:i]
+    return text
+
+
 def is_visible(ch: str) -> bool:
     """A character that puts ink on the screen by itself."""
     cat = unicodedata.category(ch)
@@ -127,6 +152,9 @@ def clean_name(text: str, field: str = "name", max_len: int = limits.MAX_NAME_LE
     name = " ".join(part for part in spaced.split(" ") if part)
     if len(name) > max_len:
         raise BadName(f"{field!r} is longer than {max_len} characters")
+    if cells(name) > max_len:
+        raise BadName(f"{field!r} is {cells(name)} columns wide, more than {max_len} "
+                      "(a wide character, such as 中, takes two)")
     run = 0
     for ch in name:
         why = _refusal(ch)

@@ -30,6 +30,7 @@ AUTH_MODES = ("open", "password", "keys")
 SPECTATE_USER = "spectate"
 ONCE_PREFIX = "once:"  # an identity for one connection: nothing to come back to
 MAX_NAME = 20
+"""The most terminal cells of a name taken from a login name (中 takes two)."""
 _NAME_RE = re.compile(r"[^\w .\-]")
 
 
@@ -54,7 +55,7 @@ def clean_name(username: str) -> str:
     U+3164 into U+1160); a name with nothing visible left is "guest"."""
     text = unicodedata.normalize("NFC", username)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" and _allowed(ch))
-    text = _NAME_RE.sub("", text).strip()[:MAX_NAME]
+    text = names.cut_to_cells(_NAME_RE.sub("", text).strip(), MAX_NAME).strip()
     try:
         return names.clean_name(text) if text else "guest"
     except names.BadName:

@@ -1,6 +1,8 @@
 """No screen cuts its own text (issue 22, item 3): every screen of both games at 80x24,
-100x30, 120x40 and 160x50 and the sizes where the layout switches between them, with the longest words (Puerto Rico's 1897 vocabulary and
-every expansion), five players named with 32 characters each.
+100x30, 120x40 and 160x50 and the sizes where the layout switches between them, with the
+longest words (Puerto Rico's 1897 vocabulary and every expansion), five players named
+with the longest names a server takes: 32 cells each, two of them in Chinese (16 wide
+characters: a name is measured in cells, server/protocol/names.py).
 
 The detector (tests/tui/clipping.py) walks the widgets on the screen, so it holds for
 any layout. One app per game and size: the screens are swapped in it, the boards are
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from prtui.app import PrtuiApp
 from prtui.games import board_for
@@ -38,7 +41,9 @@ was a ninth of the suite's time)."""
 NAMES = {seat: f"{word} Longname{seat + 1}{'x' * 32}"[:32]
          for seat, word in enumerate(["Wilhelmina", "Maximiliane", "Bartholomew",
                                       "Christabella", "Konstantinos"])}
-assert all(len(name) == 32 for name in NAMES.values())
+NAMES[1] = "诸葛孔明卧龙先生南阳躬耕陇亩之中"  # typed in Chinese (issue 38, item 4):
+NAMES[3] = "长孙无忌凌烟阁上二十四功臣之首也"  # 16 wide characters, 32 cells, the longest
+assert all(cell_len(name) == 32 for name in NAMES.values())
 
 PR_BOARDS: dict[str, Callable[[], dict[str, Any]]] = {
     "five players, all four expansions": lambda: smuggler_festival_boards.load("five"),

@@ -6,33 +6,36 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
+
 from prtui.vocabulary import Vocabulary
+from prtui.widgets.plain import cut_cells as cut
 
 
 def fit_name(vocab: Vocabulary, ident: str, width: int, title: bool = False) -> str:
     """The vocabulary's name of ``ident`` in at most ``width`` cells: full, short, or cut."""
     name = vocab.title(ident) if title else vocab(ident)
-    if len(name) <= width:
+    if cell_len(name) <= width:
         return name
     short = vocab.short(ident) or name
     if title:
         short = short[:1].upper() + short[1:]
-    return short if len(short) <= width else short[: max(1, width)]
+    return short if cell_len(short) <= width else cut(short, max(1, width)) or short[:1]
 
 
 def seat_tag(name: str, width: int) -> str:
     """A player's name squeezed for a one-line role card: "bot 2 (medium)" -> "bot2"."""
     base = name.split(" (")[0].replace(" ", "")
-    return base[: max(1, width)]
+    return cut(base, max(1, width)) or base[:1]
 
 
 def short_tag(name: str, width: int) -> str:
     """A player's name in ``width`` cells, its trailing number kept: "Player 3" -> "Playe3",
     "bot 3 (easy)" -> "bot3", "carlos" -> "carl"."""
     base = seat_tag(name, 64)
-    if len(base) <= width:
+    if cell_len(base) <= width:
         return base
-    return base[: width - 1] + base[-1] if base[-1].isdigit() else base[:width]
+    return cut(base, width - 1) + base[-1] if base[-1].isdigit() else cut(base, width) or base[:1]
 
 
 def building_tag(vocab: Vocabulary, ident: str) -> str:

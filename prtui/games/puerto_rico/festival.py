@@ -84,7 +84,7 @@ class FestivalPanel(Shown):
             if isinstance(taker, int) else Text("open", style="green")
         if narrow:  # "Crn Frt Cof ✓bot2": fits the 20 columns under the ships
             return Text.assemble(text, " ", status)
-        status.pad_right(8 - len(status.plain))  # wide: the taker first, never cut off
+        status.pad_right(8 - status.cell_len)  # wide: the taker first, never cut off
         return Text.assemble(status, text)
 
     def on_resize(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import fit_name, short_tag
@@ -55,18 +56,18 @@ class RoleCard(Shown):
             tag_cells = 4 + len(sign) + 1 if sign else 0
             name = fit_name(ctx.vocab, self.role_id, max(4, width - len(extra) - tag_cells),
                             title=True)
-            room = min(4, width - len(name) - len(extra) - 1 - len(sign))
+            room = min(4, width - cell_len(name) - len(extra) - 1 - len(sign))
             text = Text.assemble((name, style))
             if coins:
                 text.append(extra, style="bold yellow")
             tag = short_tag(ctx.name(who), room) if who is not None and room >= 2 else ""
-            if len(tag) >= TAKER_CELLS or tag[-1:].isdigit():
+            if cell_len(tag) >= TAKER_CELLS or tag[-1:].isdigit():
                 text.append(f" {sign}{tag}", style="cyan" if taken is not None else "bold magenta")
         else:
             width = self.content_size.width or 99
             extra = f" +{coins}$" if coins else ""
             title = ctx.vocab.title(self.role_id)
-            below = len(title) + len(extra) > width  # the coins go to the second line
+            below = cell_len(title) + len(extra) > width  # the coins go to the second line
             text = Text.assemble((fit_name(ctx.vocab, self.role_id, width, title=True), style))
             if coins and not below:
                 text.append(extra, style="bold yellow")

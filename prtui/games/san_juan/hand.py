@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
@@ -21,6 +22,7 @@ from prtui.games.san_juan.facts import affordable, my_cost
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
+from prtui.widgets.plain import cut_cells
 
 _ON_CARD = ("build", "pay", "discard", "tuck", "keep", "take")
 
@@ -36,9 +38,9 @@ def card_name(ctx: BoardContext, card: str, width: int) -> str:
     """The card's name, its short form when the long one does not fit."""
     name = ctx.vocab.title(card)
     short = ctx.vocab.short(card)
-    if len(name) > width and short:
+    if cell_len(name) > width and short:
         name = short[:1].upper() + short[1:]
-    return name[:width]
+    return cut_cells(name, width)
 
 
 def card_style(ctx: BoardContext, card: str) -> str:

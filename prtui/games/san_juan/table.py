@@ -11,13 +11,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
 
 from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
 from prtui.widgets.context import NAME_CELLS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
-from prtui.widgets.plain import shown
+from prtui.widgets.plain import cut_cells, shown
 
 GOOD = "●"
 EMPTY = "○"
@@ -52,10 +53,10 @@ class OneLine(Shown):
 def taker(name: str, cells: int) -> str:
     """Who took a role in ``cells``: the whole name, else without its level ("bot 2 (medium)"
     -> "bot 2"), else cut with "…" (never "bot 2 (m", issue 32)."""
-    if len(name) <= cells:
+    if cell_len(name) <= cells:
         return name
     short = name.split(" (")[0]
-    return short if len(short) <= cells else short[: max(1, cells - 1)] + "…"
+    return short if cell_len(short) <= cells else cut_cells(short, max(1, cells - 1)) + "…"
 
 
 class RolesBar(OneLine):
@@ -76,7 +77,7 @@ class RolesBar(OneLine):
             taken = role.get("taken_by")
             name = ctx.vocab.title(rid)
             if cut:  # "Produ": the 80-column board's last resort
-                name = name[:cut]
+                name = cut_cells(name, cut)
             style = ("bold reverse green" if rid in self._actions
                      else "dim strike" if taken is not None else "bold")
             start = len(text)
