@@ -11,6 +11,7 @@ passing ``first_screen``.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -22,6 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerFailed
 
+from prtui.desktop import osc_notice
 from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError, relayed_key
@@ -92,6 +94,7 @@ class PrtuiApp(App[int]):
         self._plan = plan
         self.settings = settings or Settings()
         self.bells_rung = 0  # turn bells sent to the terminal
+        self.desktop_notices: list[str] = []  # the desktop notifications' sequences sent
         for loaded in load_themes().values():
             self.register_theme(loaded)
         wanted = theme or DEFAULT_THEME
@@ -338,10 +341,26 @@ class PrtuiApp(App[int]):
             self.pop_screen()
 
     def turn_notice(self) -> None:
-        """It is my turn after waiting: the terminal's bell, unless switched off."""
+        """It is my turn after waiting: the terminal's bell, unless switched off, and a
+        desktop notification where the player asked for one."""
         if self.settings.bell:
             self.bells_rung += 1
             self.bell()
+        if self.settings.desktop:
+            room = (self.controller.room_info or {}) if self.controller is not None else {}
+            where = f" at {room['name']}" if room.get("name") else ""
+            seq = osc_notice("prtui", f"your turn{where}", os.environ)
+            self.desktop_notices.append(seq)
+            if not self.is_headless and self._driver is not None:
+                self._driver.write(seq)
+
+    def set_desktop(self, on: bool) -> None:
+        """Desktop notifications on my turn on or off, kept for the next runs."""
+        self.settings.desktop = on
+        self.settings.save()
+        self.notify(f"Desktop notification on your turn {'on' if on else 'off'}"
+                    + (" (if your terminal shows them: kitty, WezTerm, iTerm2, foot, Windows "
+                       "Terminal)" if on else ""))
 
     def set_bell(self, on: bool) -> None:
         """The turn bell on or off, kept for the next runs."""
@@ -359,6 +378,11 @@ class PrtuiApp(App[int]):
         yield SystemCommand(f"Turn bell: {'off' if on else 'on'}",
                             "A bell when it becomes your turn after waiting (kept for next time)",
                             lambda: self.set_bell(not on))
+        desktop = self.settings.desktop
+        yield SystemCommand(f"Desktop notification on my turn: {'off' if desktop else 'on'}",
+                            "The terminal's desktop notification (OSC 9/777) when it becomes "
+                            "your turn after waiting (kept for next time)",
+                            lambda: self.set_desktop(not desktop))
         controller = self.controller
         if controller is not None and not controller.client.welcome.get("claimed"):
             if relayed_key() is not None:

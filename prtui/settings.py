@@ -19,6 +19,7 @@ bot reply is no news)."""
 @dataclass
 class Settings:
     bell: bool = True  # a terminal bell when it becomes my turn after waiting
+    desktop: bool = False  # and a desktop notification (prtui/desktop.py): asked for
     bell_after_s: float = BELL_AFTER_S
     path: Path | None = None  # None: kept for this run only (tests, no data directory)
 
@@ -31,6 +32,8 @@ class Settings:
         found = cls(path=path)
         if isinstance(data, dict) and isinstance(data.get("bell"), bool):
             found.bell = data["bell"]
+        if isinstance(data, dict) and isinstance(data.get("desktop"), bool):
+            found.desktop = data["desktop"]
         return found
 
     def save(self) -> None:
@@ -40,7 +43,7 @@ class Settings:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"bell": self.bell}), encoding="utf-8")
+            tmp.write_text(json.dumps({"bell": self.bell, "desktop": self.desktop}), encoding="utf-8")
             os.chmod(tmp, 0o600)
             tmp.replace(self.path)
         except OSError:

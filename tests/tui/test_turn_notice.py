@@ -140,3 +140,38 @@ async def test_everyone_sees_the_countdown_to_the_takeover(port: int, tmp_path: 
         back = await Client.connect(port, "ana", token=ana_token)  # ana is back in time
         await wait_for(pilot, lambda: notice(app) == "")
         await back.close()
+
+
+async def test_a_desktop_notification_when_asked_for_and_kept(tmp_path: Path) -> None:
+    """Issue 37, item 5: off by default; switched on in the palette, my turn after
+    waiting sends the terminal's desktop notification with the bell; kept for next time."""
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    assert not settings.desktop  # asked for, never imposed
+    settings.bell_after_s = 0.0
+    table = new_table()
+    app = app_with(table, settings)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await play(app, pilot, table, 3)
+        assert app.bells_rung and not app.desktop_notices
+        command = next(c for c in app.get_system_commands(app.screen)
+                       if c.title == "Desktop notification on my turn: on")
+        command.callback()
+        rung = app.bells_rung
+        await play(app, pilot, table, 6)
+        assert len(app.desktop_notices) == app.bells_rung - rung > 0
+        assert all("your turn" in seq for seq in app.desktop_notices)
+    assert Settings.load(path).desktop and Settings.load(path).bell
+
+
+def test_the_notification_is_the_terminals_own_and_a_name_cannot_break_out() -> None:
+    from prtui.desktop import osc_notice
+
+    hostile = "friday\x07\x1b]0;pwned\x1b\\; rm"
+    nine = osc_notice("prtui", f"your turn at {hostile}", {"TERM": "xterm-kitty"})
+    assert nine == "\x1b]9;prtui: your turn at friday]0pwned\\ rm\x07"
+    foot = osc_notice("prtui", "your turn", {"TERM": "foot"})
+    assert foot == "\x1b]777;notify;prtui;your turn\x07"
+    wrapped = osc_notice("prtui", "your turn", {"TERM": "screen", "TMUX": "/tmp/t,1,0"})
+    assert wrapped == "\x1bPtmux;\x1b\x1b]9;prtui: your turn\x07\x1b\\"
