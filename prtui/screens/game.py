@@ -56,6 +56,11 @@ class TableLink(Protocol):
     async def follow(self, seat: int) -> None: ...
 
 
+def size_tier(width: int) -> str:
+    """The board's layout class at ``width`` columns."""
+    return "-compact" if width < COMPACT_WIDTH else "-medium" if width < WIDE_WIDTH else "-wide"
+
+
 class GameScreen(BoardKeys):
     """The board of one room, drawn by the board of its game (its keys: BoardKeys)."""
 
@@ -97,6 +102,11 @@ class GameScreen(BoardKeys):
     # layout -----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the size's classes before the parts: set after, each restyled the whole board
+        # (a third of the CPU to a first board; issue 36's light sessions)
+        width = self.app.size.width
+        self.set_class(width >= ROOMY_WIDTH, "-roomy")
+        self.add_class(size_tier(width))
         self.table = self.board.table(self.snapshot)
         yield StatusLine(self.board, id="status")
         yield TableNotice(id="table-notice")
@@ -107,7 +117,7 @@ class GameScreen(BoardKeys):
                 yield ActionsPanel(self.board, id="actions")
                 yield GameLog(id="log")
                 yield ChatPanel(id="chat")
-        yield KeyFooter()
+        yield KeyFooter(compact=self.has_class("-compact"))
 
     def on_mount(self) -> None:
         if not self.is_attached or self.app._closing or not self.table.is_mounted:
@@ -152,7 +162,7 @@ class GameScreen(BoardKeys):
         self.set_class(width >= ROOMY_WIDTH, "-roomy")
         self._bindings = kind_keys_in_footer(self._bindings, width)
         self.refresh_bindings()
-        tier = "-compact" if width < COMPACT_WIDTH else "-medium" if width < WIDE_WIDTH else "-wide"
+        tier = size_tier(width)
         if not self.has_class(tier):
             self.remove_class("-compact", "-medium", "-wide")
             self.add_class(tier)
