@@ -16,7 +16,7 @@ from importlib.resources import files
 from typing import Any
 
 from . import catalog as C
-from .text import CARD_NAMES, GOOD_NAMES, ROLE_NAMES
+from .text import texts_file, words
 
 # short forms for the 80-column board (the rest fit)
 _SHORT = {
@@ -36,11 +36,9 @@ def _texts() -> dict[str, Any]:
 
 
 def _vocabulary() -> dict[str, Any]:
-    words = {**dict(zip(C.CARDS, CARD_NAMES, strict=True)),
-             **dict(zip(C.ROLES, ROLE_NAMES, strict=True)),
-             **dict(zip(C.GOODS, GOOD_NAMES, strict=True))}
-    return {"name": "san-juan", "title": "San Juan", "words": words, "short": dict(_SHORT),
-            "tags": {c: _TAGS.get(c, words[c][:3].title()) for c in C.CARDS}}
+    table = words()
+    return {"name": "san-juan", "title": "San Juan", "words": dict(table), "short": dict(_SHORT),
+            "tags": {c: _TAGS.get(c, table[c][:3].title()) for c in C.CARDS}}
 
 
 def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
@@ -77,7 +75,7 @@ def _display() -> dict[str, Any]:
         "cards": [_card(i, cards) for i in range(C.NCARDS)],
         "price_tiles": [list(t) for t in C.TILES],
         "hand_limit": C.HAND_LIMIT,
-        "steps": dict(texts.get("steps", {})),
+        "steps": dict(texts_file()["steps"]),  # templates, as Puerto Rico's
     }
 
 
