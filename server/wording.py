@@ -133,25 +133,49 @@ def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> st
     ``{w:nothing}``). Bare, a number is its digits, a list of numbers is joined with
     "-" (a price tile), and a ``part`` (or a list of them, joined with ", ") is filled
     from its own key. A field the template names and ``fields`` lacks is a KeyError."""
-
-    def one(m: re.Match[str]) -> str:
-        kind, count_of, name, bare = m.groups()
+    pieces = _pieces(texts[key])
+    out = [pieces[0]]
+    for i in range(1, len(pieces), 2):
+        kind, count_of, name, bare = pieces[i]
         if bare is None:
             value = fields[name]
             if isinstance(value, list | tuple):
                 items = [_mark(kind, count_of, v) for v in value]
-                return listing(items) if items else "{w:nothing}"
-            return _mark(kind, count_of, value)
-        value = fields[bare]
-        if isinstance(value, Mapping):
-            return fill(texts, str(value["key"]), value["fields"])
-        if isinstance(value, list | tuple):
-            if value and isinstance(value[0], Mapping):
-                return ", ".join(fill(texts, str(v["key"]), v["fields"]) for v in value)
-            return "-".join(str(int(v)) for v in value)
-        return str(int(value))  # type: ignore[call-overload]
+                out.append(listing(items) if items else "{w:nothing}")
+            else:
+                out.append(_mark(kind, count_of, value))
+        else:
+            out.append(_bare(texts, fields[bare]))
+        out.append(pieces[i + 1])
+    return "".join(out)
 
-    return FIELD.sub(one, texts[key])
+
+_PIECES: dict[str, tuple[Any, ...]] = {}  # a template cut at its fields, once
+
+
+def _pieces(template: str) -> tuple[Any, ...]:
+    """The template's text between its fields, and each field's (kind, count word,
+    name in a mark, bare name), alternately: literal, field, literal, ..., literal."""
+    found = _PIECES.get(template)
+    if found is None:
+        out: list[Any] = []
+        at = 0
+        for m in FIELD.finditer(template):
+            out += [template[at:m.start()], m.groups()]
+            at = m.end()
+        out.append(template[at:])
+        found = _PIECES[template] = tuple(out)
+    return found
+
+
+def _bare(texts: Mapping[str, str], value: object) -> str:
+    if isinstance(value, Mapping):
+        return fill(texts, str(value["key"]), value["fields"])
+    if isinstance(value, list | tuple):
+        if value and isinstance(value[0], Mapping):
+            return ", ".join(fill(texts, str(v["key"]), v["fields"]) for v in value)
+        return "-".join(str(int(v)) for v in value)
+    return str(int(value))  # type: ignore[call-overload]
 
 
 def _mark(kind: str, count_of: str | None, value: object) -> str:
