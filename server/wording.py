@@ -18,6 +18,10 @@ An ID without a word shows as its words ("small_market" -> "small market"); a se
 without a name as "Player N". A name is put in as it is, in one pass, so a name that
 looks like a mark stays text. This module imports nothing of the project, so the engine
 and the client both render with it (an import contract keeps it that way).
+
+A game may keep its texts in a file of keys (San Juan's texts.toml): ``fill`` makes a
+template from a key and its fields (``$name`` in the key's template), and ``Tables``
+keeps each table's rendered texts, which both games' ``finish_events`` go through.
 """
 
 from __future__ import annotations

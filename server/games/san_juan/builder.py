@@ -241,12 +241,11 @@ def _build(s: SJState, p: int, ev: Events) -> None:
         goods.append(-1)
     if ev is not None:
         key = ("build_over" if over >= 0 else "build") + ("_goods" if paid_goods else "")
-        fields = {"seat": p, "card": C.CARDS[card], "cards": len(paid_cards),
-                  "goods": len(paid_goods)}
+        fields: dict[str, object] = {"seat": p, "card": C.CARDS[card], "cards": len(paid_cards)}
         if over >= 0:
             fields["over"] = C.CARDS[covered]
-        if not paid_goods:
-            del fields["goods"]
+        if paid_goods:
+            fields["goods"] = len(paid_goods)
         say(ev, p, "build", key, fields, secret("paid", paid_cards))
     if carpenter:
         got = draw_to_hand(s, p, 1, ev)
