@@ -240,7 +240,10 @@ def _build(s: SJState, p: int, ev: Events) -> None:
         city.append(card)
         goods.append(-1)
     if ev is not None:
-        key = ("build_over" if over >= 0 else "build") + ("_goods" if paid_goods else "")
+        if over >= 0:
+            key = "build_over_goods" if paid_goods else "build_over"
+        else:
+            key = "build_goods" if paid_goods else "build"
         fields: dict[str, object] = {"seat": p, "card": C.CARDS[card], "cards": len(paid_cards)}
         if over >= 0:
             fields["over"] = C.CARDS[covered]

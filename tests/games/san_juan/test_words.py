@@ -155,3 +155,45 @@ def test_a_private_part_is_read_by_its_seat_only(players: int) -> None:
             theirs = log_line(n, ev, viewer, False)
             assert theirs == {"n": n, "text": ev["text"], "tmpl": ev["tmpl"]}
             assert ev["private_tmpl"][str(owner)] not in theirs["tmpl"]
+
+
+# where the rules name a text: the call, the argument that is its key, its section
+CALLS = {"say": (3, "log"), "_game_over": (2, "log"), "part": (0, "log"),
+         "label": (0, "labels"), "gain": (0, "gains"), "secret": (0, "private")}
+
+
+def test_the_rules_name_every_text_by_a_key_of_the_file() -> None:
+    """Read from the source, so that the lines a random game seldom reaches (the deck
+    run out, a shared win) are held too: every key a rules module passes as a string
+    is a key of its section, and no text is put together there (an f-string key may
+    only pick among keys: it holds no space). A key chosen before the call is chosen
+    into a variable named ``key``."""
+    import ast
+    from pathlib import Path
+
+    import server.games.san_juan as package
+
+    named: dict[str, set[str]] = {section: set() for _, section in CALLS.values()}
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == "key" for t in node.targets):
+                section, key = "labels" if path.name == "labels.py" else "log", node.value
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in CALLS and len(node.args) > CALLS[node.func.id][0]:
+                at, section = CALLS[node.func.id]
+                key = node.args[at]
+            else:
+                continue
+            for leaf in ast.walk(key):
+                if isinstance(leaf, ast.JoinedStr):
+                    pieces = "".join(v.value for v in leaf.values if isinstance(v, ast.Constant))
+                    assert " " not in pieces, f"{path.name}:{node.lineno} writes a text"
+                elif isinstance(leaf, ast.Constant) and isinstance(leaf.value, str) \
+                        and not any(leaf is v for j in ast.walk(key)
+                                    if isinstance(j, ast.JoinedStr) for v in j.values):
+                    assert leaf.value in TEXTS[section], f"{path.name}:{node.lineno}: {leaf.value!r}"
+                    named[section].add(leaf.value)
+    assert {"out_of_cards", "end_out_of_cards", "win_shared", "score_tiebreak",
+            "gold_mine_short", "council_no_cards"} <= named["log"]
+    assert "builder_none" in named["gains"] and "paid" in named["private"]
