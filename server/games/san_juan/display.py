@@ -18,27 +18,18 @@ from typing import Any
 from . import catalog as C
 from .text import texts_file, words
 
-# short forms for the 80-column board (the rest fit)
-_SHORT = {
-    "tobacco_storage": "tobacco st.",
-    "coffee_roaster": "coffee roast.",
-    "silver_smelter": "silver smelt.",
-    "victory_column": "vict. column",
-    "triumphal_arch": "triumph. arch",
-}
-# three letters for one cell: the name's first three, where they tell cards apart
-_TAGS = {"market_stand": "MSt", "market_hall": "MHa"}
-
-
 @cache
 def _texts() -> dict[str, Any]:
     return tomllib.loads((files(__package__) / "cards.toml").read_text(encoding="utf-8"))
 
 
 def _vocabulary() -> dict[str, Any]:
-    table = words()
-    return {"name": "san-juan", "title": "San Juan", "words": dict(table), "short": dict(_SHORT),
-            "tags": {c: _TAGS.get(c, table[c][:3].title()) for c in C.CARDS}}
+    """San Juan's one vocabulary: the words, texts.toml's short forms for the 80-column
+    board and three-letter tags (a name's first three, where they tell cards apart)."""
+    table, own = words(), texts_file()
+    return {"name": "san-juan", "title": "San Juan", "words": dict(table),
+            "short": dict(own["short"]),
+            "tags": {c: own["tags"].get(c, table[c][:3].title()) for c in C.CARDS}}
 
 
 def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
