@@ -18,6 +18,7 @@ from typing import Any
 from . import catalog as C
 from .text import texts_file, words
 
+
 @cache
 def _texts() -> dict[str, Any]:
     return tomllib.loads((files(__package__) / "cards.toml").read_text(encoding="utf-8"))
