@@ -18,12 +18,17 @@ An ID without a word shows as its words ("small_market" -> "small market"); a se
 without a name as "Player N". A name is put in as it is, in one pass, so a name that
 looks like a mark stays text. This module imports nothing of the project, so the engine
 and the client both render with it (an import contract keeps it that way).
+
+A game may keep its texts in a file of keys (San Juan's texts.toml): ``fill`` makes a
+template from a key and its fields (``$name`` in the key's template), and ``Tables``
+keeps each table's rendered texts, which both games' ``finish_events`` go through.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 MARK = re.compile(r"\{\{|\}\}|\{([wWanp]):([a-z0-9_]+)(?::(\d+))?\}")
 
@@ -103,3 +108,147 @@ class Renderer:
             out.append(done)
             out.append(part[end + 1:])
         return "".join(out)
+
+
+# -- a game's texts file: a template per key, its fields put in --------------------------
+
+FIELD = re.compile(r"\{([wWanp]):(?:([a-z0-9_]+):)?\$([a-z0-9_]+)\}|\$([a-z0-9_]+)")
+
+
+def part(key: str, **fields: object) -> dict[str, object]:
+    """A piece of a text that is a template of its own (a score line's parts): put in
+    where a field stands as it is filled (plain data, so a log event stays JSON)."""
+    return {"key": key, "fields": fields}
+
+
+def listing(parts: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"; the "and" a word of the vocabulary."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} {{w:and}} {parts[-1]}"
+
+
+def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> str:
+    """The template of ``key`` with its fields put in, as marks to render later.
+
+    ``$name`` stands for the field ``name``. In a mark (``{a:$card}``, ``{p:$seat}``,
+    ``{n:card:$count}``) it is the mark's id or number; a list there makes one mark an
+    item, as a listing (``{w:$cards}`` -> "{w:smithy} {w:and} {w:well}"; none:
+    ``{w:nothing}``). Bare, a number is its digits, a list of numbers is joined with
+    "-" (a price tile), and a ``part`` (or a list of them, joined with ", ") is filled
+    from its own key. A field the template names and ``fields`` lacks is a KeyError."""
+    pieces = _pieces(texts[key])
+    out = [pieces[0]]
+    for i in range(1, len(pieces), 2):
+        kind, count_of, name, bare = pieces[i]
+        if bare is None:
+            value = fields[name]
+            if isinstance(value, list | tuple):
+                items = [_mark(kind, count_of, v) for v in value]
+                out.append(listing(items) if items else "{w:nothing}")
+            else:
+                out.append(_mark(kind, count_of, value))
+        else:
+            out.append(_bare(texts, fields[bare]))
+        out.append(pieces[i + 1])
+    return "".join(out)
+
+
+_PIECES: dict[str, tuple[Any, ...]] = {}  # a template cut at its fields, once
+
+
+def _pieces(template: str) -> tuple[Any, ...]:
+    """The template's text between its fields, and each field's (kind, count word,
+    name in a mark, bare name), alternately: literal, field, literal, ..., literal."""
+    found = _PIECES.get(template)
+    if found is None:
+        out: list[Any] = []
+        at = 0
+        for m in FIELD.finditer(template):
+            out += [template[at:m.start()], m.groups()]
+            at = m.end()
+        out.append(template[at:])
+        found = _PIECES[template] = tuple(out)
+    return found
+
+
+def _bare(texts: Mapping[str, str], value: object) -> str:
+    if isinstance(value, Mapping):
+        return fill(texts, str(value["key"]), value["fields"])
+    if isinstance(value, list | tuple):
+        if value and isinstance(value[0], Mapping):
+            return ", ".join(fill(texts, str(v["key"]), v["fields"]) for v in value)
+        return "-".join(str(int(v)) for v in value)
+    return str(int(value))  # type: ignore[call-overload]
+
+
+def _mark(kind: str, count_of: str | None, value: object) -> str:
+    if count_of is not None:
+        return f"{{{kind}:{count_of}:{int(value)}}}"  # type: ignore[call-overload]
+    return f"{{{kind}:{value}}}"
+
+
+def fields_of(template: str) -> set[str]:
+    """The names of the fields a template takes."""
+    return {m.group(3) or m.group(4) for m in FIELD.finditer(template)}
+
+
+class Tables:
+    """Rendered texts by table (its words and its seats' names), for games that say the
+    same few lines again and again: each text is rendered once and kept, within a
+    bound over all tables (all dropped beyond it, then made anew)."""
+
+    def __init__(self, budget: int = 60_000, most: int = 64) -> None:
+        self.budget, self.most = budget, most
+        self.kept = 0
+        self.tables: dict[object, Table] = {}
+
+    def get(self, key: object, words: Mapping[str, str], names: Sequence[str]) -> Table:
+        """The table of ``key`` (made with these words and names if new)."""
+        table = self.tables.get(key)
+        if table is None:
+            if len(self.tables) >= self.most:
+                self.tables.clear()
+            table = self.tables[key] = Table(self, words, names)
+        return table
+
+    def clear(self) -> None:
+        self.tables.clear()
+
+    def count_one(self) -> None:
+        self.kept += 1
+        if self.kept > self.budget:  # a bound, not a cache policy
+            self.kept = 0
+            for table in self.tables.values():
+                table.done.clear()
+
+
+class Table:
+    """The texts already rendered for one table of ``Tables``."""
+
+    __slots__ = ("done", "owner", "render")
+
+    def __init__(self, owner: Tables, words: Mapping[str, str], names: Sequence[str]) -> None:
+        self.owner = owner
+        self.render = Renderer(words, names)
+        self.done: dict[str, str] = {}
+
+    def text(self, tmpl: str) -> str:
+        text = self.done.get(tmpl)
+        if text is None:
+            self.owner.count_one()
+            text = self.done[tmpl] = self.render(tmpl)
+        return text
+
+    def finish(self, events: Sequence[Any]) -> None:
+        """Each event's ``text`` was written as a template: keep it as ``tmpl`` and
+        put this table's words in ``text`` (and in ``private``, from ``private_tmpl``)."""
+        done = self.done
+        for ev in events:
+            tmpl = str(ev["text"])
+            ev["tmpl"] = tmpl
+            text = done.get(tmpl)
+            ev["text"] = text if text is not None else self.text(tmpl)
+            private = ev.get("private_tmpl")
+            if isinstance(private, Mapping):
+                ev["private"] = {seat: self.text(t) for seat, t in private.items()}

@@ -77,6 +77,10 @@ class LogEvent(TypedDict, total=False):
     template (server/wording.py), for clients that show another vocabulary. ``round``
     (optional) is on the line that opens a round: its number, so a client marks rounds
     from data, never from the words (a player may be named "Round 99").
+    ``private_tmpl`` (optional) is ``private`` as templates, sent in the template's
+    place to whoever may read it. A game that writes its texts from a texts file (San
+    Juan) also keeps the line's ``key`` there and its public ``fields`` (plain data:
+    ids, seats, counts), and the key of the private part (``private_key``).
     """
 
     seat: int | None
@@ -84,7 +88,11 @@ class LogEvent(TypedDict, total=False):
     text: str
     tmpl: str
     private: dict[str, str]
+    private_tmpl: dict[str, str]
     round: int
+    key: str
+    fields: dict[str, Any]
+    private_key: str
 
 
 @dataclass

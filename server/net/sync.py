@@ -45,15 +45,19 @@ def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str,
     """Line ``n`` of ``viewer``'s log: the public text, plus private text only for the
     seat it belongs to (or for everyone when the game has open information). The
     template (``tmpl``, server/wording.py) goes along when the game wrote one, with the
-    same private text, so a client shows the line in its player's vocabulary."""
+    same private part (its template, ``private_tmpl``, where the game wrote one), so a
+    client shows the line in its player's vocabulary."""
     text = str(ev.get("text", ""))
     tmpl = ev.get("tmpl")
     private = ev.get("private") or {}
-    extra = [str(t) for s, t in private.items() if open_info or (viewer is not None and s == str(viewer))]
-    if extra:
+    seats = [s for s in private if open_info or (viewer is not None and s == str(viewer))]
+    if seats:
+        extra = [str(private[s]) for s in seats]
         text = " ".join([text, *extra]) if text else " ".join(extra)
-        if isinstance(tmpl, str):
-            tmpl = " ".join([tmpl, *map(escape, extra)]) if tmpl else " ".join(map(escape, extra))
+        if isinstance(tmpl, str):  # the private part's own template, else its text as text
+            own = ev.get("private_tmpl") or {}
+            more = [str(own[s]) if s in own else escape(str(private[s])) for s in seats]
+            tmpl = " ".join([tmpl, *more]) if tmpl else " ".join(more)
     line: dict[str, Any] = {"n": n, "text": text}
     if isinstance(tmpl, str):
         line["tmpl"] = tmpl

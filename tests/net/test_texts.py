@@ -25,6 +25,22 @@ def test_a_log_line_keeps_its_template_and_private_text_only_for_its_seat() -> N
         "n": 0, "text": "plain"}
 
 
+def test_a_private_part_written_as_a_template_goes_as_one_to_its_seat_only() -> None:
+    """San Juan's hidden cards: the seat reads them in its own words (their template,
+    ``private_tmpl``, in the template's place); nobody else gets either."""
+    ev: Any = {"seat": 1, "kind": "draw", "text": "bo draws 2 cards",
+               "tmpl": "{p:1} draws {n:card:2}", "private": {"1": "(smithy and well)"},
+               "private_tmpl": {"1": "({w:smithy} {w:and} {w:well})"}}
+    mine = log_line(4, ev, 1, False)
+    assert mine == {"n": 4, "text": "bo draws 2 cards (smithy and well)",
+                    "tmpl": "{p:1} draws {n:card:2} ({w:smithy} {w:and} {w:well})"}
+    assert render(mine["tmpl"], {"smithy": "Schmiede", "well": "Brunnen", "and": "und"},
+                  ["ana", "bo"]) == "bo draws 2 cards (Schmiede und Brunnen)"
+    for viewer in (0, 2, None):
+        assert log_line(4, ev, viewer, False) == {"n": 4, "text": "bo draws 2 cards",
+                                                   "tmpl": "{p:1} draws {n:card:2}"}
+
+
 def test_an_act_matches_without_label_and_template() -> None:
     legal = {"type": "role", "role": "mayor", "label": "Choose the Mayor", "tmpl": "Choose the {w:mayor}"}
     assert strip_label(legal) == strip_label({"type": "role", "role": "mayor"})

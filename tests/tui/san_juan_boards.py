@@ -24,6 +24,14 @@ def sj_game() -> dict[str, Any]:
     return describe(get_game("san-juan"))
 
 
+def gains_read(snap: dict[str, Any]) -> dict[str, str]:
+    """My ``role_gains`` as I read them: the server's templates in San Juan's words."""
+    from prtui.vocabulary import Vocabularies
+
+    vocab = Vocabularies(sj_game()["display"]).get(None)
+    return {role: vocab.render(t) for role, t in snap["view"]["role_gains"].items()}
+
+
 def _load(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / name).read_text())
 

@@ -15,7 +15,7 @@ from prtui.app import PrtuiApp
 from prtui.screens.game import GameScreen
 from prtui.widgets.context import Shown
 from tests.tui.clipping import cut_texts
-from tests.tui.san_juan_boards import frames, sj_game
+from tests.tui.san_juan_boards import frames, gains_read, sj_game
 from tests.tui.screen import screen_rows
 from tests.tui.waiting import wait_for
 
@@ -45,7 +45,7 @@ async def test_every_role_is_a_row_in_view(size: tuple[int, int]) -> None:
                 for key, role in enumerate(ROLES, 1):
                     assert any(f"│{key} {role}" in row for row in side), (role, "\n".join(side))
                 preview = screen.query_one("#actions-preview", Shown)
-                gains = snap["view"]["role_gains"]
+                gains = gains_read(snap)
                 role = ROLES[n - 1].lower()
                 shown = preview._shown.plain if preview._shown else ""
                 assert shown.startswith(gains[role]), (shown, gains[role])

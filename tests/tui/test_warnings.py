@@ -44,11 +44,11 @@ async def test_build_labels_say_the_last_round_and_the_festival_goal(size: tuple
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_san_juan_role_choices_say_what_each_gives_now(size: tuple[int, int]) -> None:
-    from tests.tui.san_juan_boards import frames, sj_game
+    from tests.tui.san_juan_boards import frames, gains_read, sj_game
 
     snap = next(f for f in frames(4, 11) if f["view"].get("role_gains")
                 and f["view"]["round"] >= 4)
-    gains = snap["view"]["role_gains"]
+    gains = gains_read(snap)
     app = PrtuiApp(lambda a: GameScreen(None, snap, game=sj_game()))
     roles = [a["role"] for a in snap["legal"] if a["type"] == "role"]
     assert roles

@@ -105,17 +105,24 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         if short:
             return short
     if kind == "role":  # with what it gives me now, as the server worked it out
-        gains = ctx.view.get("role_gains")
-        gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
+        gain = role_gain(ctx, str(action.get("role")))
         name = ctx.vocab.title(str(action.get("role")))
         lib = action.get("library")
         if lib is not None:
             name = f"{name} ({'library' if lib else 'keep library'})"
         if ctx.narrow:  # one row a role, all five in view: its gain heads its preview
             return name
-        if isinstance(gain, str) and gain:
+        if gain:
             return f"{name}: {gain}"
     return label_of(ctx, action)
+
+
+def role_gain(ctx: BoardContext, role: str) -> str | None:
+    """What choosing ``role`` gives me now, as the server worked it out (``role_gains``,
+    a template rendered in my vocabulary); None when it did not say."""
+    gains = ctx.view.get("role_gains")
+    gain = gains.get(role) if isinstance(gains, Mapping) else None
+    return ctx.vocab.render(gain) if isinstance(gain, str) and gain else None
 
 
 def _undo_short(ctx: BoardContext) -> str | None:
@@ -171,9 +178,8 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         return build_cost(ctx, action)
     if kind == "role":
         text = Text(ctx.facts.roles.get(str(action.get("role")), "") or label_of(ctx, action))
-        gains = ctx.view.get("role_gains")
-        gain = gains.get(str(action.get("role"))) if isinstance(gains, Mapping) else None
-        if ctx.narrow and isinstance(gain, str) and gain:  # the row is the role's name only
+        gain = role_gain(ctx, str(action.get("role")))
+        if ctx.narrow and gain:  # the row is the role's name only
             return Text.assemble((gain, "bold"), "\n", text)
         return text
     if kind in _PICKS:

@@ -62,7 +62,8 @@ class SanJuanBoard(BoardBase):
                 text.append(f" ({ctx.vocab('library')}: doubled)", style="magenta")
         else:
             step = str(phase.get("step", ""))
-            text.append(f"  {ctx.facts.steps.get(step) or ctx.vocab(step)}", style="dim")
+            words = ctx.facts.steps.get(step)  # a template, as Puerto Rico's
+            text.append(f"  {ctx.vocab.render(words) if words else ctx.vocab(step)}", style="dim")
         return text
 
     def list_order(self, ctx: BoardContext) -> list[int]:

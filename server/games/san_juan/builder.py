@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, say
 from .moves import BUILD, CONFIRM, GOOD_ITEM, PASS, PAY, UNDO, Move
 from .state import BUILD_PAY, BUILD_STEP, SJState
-from .text import a, card_list, cards, name
+from .text import secret
 
 
 def begin_turn(s: SJState, ev: Events) -> bool:
@@ -24,7 +24,7 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     hand can pay must not show in whose turn it is)."""
     if not s.hands[s.turn]:
         if ev is not None:
-            say(ev, s.turn, "pass", f"{who(s, s.turn)} has no cards and builds nothing")
+            say(ev, s.turn, "pass", "build_no_cards", {"seat": s.turn})
         return False
     s.step = BUILD_STEP
     return True
@@ -181,7 +181,7 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     p = s.turn
     if code == PASS:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} builds nothing")
+            say(ev, p, "pass", "build_nothing", {"seat": p})
         return TURN_OVER
     if code == BUILD:
         s.build, s.over, s.need = m[1], m[2], m[3]
@@ -240,20 +240,24 @@ def _build(s: SJState, p: int, ev: Events) -> None:
         city.append(card)
         goods.append(-1)
     if ev is not None:
-        where = f" over the {name(covered)} (crane)" if over >= 0 else ""
-        price = cards(len(paid_cards))
+        if over >= 0:
+            key = "build_over_goods" if paid_goods else "build_over"
+        else:
+            key = "build_goods" if paid_goods else "build"
+        fields: dict[str, object] = {"seat": p, "card": C.CARDS[card], "cards": len(paid_cards)}
+        if over >= 0:
+            fields["over"] = C.CARDS[covered]
         if paid_goods:
-            price += f" and {len(paid_goods)} good{'s' if len(paid_goods) > 1 else ''}"
-        private = f"paid with {card_list(paid_cards)}" if paid_cards else ""
-        say(ev, p, "build", f"{who(s, p)} builds {a(card)}{where} for {price}", private)
+            fields["goods"] = len(paid_goods)
+        say(ev, p, "build", key, fields, secret("paid", paid_cards))
     if carpenter:
         got = draw_to_hand(s, p, 1, ev)
         if got and ev is not None:
-            say(ev, p, "draw", f"{who(s, p)} draws 1 card (carpenter)", card_list(got))
+            say(ev, p, "draw", "draws_one", {"seat": p, "by": "carpenter"}, secret("cards", got))
     if poor_house and len(hand) <= 1:
         got = draw_to_hand(s, p, 1, ev)
         if got and ev is not None:
-            say(ev, p, "draw", f"{who(s, p)} draws 1 card (poor house)", card_list(got))
+            say(ev, p, "draw", "draws_one", {"seat": p, "by": "poor_house"}, secret("cards", got))
 
 
 def finish(s: SJState, ev: Events) -> bool:
@@ -261,5 +265,5 @@ def finish(s: SJState, ev: Events) -> bool:
     done = [p for p in range(s.n) if len(s.city[p]) >= C.END_BUILDINGS]
     if ev is not None:
         for p in done:
-            say(ev, p, "end_trigger", f"{who(s, p)} has {len(s.city[p])} buildings")
+            say(ev, p, "end_trigger", "twelve", {"seat": p, "count": len(s.city[p])})
     return bool(done)

@@ -11,6 +11,7 @@ from server.engine.contract import LogEvent
 
 from . import catalog as C
 from .state import SJState
+from .text import Fields, event
 
 # What a phase step tells the round flow after acting.
 CONTINUE = 0  # a decision is pending for s.turn
@@ -21,20 +22,14 @@ TURN_OVER = 1  # this player's turn in the phase is over
 Events = list[LogEvent] | None
 
 
-def say(ev: Events, seat: int | None, kind: str, text: str, private: str = "") -> None:
-    """A log line; ``private`` is extra text only ``seat`` may read (hidden cards),
-    in brackets since the server appends it to the text for that seat."""
+def say(ev: Events, seat: int | None, kind: str, key: str, fields: Fields | None = None,
+        private: tuple[str, Fields] | None = None) -> None:
+    """The log line ``key`` of texts.toml with its fields (a seat's player as
+    ``seat``); ``private`` is a part only ``seat`` may read (hidden cards: ``secret``),
+    which the server appends to the line for that seat."""
     if ev is None:
         return
-    line: LogEvent = {"seat": seat, "kind": kind, "text": text}
-    if private and seat is not None:
-        line["private"] = {str(seat): f"({private})"}
-    ev.append(line)
-
-
-def who(s: SJState, seat: int) -> str:
-    """The seat's display name (the ``names`` option, else "Player N")."""
-    return s.names[seat]
+    ev.append(event(seat, kind, key, {} if fields is None else fields, private))
 
 
 def draw(s: SJState, ev: Events) -> int:
@@ -54,8 +49,7 @@ def out_of_cards(s: SJState, ev: Events) -> None:
     if not s.exhausted:
         s.exhausted = True
         if ev is not None:
-            say(ev, None, "end_trigger",
-                "No cards are left to draw (deck and discards are empty): this round is the last")
+            say(ev, None, "end_trigger", "out_of_cards")
 
 
 def reshuffle(s: SJState, ev: Events) -> None:
@@ -65,8 +59,7 @@ def reshuffle(s: SJState, ev: Events) -> None:
     s.deck = cards
     s.discard = []
     if ev is not None:
-        say(ev, None, "reshuffle",
-            f"The deck is empty: the {len(cards)} discards are shuffled into a new deck")
+        say(ev, None, "reshuffle", "reshuffle", {"count": len(cards)})
 
 
 def draw_many(s: SJState, k: int, ev: Events) -> list[int]:
@@ -128,5 +121,4 @@ __all__ = [
     "owns",
     "reshuffle",
     "say",
-    "who",
 ]

@@ -9,10 +9,10 @@ from bisect import insort
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, out_of_cards, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, out_of_cards, say
 from .moves import Move
 from .state import COUNCIL_DISCARD, COUNCIL_KEEP, SJState
-from .text import card_list, cards
+from .text import secret
 
 
 def to_draw(s: SJState, p: int) -> int:
@@ -30,7 +30,7 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     if not s.deck and not s.discard:
         out_of_cards(s, ev)
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} draws nothing: no cards are left")
+            say(ev, p, "pass", "council_no_cards", {"seat": p})
         return False
     k = to_draw(s, p)
     keep = to_keep(s, p)
@@ -39,8 +39,8 @@ def begin_turn(s: SJState, ev: Events) -> bool:
         got = draw_to_hand(s, p, k, ev)
         s.drawn = len(got)
         if ev is not None:
-            say(ev, p, "council", f"{who(s, p)} draws {cards(len(got))} into the hand (archive)",
-                card_list(got))
+            say(ev, p, "council", "council_archive", {"seat": p, "count": len(got)},
+                secret("cards", got))
         s.need = max(0, len(got) - keep)
         if not s.need:
             return _done(s)
@@ -49,12 +49,13 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     pending = draw_many(s, k, ev)
     s.drawn = len(pending)
     if ev is not None:
-        say(ev, p, "council", f"{who(s, p)} draws {cards(len(pending))}", card_list(pending))
+        say(ev, p, "council", "council_draw", {"seat": p, "count": len(pending)},
+            secret("cards", pending))
     if len(pending) <= keep:
         for card in pending:
             insort(s.hands[p], card)
         if ev is not None:
-            say(ev, p, "council", f"{who(s, p)} keeps {cards(len(pending))}")
+            say(ev, p, "council", "council_keep_all", {"seat": p, "count": len(pending)})
         return _done(s)
     s.pending = pending
     s.need = keep
@@ -85,15 +86,15 @@ def act(s: SJState, m: Move, ev: Events) -> int:
             insort(hand, card)
         s.discard.extend(rest)
         if ev is not None:
-            say(ev, p, "council", f"{who(s, p)} keeps {cards(len(s.sel))} and discards "
-                f"{cards(len(rest))}", f"kept {card_list(s.sel)}")
+            say(ev, p, "council", "council_keep",
+                {"seat": p, "kept": len(s.sel), "discarded": len(rest)}, secret("kept", s.sel))
         s.pending = []
     else:
         for card in s.sel:
             hand.remove(card)
             s.discard.append(card)
         if ev is not None:
-            say(ev, p, "council", f"{who(s, p)} discards {cards(len(s.sel))} from the hand",
-                f"discarded {card_list(s.sel)}")
+            say(ev, p, "council", "council_discard", {"seat": p, "count": len(s.sel)},
+                secret("discarded", s.sel))
     _done(s)
     return TURN_OVER

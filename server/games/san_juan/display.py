@@ -16,18 +16,7 @@ from importlib.resources import files
 from typing import Any
 
 from . import catalog as C
-from .text import CARD_NAMES, GOOD_NAMES, ROLE_NAMES
-
-# short forms for the 80-column board (the rest fit)
-_SHORT = {
-    "tobacco_storage": "tobacco st.",
-    "coffee_roaster": "coffee roast.",
-    "silver_smelter": "silver smelt.",
-    "victory_column": "vict. column",
-    "triumphal_arch": "triumph. arch",
-}
-# three letters for one cell: the name's first three, where they tell cards apart
-_TAGS = {"market_stand": "MSt", "market_hall": "MHa"}
+from .text import texts_file, words
 
 
 @cache
@@ -36,11 +25,12 @@ def _texts() -> dict[str, Any]:
 
 
 def _vocabulary() -> dict[str, Any]:
-    words = {**dict(zip(C.CARDS, CARD_NAMES, strict=True)),
-             **dict(zip(C.ROLES, ROLE_NAMES, strict=True)),
-             **dict(zip(C.GOODS, GOOD_NAMES, strict=True))}
-    return {"name": "san-juan", "title": "San Juan", "words": words, "short": dict(_SHORT),
-            "tags": {c: _TAGS.get(c, words[c][:3].title()) for c in C.CARDS}}
+    """San Juan's one vocabulary: the words, texts.toml's short forms for the 80-column
+    board and three-letter tags (a name's first three, where they tell cards apart)."""
+    table, own = words(), texts_file()
+    return {"name": "san-juan", "title": "San Juan", "words": dict(table),
+            "short": dict(own["short"]),
+            "tags": {c: own["tags"].get(c, table[c][:3].title()) for c in C.CARDS}}
 
 
 def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
@@ -77,7 +67,7 @@ def _display() -> dict[str, Any]:
         "cards": [_card(i, cards) for i in range(C.NCARDS)],
         "price_tiles": [list(t) for t in C.TILES],
         "hand_limit": C.HAND_LIMIT,
-        "steps": dict(texts.get("steps", {})),
+        "steps": dict(texts_file()["steps"]),  # templates, as Puerto Rico's
     }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import builder, councillor, producer, prospector, roundstart, selection, trader
 from . import catalog as C
-from .common import CONTINUE, Events, say, who
+from .common import CONTINUE, Events, say
 from .moves import ROLE, Move
 from .scoring import final_scores
 from .state import (
@@ -33,7 +33,6 @@ from .state import (
     SELL_STEP,
     SJState,
 )
-from .text import ROLE_NAMES
 
 _PHASES: tuple[Any, ...] = (builder, producer, trader, councillor, prospector)
 _STARTS = tuple(getattr(phase, "start", None) for phase in _PHASES)  # before the turns
@@ -129,9 +128,8 @@ def _choose_role(s: SJState, r: int, library: int, ev: Events) -> None:
     else:
         boost = owns
     s.boost = boost
-    doubled = " (library: the privilege doubled)" if boost else ""
     if ev is not None:
-        say(ev, p, "role", f"{who(s, p)} chooses the {ROLE_NAMES[r]}{doubled}")
+        say(ev, p, "role", "role_doubled" if boost else "role", {"seat": p, "role": C.ROLES[r]})
     phase = _PHASES[r]
     start = _STARTS[r]
     if start is not None:
@@ -155,7 +153,7 @@ def _next_turn(s: SJState, ev: Events) -> None:
         if phase.begin_turn(s, ev):
             return
     if phase is builder and builder.finish(s, ev):
-        _game_over(s, ev, f"The game ends after the builder phase of round {s.round}")
+        _game_over(s, ev, "end_after_builder")
         return
     _next_pick(s, ev)
 
@@ -175,7 +173,7 @@ def _next_pick(s: SJState, ev: Events) -> None:
 
 def _end_round(s: SJState, ev: Events) -> None:
     if s.exhausted:
-        _game_over(s, ev, f"The game ends after round {s.round}: no cards are left to draw")
+        _game_over(s, ev, "end_out_of_cards")
         return
     s.role_taken = [-1] * 5
     s.picks = 0
@@ -187,6 +185,7 @@ def _end_round(s: SJState, ev: Events) -> None:
 
 
 def _game_over(s: SJState, ev: Events, why: str) -> None:
+    """The game ends, ``why`` the key of the line that says so."""
     s.step = GAME_OVER
     s.turn = -1
     s.role = -1
@@ -194,13 +193,13 @@ def _game_over(s: SJState, ev: Events, why: str) -> None:
     s.boost = False
     s.phase_i = 0
     if ev is not None:
-        say(ev, None, "game_over", why)
+        say(ev, None, "game_over", why, {"round": s.round})
     final_scores(s, ev)
 
 
 def _round_header(s: SJState, ev: Events) -> None:
     if ev is not None:
-        say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+        say(ev, s.governor, "round", "round", {"round": s.round, "seat": s.governor})
         ev[-1]["round"] = s.round  # the client's round rule reads this, never the text
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from . import catalog as C
 from .councillor import to_keep
 from .state import SJState
+from .text import gain
 
 
 def role_gains(s: SJState, p: int) -> dict[str, str]:
+    """Each role's gain as a template (texts.toml ``[gains]``), rendered by the client."""
     city, goods, hand = s.city[p], s.goods[p], s.hands[p]
     boost = C.LIBRARY in city and not (s.n == 2 and p == s.governor and s.library_used)
     bonus = 2 if boost else 1
@@ -25,13 +27,12 @@ def role_gains(s: SJState, p: int) -> dict[str, str]:
     affordable = sum(1 for card in hand if _cost(city, card, bonus) <= len(hand) - 1)
     draw = C.COUNCIL_LIBRARY_DRAW if boost else C.COUNCIL_PRIVILEGE_DRAW
     return {
-        "builder": f"{bonus} card{'s' * (bonus > 1)} cheaper, "
-                   f"{affordable or 'none'} in hand affordable",
-        "producer": f"produce {produce} good{'s' * (produce != 1)}" if produce
-        else "nothing to produce",
-        "trader": f"sell {sell} good{'s' * (sell != 1)}" if sell else "nothing to sell",
-        "councillor": f"draw {draw}, keep {to_keep(s, p)}",
-        "prospector": f"draw {bonus} card{'s' * (bonus > 1)}",
+        "builder": gain("builder", bonus=bonus, affordable=affordable) if affordable
+        else gain("builder_none", bonus=bonus),
+        "producer": gain("producer", count=produce) if produce else gain("producer_nothing"),
+        "trader": gain("trader", count=sell) if sell else gain("trader_nothing"),
+        "councillor": gain("councillor", draw=draw, keep=to_keep(s, p)),
+        "prospector": gain("prospector", count=bonus),
     }
 
 

@@ -22,6 +22,7 @@ from .scoring import result
 from .selection import PICK_CODE
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OLDEST_RULES, OPTIONS, RULES, new_state
 from .state import BUILD_STEP, GAME_OVER, STEPS, SJState
+from .text import finish_events
 from .validate import check
 from .views import audience, view
 
@@ -88,6 +89,7 @@ class SanJuan(GameBase):
                                         f"now (step {STEPS[state.step]})")
         events: list[LogEvent] = []
         flow.execute(state, m, events)
+        finish_events(events, state.names)  # templates -> tmpl, San Juan's words -> text
         return events
 
     def moves(self, state: SJState, seat: int) -> list[Move]:

@@ -1,4 +1,5 @@
-"""The wire form of a legal move: a plain dict with its parameters and a human label.
+"""The wire form of a legal move: a plain dict with its parameters and a human label
+(its template ``tmpl``, a key of texts.toml with its fields; text.py).
 
 Labels say what the choice does for the player about to make it, naming his own cards
 (only he is offered his actions). A label reads nothing but its move (each move carries
@@ -39,7 +40,7 @@ from .state import (
     PRODUCE_STEP,
     SELL_STEP,
 )
-from .text import GOOD_NAMES, ROLE_NAMES, a, cards, name
+from .text import finish_label, label
 
 # every dict made so far, by its move: a label reads nothing but the move (moves.py)
 FIXED: dict[Move, dict[str, Any]] = {}
@@ -62,54 +63,52 @@ def _make_dict(m: Move) -> dict[str, Any]:
     code = m[0]
     d: dict[str, Any] = {"type": TYPES[code]}
     if code == ROLE:
-        d["role"] = C.ROLES[m[1]]
-        label = f"Choose the {ROLE_NAMES[m[1]]}"
+        d["role"] = role = C.ROLES[m[1]]
+        key = "role"
         if m[2] >= 0:
             d["library"] = bool(m[2])
-            label += (", the library doubling its privilege" if m[2]
-                      else ", keeping the library for the second role")
+            key = "role_library" if m[2] else "role_keep_library"
+        tmpl = label(key, role=role)
     elif code == TUCK:
         d["card"] = C.CARDS[m[1]]
-        label = f"Tuck {a(m[1])} under the chapel (1 VP at the end)"
+        tmpl = label("tuck", card=d["card"])
     elif code == PASS:
-        label = ("Tuck nothing" if m[1] == CHAPEL
-                 else "Leave the gold mine's cards face down" if m[1] == GOLD_MINE_ASK
-                 else "Build nothing")
+        tmpl = label("tuck_nothing" if m[1] == CHAPEL
+                     else "gold_mine_leave" if m[1] == GOLD_MINE_ASK else "build_nothing")
     elif code == MINE:
-        label = "Turn up 4 cards with the gold mine (keep one if all costs differ)"
+        tmpl = label("gold_mine_ask")
     elif code == BUILD:
         d["building"] = C.CARDS[m[1]]
-        label = f"Build {a(m[1])}"
         if m[2] >= 0:
             d["over"] = m[2]
-            label += f" over the {name(m[4])}"
         d["cost"] = m[3]
-        label += f" for {cards(m[3])}"
+        tmpl = (label("build_over", card=d["building"], over=C.CARDS[m[4]], cost=m[3])
+                if m[2] >= 0 else label("build", card=d["building"], cost=m[3]))
     elif code == PAY:
         if m[1] >= GOOD_ITEM:
             d["good"] = C.GOODS[m[1] - GOOD_ITEM]
-            label = f"Pay with the {GOOD_NAMES[m[1] - GOOD_ITEM]} good (black market)"
+            tmpl = label("pay_good", good=d["good"])
         else:
             d["card"] = C.CARDS[m[1]]
-            label = f"Pay with {a(m[1])}"
+            tmpl = label("pay_card", card=d["card"])
     elif code in (KEEP, DISCARD, TAKE):
         d["card"] = C.CARDS[m[1]]
-        verb = {KEEP: "Keep", DISCARD: "Discard", TAKE: "Take"}[code]
-        label = f"{verb} {a(m[1])}" + (" from the gold mine" if code == TAKE else "")
+        tmpl = label({KEEP: "keep", DISCARD: "discard", TAKE: "take"}[code], card=d["card"])
     elif code == PRODUCE:
         d["good"] = C.GOODS[m[1]]
-        label = f"Produce {GOOD_NAMES[m[1]]}"
+        tmpl = label("produce", good=d["good"])
     elif code == SELL:
         d["good"] = C.GOODS[m[1]]
-        label = f"Sell {GOOD_NAMES[m[1]]} for {cards(m[2])}"
+        tmpl = label("sell", good=d["good"], cards=m[2])
     elif code == UNDO:
-        label = _undo_label(m)
+        tmpl = _undo_label(m)
     else:
-        label = _confirm_label(m)
+        tmpl = _confirm_label(m)
     kind = _kind(m)
     if kind:
         d["kind"] = kind
-    d["label"] = label
+    d["label"] = finish_label(tmpl)
+    d["tmpl"] = tmpl
     return d
 
 
@@ -128,13 +127,12 @@ def _undo_label(m: Move) -> str:
     """``(UNDO, step, the last pick or -1)``"""
     step, last = m[1], m[2]
     if last < 0:
-        return "Back: choose another building"
+        return label("undo_back")
     if step in (PRODUCE_STEP, SELL_STEP):  # what is undone, not what is left
-        verb = "producing" if step == PRODUCE_STEP else "selling"
-        return f"Undo: take back {verb} {GOOD_NAMES[last]}"
+        return label("undo_produce" if step == PRODUCE_STEP else "undo_sell", good=C.GOODS[last])
     if last >= GOOD_ITEM:
-        return f"Undo: take back the {GOOD_NAMES[last - GOOD_ITEM]} good"
-    return f"Undo: take back the {name(last)} card"
+        return label("undo_good", good=C.GOODS[last - GOOD_ITEM])
+    return label("undo_card", card=C.CARDS[last])
 
 
 def _confirm_label(m: Move) -> str:
@@ -143,15 +141,15 @@ def _confirm_label(m: Move) -> str:
     step, k = m[1], m[2]
     if step == BUILD_PAY:
         goods = m[4]
-        price = cards(k - goods)
         if goods:
-            price += f" and {goods} good{'s' if goods > 1 else ''}"
-        return f"Confirm: build {a(m[3])}, paying {price}"
+            return label("confirm_build_goods", card=C.CARDS[m[3]], cards=k - goods, goods=goods)
+        return label("confirm_build", card=C.CARDS[m[3]], cards=k)
     if step == COUNCIL_KEEP:
-        return f"Confirm: keep {'this card' if k == 1 else f'these {k} cards'}"
-    if step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
-        return f"Confirm: discard {'this card' if k == 1 else f'these {k} cards'}"
-    verb = "produce" if step == PRODUCE_STEP else "sell"
-    if not k:  # a decline (``_kind``): nothing to confirm, so it says what it does
-        return f"{verb.capitalize()} nothing"
-    return f"Confirm: {verb} {'this good' if k == 1 else f'these {k} goods'}"
+        verb = "keep"
+    elif step in (FAIR_START, HAND_LIMIT, COUNCIL_DISCARD):
+        verb = "discard"
+    else:
+        verb = "produce" if step == PRODUCE_STEP else "sell"
+        if not k:  # a decline (``_kind``): nothing to confirm, so it says what it does
+            return label(f"{verb}_nothing")
+    return label(f"confirm_{verb}_one") if k == 1 else label(f"confirm_{verb}", count=k)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw, draw_to_hand, out_of_cards, say
 from .moves import Move
 from .state import PRODUCE_STEP, SJState
-from .text import card_list, good_list
+from .text import goods_ids, secret
 
 
 def capacity(s: SJState, p: int) -> int:
@@ -27,13 +27,13 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     empty = len([j for j, b in enumerate(s.city[p]) if b < C.NGOODS and goods[j] < 0])
     if not empty:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} has no empty production building")
+            say(ev, p, "pass", "produce_no_building", {"seat": p})
         return False
     cards_left = len(s.deck) + len(s.discard)
     if not cards_left:
         out_of_cards(s, ev)
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} produces nothing: no cards are left to produce")
+            say(ev, p, "pass", "produce_no_cards", {"seat": p})
         return False
     s.step = PRODUCE_STEP
     s.need = min(capacity(s, p), empty, cards_left)
@@ -62,12 +62,12 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     s.need = 0
     if made:
         if ev is not None:
-            say(ev, p, "produce", f"{who(s, p)} produces {good_list(made)}")
+            say(ev, p, "produce", "produce", {"seat": p, "goods": goods_ids(made)})
     else:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} produces nothing")
+            say(ev, p, "pass", "produce_nothing", {"seat": p})
     if len(made) >= 2 and C.WELL in city:
         got = draw_to_hand(s, p, 1, ev)
         if got and ev is not None:
-            say(ev, p, "draw", f"{who(s, p)} draws 1 card (well)", card_list(got))
+            say(ev, p, "draw", "draws_one", {"seat": p, "by": "well"}, secret("cards", got))
     return TURN_OVER

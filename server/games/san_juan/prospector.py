@@ -12,10 +12,10 @@ from __future__ import annotations
 from bisect import insort
 
 from . import catalog as C
-from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw_many, draw_to_hand, say
 from .moves import MINE, PASS, TAKE, Move
 from .state import GOLD_MINE, GOLD_MINE_ASK, SJState
-from .text import a, card_list, cards
+from .text import card_ids, secret
 
 _TAKE = tuple((TAKE, c) for c in range(C.NCARDS))
 ASK_RULES = 3  # the first rules version that asks
@@ -26,7 +26,7 @@ def start(s: SJState, ev: Events) -> None:
     p = s.role_player
     got = draw_to_hand(s, p, 2 if s.boost else 1, ev)
     if ev is not None:
-        say(ev, p, "draw", f"{who(s, p)} draws {cards(len(got))} (prospector)", card_list(got))
+        say(ev, p, "draw", "prospector", {"seat": p, "count": len(got)}, secret("cards", got))
 
 
 def begin_turn(s: SJState, ev: Events) -> bool:
@@ -45,16 +45,14 @@ def _turn_up(s: SJState, ev: Events) -> bool:
     costs = {C.COST[c] for c in shown}
     if len(shown) == C.GOLD_MINE_CARDS and len(costs) == len(shown):
         if ev is not None:
-            say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown)}: "
-                "four different costs")
+            say(ev, p, "gold_mine", "gold_mine_differ", {"seat": p, "cards": card_ids(shown)})
         s.pending = sorted(shown)
         s.step = GOLD_MINE
         return True
     s.discard.extend(shown)
-    why = "a cost repeats" if len(shown) == C.GOLD_MINE_CARDS else "fewer than four cards"
     if ev is not None:
-        say(ev, p, "gold_mine", f"{who(s, p)}'s gold mine turns up {card_list(shown) or 'nothing'}: "
-            f"{why}, all discarded")
+        key = "gold_mine_repeat" if len(shown) == C.GOLD_MINE_CARDS else "gold_mine_short"
+        say(ev, p, "gold_mine", key, {"seat": p, "cards": card_ids(shown)})
     return False
 
 
@@ -70,7 +68,7 @@ def act(s: SJState, m: Move, ev: Events) -> int:
         return CONTINUE if _turn_up(s, ev) else TURN_OVER
     if m[0] == PASS:
         if ev is not None:
-            say(ev, p, "gold_mine", f"{who(s, p)} leaves the gold mine's cards face down")
+            say(ev, p, "gold_mine", "gold_mine_face_down", {"seat": p})
         return TURN_OVER
     card = m[1]
     s.pending.remove(card)
@@ -78,5 +76,5 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     s.discard.extend(s.pending)
     s.pending = []
     if ev is not None:
-        say(ev, p, "gold_mine", f"{who(s, p)} keeps {a(card)} from the gold mine")
+        say(ev, p, "gold_mine", "gold_mine_keep", {"seat": p, "card": C.CARDS[card]})
     return TURN_OVER

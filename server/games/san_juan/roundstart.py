@@ -10,10 +10,10 @@ from bisect import insort
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, hand_limit, say, who
+from .common import CONTINUE, TURN_OVER, Events, hand_limit, say
 from .moves import CONFIRM, DISCARD, PASS, TUCK, UNDO, Move
 from .state import CHAPEL, CHOOSE_ROLE, FAIR_START, HAND_LIMIT, SJState
-from .text import card_list, cards
+from .text import secret
 
 _TUCK = tuple((TUCK, c) for c in range(C.NCARDS))
 _PASS: Move = (PASS, CHAPEL)
@@ -79,11 +79,11 @@ def act(s: SJState, m: Move, ev: Events) -> int:
         s.hands[p].remove(m[1])
         insort(s.chapel[p], m[1])
         if ev is not None:
-            say(ev, p, "chapel", f"{who(s, p)} tucks a card under the chapel "
-                f"({len(s.chapel[p])} there)", card_list([m[1]]))
+            say(ev, p, "chapel", "chapel", {"seat": p, "count": len(s.chapel[p])},
+                secret("cards", [m[1]]))
     elif code == PASS:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} tucks nothing under the chapel")
+            say(ev, p, "pass", "chapel_nothing", {"seat": p})
     else:
         assert code == CONFIRM
         hand = s.hands[p]
@@ -91,10 +91,11 @@ def act(s: SJState, m: Move, ev: Events) -> int:
             hand.remove(card)
             s.discard.append(card)
         if ev is not None:
-            why = "keeps 4 of the opening cards" if s.step == FAIR_START else (
-                f"is over the hand limit of {hand_limit(s, p)}")
-            say(ev, p, "discard", f"{who(s, p)} {why} and discards {cards(len(s.sel))}",
-                f"discarded {card_list(s.sel)}")
+            fields = {"seat": p, "count": len(s.sel)}
+            if s.step != FAIR_START:
+                fields["limit"] = hand_limit(s, p)
+            say(ev, p, "discard", "fair_start" if s.step == FAIR_START else "hand_limit",
+                fields, secret("discarded", s.sel))
         s.sel = []
         s.need = 0
     return TURN_OVER

@@ -5,11 +5,11 @@ most cards in hand plus goods (the seed: "剩1个产品也算1张手牌")."""
 from __future__ import annotations
 
 from server.engine.contract import Result, ScoreLine, ranked
+from server.wording import part
 
 from . import catalog as C
-from .common import Events, say, who
+from .common import Events, say
 from .state import SJState
-from .text import listing
 
 
 def breakdown(s: SJState, p: int) -> dict[str, int]:
@@ -39,23 +39,21 @@ def result(s: SJState) -> Result:
     return ranked(lines)
 
 
-_WORDS = {"buildings": "buildings", "chapel": "chapel", "guild_hall": "guild hall",
-          "city_hall": "city hall", "triumphal_arch": "triumphal arch", "palace": "palace"}
-
-
 def final_scores(s: SJState, ev: Events) -> None:
     """One public line per player, best first, then the winner(s): every part of a
     score is in play for all to see (chapel cards count, whatever they are)."""
+    if ev is None:
+        return
     res = result(s)
     by_seat = {line.seat: line for line in res.scores}
     for p in res.ranking:
         line = by_seat[p]
-        parts = [f"{k} {_WORDS[key]}" for key, k in line.breakdown.items()
+        parts = [part("score_points", count=k, part=key) for key, k in line.breakdown.items()
                  if k or key == "buildings"]
         if sum(1 for x in res.scores if x.total == line.total) > 1:
-            parts.append(f"tie-break {line.tiebreak}: cards in hand + goods")
-        say(ev, p, "score", f"{line.rank}. {who(s, p)}: {line.total} VP ({', '.join(parts)})")
-    winners = [who(s, p) for p in res.winners]
+            parts.append(part("score_tiebreak", count=line.tiebreak))
+        say(ev, p, "score", "score",
+            {"rank": line.rank, "seat": p, "total": line.total, "parts": parts})
     best = by_seat[res.winners[0]].total
-    verb = "wins" if len(winners) == 1 else "share the win"
-    say(ev, None, "game_over", f"{listing(winners)} {verb} with {best} VP")
+    say(ev, None, "game_over", "win" if len(res.winners) == 1 else "win_shared",
+        {"seats": list(res.winners), "vp": best})

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from . import catalog as C
 from . import selection
-from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, goods_count, say, who
+from .common import CONTINUE, TURN_OVER, Events, draw_to_hand, goods_count, say
 from .moves import Move
 from .state import SELL_STEP, SJState
-from .text import card_list, cards, good_list, tile
+from .text import goods_ids, secret
 
 
 def prices(s: SJState) -> tuple[int, ...]:
@@ -21,8 +21,7 @@ def prices(s: SJState) -> tuple[int, ...]:
 def start(s: SJState, ev: Events) -> None:
     s.trades += 1
     if ev is not None:
-        say(ev, None, "trader", f"The price tile {tile(prices(s))} is turned up "
-            "(indigo, sugar, tobacco, coffee, silver)")
+        say(ev, None, "trader", "price_tile", {"tile": list(prices(s))})
 
 
 def capacity(s: SJState, p: int) -> int:
@@ -39,7 +38,7 @@ def begin_turn(s: SJState, ev: Events) -> bool:
     have = goods_count(s, p)
     if not have:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} has no goods to sell")
+            say(ev, p, "pass", "sell_no_goods", {"seat": p})
         return False
     s.step = SELL_STEP
     s.need = min(capacity(s, p), have)
@@ -61,7 +60,7 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     s.need = 0
     if not sold:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} sells nothing")
+            say(ev, p, "pass", "sell_nothing", {"seat": p})
         return TURN_OVER
     price = prices(s)
     for g in sold:
@@ -71,12 +70,12 @@ def act(s: SJState, m: Move, ev: Events) -> int:
     earned = sum(price[g] for g in sold)
     got = draw_to_hand(s, p, earned, ev)
     if ev is not None:
-        say(ev, p, "trade", f"{who(s, p)} sells {good_list(sold)} and draws {cards(len(got))}",
-            card_list(got))
+        say(ev, p, "trade", "sell", {"seat": p, "goods": goods_ids(sold), "count": len(got)},
+            secret("cards", got))
     for building, enough in ((C.MARKET_STAND, len(sold) >= 2), (C.MARKET_HALL, True)):
         if enough and building in city:
             more = draw_to_hand(s, p, 1, ev)
             if more and ev is not None:
-                say(ev, p, "draw", f"{who(s, p)} draws 1 card ({C.CARDS[building].replace('_', ' ')})",
-                    card_list(more))
+                say(ev, p, "draw", "draws_one", {"seat": p, "by": C.CARDS[building]},
+                    secret("cards", more))
     return TURN_OVER

@@ -47,14 +47,15 @@ def test_every_frame_looks_the_same_whatever_the_viewer_cannot_see(
     assert checked > 1000
 
 
-def _public(events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+def _public(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """The public lines up to the first gold mine line: the cards a gold mine turns up
-    are shown to all, and what follows may depend on them."""
+    are shown to all, and what follows may depend on them. A line's template, key and
+    fields are public too (text.py: the private part has its own template)."""
     out = []
     for e in events:
         if e["kind"] == "gold_mine":
             break
-        out.append((e["kind"], e["text"]))
+        out.append((e["kind"], e["text"], e["tmpl"], e["key"], e["fields"]))
     return out
 
 

@@ -17,7 +17,7 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from server.wording import Renderer
+from server.wording import Table, Tables
 
 from . import catalog as C
 from .kinds import mark
@@ -142,47 +142,12 @@ def cap(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-class _Table:
-    """The texts already rendered for one table (edition and names): a game says the
-    same few lines again and again, so each is rendered once (``Renderer`` renders a
-    new one from its marks, also kept)."""
-
-    __slots__ = ("done", "render")
-
-    def __init__(self, edition: str, names: tuple[str, ...]) -> None:
-        self.render = Renderer(words(edition), names)
-        self.done: dict[str, str] = {}
-
-    def text(self, tmpl: str) -> str:
-        text = self.done.get(tmpl)
-        if text is None:
-            _count_one()
-            text = self.done[tmpl] = self.render(tmpl)
-        return text
+_TABLES = Tables()  # each table's texts, rendered once (server/wording.py)
+_LAST: list[Any] = [None, "", None]  # the last table's names list, edition and Table
 
 
-_TABLES: dict[tuple[str, tuple[str, ...]], _Table] = {}
-_BUDGET = 60_000  # texts kept over all tables (some MB); all dropped beyond, then made anew
-_KEPT = [0]
-_LAST: list[Any] = [None, "", None]  # the last table's names list, edition and _Table
-
-
-def _count_one() -> None:
-    _KEPT[0] += 1
-    if _KEPT[0] > _BUDGET:  # a bound, not a cache policy
-        _KEPT[0] = 0
-        for table in _TABLES.values():
-            table.done.clear()
-
-
-def _table(edition: str, names: tuple[str, ...]) -> _Table:
-    key = (edition, names)
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) >= 64:
-            _TABLES.clear()
-        table = _TABLES[key] = _Table(edition, names)
-    return table
+def _table(edition: str, names: tuple[str, ...]) -> Table:
+    return _TABLES.get((edition, names), words(edition), names)
 
 
 def text_of(tmpl: str, edition: str, names: tuple[str, ...] = ()) -> str:
@@ -201,14 +166,7 @@ def finish_events(events: list[Any], s: PRState) -> None:
     else:
         table = _table(s.edition, tuple(s.names))
         last[:] = [s.names, s.edition, table]
-    done = table.done
-    for ev in events:
-        tmpl = ev["text"]
-        ev["tmpl"] = tmpl
-        text = done.get(tmpl)
-        if text is None:
-            text = table.text(tmpl)
-        ev["text"] = text
+    table.finish(events)
 
 
 def finish_action(action: dict[str, Any], edition: str) -> dict[str, Any]:
