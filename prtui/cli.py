@@ -225,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="search iterations per move (alone: deterministic, load-free)")
     _option_arguments(arena)
     arena.add_argument("--json", action="store_true")
+    arena.add_argument("--journal", metavar="FILE",
+                       help="write each game down as it ends; run again: only the games missing")
 
     # the flags of server/tools/soak.py; left out, its own defaults hold
     _admin_arguments(sub)

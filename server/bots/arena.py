@@ -21,6 +21,7 @@ import threading
 import time
 from typing import Any
 
+from server.bots import journal
 from server.bots.base import action_key
 from server.bots.duds import chose_a_dud
 from server.bots.levels import DEFAULT_MOVE_TIME, all_levels, known_level, make_bot
@@ -97,6 +98,11 @@ def play_game(
     }
 
 
+def _play(args: tuple[Any, ...]) -> dict[str, Any]:
+    """``play_game`` for a pool's ``imap`` (one argument)."""
+    return play_game(*args)
+
+
 def _safe_choice(game: Game, state: Any, seat: int, bot: Any, legal: list[Action]) -> Action | None:
     try:
         action = bot.choose(game, state, seat)
@@ -127,8 +133,11 @@ def run_arena(
     move_time: float | None = None,
     options: dict[str, Any] | None = None,
     iterations: int | None = None,
+    journal_path: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary (what ``--json`` prints)."""
+    """Play ``games`` games and return the summary (what ``--json`` prints); with a
+    journal (server/bots/journal.py), the games it holds for this run are not played
+    again and each new one is written down as it ends."""
     for level in levels:
         if not known_level(level):
             raise ValueError(f"unknown bot level {level!r} (known: {', '.join(all_levels())})")
@@ -147,12 +156,23 @@ def run_arena(
     except EngineError as exc:
         raise ValueError(exc.message) from None
     started = time.perf_counter()
-    args = [(game_name, levels, g, seed, move_time, opts, iterations) for g in range(games)]
-    if jobs > 1:  # leaving the block, normally or not, terminates the workers
+    key = journal.run_key(game_name, levels, seed, move_time, opts, iterations) \
+        if journal_path else ""
+    kept = journal.read(journal_path, key) if journal_path else {}
+    write = journal.writer(journal_path, key)
+    args = [(game_name, levels, g, seed, move_time, opts, iterations) for g in range(games)
+            if g not in kept]
+    records = [kept[g] for g in range(games) if g in kept]
+    if jobs > 1 and args:  # leaving the block, normally or not, terminates the workers
         with multiprocessing.Pool(jobs, _init_worker, (os.getpid(),)) as pool:
-            records = pool.starmap(play_game, args, chunksize=1)
+            for record in pool.imap_unordered(_play, args, chunksize=1):
+                write(record)
+                records.append(record)
     else:
-        records = [play_game(*a) for a in args]
+        for a in args:
+            records.append(play_game(*a))
+            write(records[-1])
+    records.sort(key=lambda r: int(r["index"]))
     tallies = [BotTally(e, level) for e, level in enumerate(levels)]
     for rec in records:
         share = 1.0 / len(rec["winners"]) if rec["winners"] else 0.0
@@ -195,7 +215,8 @@ def run(args: Any) -> int:
     try:
         summary = run_arena(args.game, levels, int(args.games), int(args.seed or 0),
                             int(getattr(args, "jobs", 1) or 1), getattr(args, "move_time", None),
-                            options, getattr(args, "iterations", None))
+                            options, getattr(args, "iterations", None),
+                            getattr(args, "journal", None))
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

@@ -205,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
                              "same subject are kept: a league can be run row by row)")
     parser.add_argument("--iterations", type=int,
                         help="league: every row at this budget a move (a quick look only)")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="league: each game written down as it ends; run again with "
+                             "the same FILE, only the games missing are played")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         help="gate two saved league runs (--save) row by row")
     args = parser.parse_args(argv)
@@ -244,7 +247,7 @@ def _league(args: argparse.Namespace) -> int:
 
     games = args.games or 48
     results = league.run_league(args.subject, games, args.jobs, args.only, log,
-                                args.iterations)
+                                args.iterations, args.journal)
     if args.save:  # rows saved before for the same subject stay, played ones replaced
         if os.path.exists(args.save) and league.load(args.save)[0] == args.subject:
             results = {**league.load(args.save)[1], **results}
@@ -259,7 +262,8 @@ def _league(args: argparse.Namespace) -> int:
         print(text)
     if args.baseline is None:
         return 0
-    old = league.run_league(args.baseline, games, args.jobs, args.only, log, args.iterations)
+    old = league.run_league(args.baseline, games, args.jobs, args.only, log, args.iterations,
+                            args.journal)
     return _gate(old, results)
 
 

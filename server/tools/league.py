@@ -82,12 +82,13 @@ def rows() -> list[Row]:
 
 
 def play_row(row: Row, subject: str, games: int, jobs: int,
-             iterations: int | None = None) -> dict[str, Any]:
+             iterations: int | None = None, journal: str | None = None) -> dict[str, Any]:
     """The arena's summary of the subject (entrant 0) against the row's table;
     ``iterations`` overrides the setting's budget (a quick look, never the table's)."""
     s = row.setting
     return run_arena(s.game, [subject, *row.opponents], games, row.seed, jobs,
-                     options=s.options, iterations=iterations or s.iterations)
+                     options=s.options, iterations=iterations or s.iterations,
+                     journal_path=journal)
 
 
 def seat_share(entrant: dict[str, Any], first: bool) -> tuple[float, int]:
@@ -140,13 +141,14 @@ def governor_lines(results: dict[str, dict[str, Any]]) -> list[str]:
 
 def run_league(subject: str, games: int, jobs: int, only: list[int] | None = None,
                log: Callable[[str], None] = lambda line: None,
-               iterations: int | None = None) -> dict[str, dict[str, Any]]:
+               iterations: int | None = None,
+               journal: str | None = None) -> dict[str, dict[str, Any]]:
     """The arena summary of every row played (all, or the indices in ``only``), by key."""
     results: dict[str, dict[str, Any]] = {}
     for i, row in enumerate(rows()):
         if only and i not in only:
             continue
-        results[row.key] = play_row(row, subject, games, jobs, iterations)
+        results[row.key] = play_row(row, subject, games, jobs, iterations, journal)
         log(f"league: row {i} ({subject}): {table_line(row, results[row.key])}")
     return results
 
