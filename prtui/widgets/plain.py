@@ -60,6 +60,12 @@ def cut_cells(text: str, width: int) -> str:
     return text if cell_len(text) <= width else set_cell_size(text, max(0, width)).rstrip()
 
 
+def pad_cells(text: str, width: int) -> str:
+    """``text`` with spaces after it to ``width`` cells (str.ljust counts letters: a
+    Chinese name's two-cell characters pushed the columns after it out of line)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
 def plain(value: object, style: StyleType = "", limit: int | None = None,
           blank: str = BLANK) -> Text:
     """A rich ``Text`` of ``value``: what every widget is given instead of a markup string."""

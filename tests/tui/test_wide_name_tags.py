@@ -26,3 +26,22 @@ def test_latin_names_are_cut_as_before() -> None:
     assert short_tag("carlos", 4) == "carl" and short_tag("Player 3", 6) == "Playe3"
     assert seat_tag("bot 2 (medium)", 6) == "bot2"
     assert cut_cells("ana", 2) == "an" and cut_cells("中文", 3) == "中"
+
+
+def test_the_summary_keeps_its_columns_with_a_chinese_name() -> None:
+    """Every row's money column starts at the header's, whatever the names' letters."""
+    from prtui.games.puerto_rico.summary import HEADER, MEDIUM, NAME_CELLS, NARROW, _name
+    from prtui.widgets.plain import pad_cells
+
+    class Ctx:  # the one thing _name asks of a board's context
+        names = {0: NAME, 1: "ana", 2: "bot 3 (easy)", 3: "长孙无忌"}
+
+        def name(self, seat: int) -> str:
+            return self.names[seat]
+
+    for form in (HEADER, MEDIUM, NARROW):
+        header = form.format(pad_cells("Player", NAME_CELLS[form]), "$", *[""] * 7)
+        for seat in range(4):
+            line = form.format(_name(Ctx(), seat, form), "3$", *[""] * 7)  # type: ignore[arg-type]
+            assert cell_len(line[:line.index("3$")]) + 2 == cell_len(header[:header.index("$") + 1]), \
+                (form, seat, line)

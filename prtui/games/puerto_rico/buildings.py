@@ -16,6 +16,7 @@ from prtui.games.puerto_rico.facts import my_price
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
+from prtui.widgets.plain import cut_cells, pad_cells
 
 
 class BuildingSupply(MenuList):
@@ -61,7 +62,7 @@ class BuildingSupply(MenuList):
         style = "magenta" if facts and facts.kind == "violet" else ""
         if left == 0:
             style = "dim strike"
-        text.append(f"{ctx.vocab(bid)[:21]:<21}", style=style)
+        text.append(pad_cells(cut_cells(ctx.vocab(bid), 21), 21), style=style)
         text.append(f" ×{left}", style="dim" if left == 0 else "")
         if facts:
             afford = coins is None or price is None or price <= coins

@@ -21,14 +21,18 @@ from prtui.games.puerto_rico.abbrev import building_tag, short_tag
 from prtui.games.puerto_rico.player import circles
 from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
 from prtui.widgets.context import BoardContext, Shown
+from prtui.widgets.plain import pad_cells
 
-HEADER = "  {:<10} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}"
-MEDIUM = "  {:<8} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}"
+HEADER = "  {} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}"
+MEDIUM = "  {} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}"
 """From 110 to 150 columns (the table ~70 wide): shorter names, the role's tag."""
-NARROW = "  {:<6}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+NARROW = "  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
 """At 80 columns: short names, the fills as counts of 12, the role's tag."""
-TIGHT = "  {:<8}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+TIGHT = "  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
 """MEDIUM's names with NARROW's columns: for a late game whose goods would not fit."""
+NAME_CELLS = {HEADER: 10, MEDIUM: 8, NARROW: 6, TIGHT: 8}
+"""Each form's name column, in cells: a name is padded by cells, not letters (a name
+typed in Chinese, 2 cells a character, kept the columns after it out of line)."""
 ROOMY = (120, 40)
 """From this terminal size up the rows are always shown."""
 
@@ -77,6 +81,11 @@ def _vp(player: Mapping[str, Any], width: int) -> str:
     return cell if len(cell) <= width else cell.replace("hidden", "hid")
 
 
+def _name(ctx: BoardContext, seat: int, form: str) -> str:
+    """The seat's name in ``form``'s name column: cut and padded to its cells."""
+    return pad_cells(tag(ctx.name(seat), NAME_CELLS[form]), NAME_CELLS[form])
+
+
 def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     seat = _int(player.get("seat"))
     turn = ctx.view.get("phase", {}).get("turn")
@@ -84,19 +93,20 @@ def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
     island, city = len(player.get("island", [])), _int(player.get("city_spaces_used"))
     if ctx.narrow:
         role = ",".join(ctx.vocab.tag(r) for r in held)
-        cells = NARROW.format(tag(ctx.name(seat), 6), f"{_int(player.get('doubloons'))}$",
+        cells = NARROW.format(_name(ctx, seat, NARROW), f"{_int(player.get('doubloons'))}$",
                               _vp(player, 7), colonists(player),
                               len(player.get("city", [])), island, city, role, "")
     elif ctx.compact or tight:
         role = ",".join(ctx.vocab.tag(r) for r in held)
         fills = (island, city) if tight else (f"{island}/{SPACES}", f"{city}/{SPACES}")
-        cells = (TIGHT if tight else MEDIUM).format(
-            tag(ctx.name(seat), 8), f"{_int(player.get('doubloons'))}$",
+        form = TIGHT if tight else MEDIUM
+        cells = form.format(
+            _name(ctx, seat, form), f"{_int(player.get('doubloons'))}$",
             _vp(player, 7 if tight else 8),
             colonists(player), len(player.get("city", [])), *fills, role, "")
     else:
         role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
-        cells = HEADER.format(tag(ctx.name(seat), 10), f"{_int(player.get('doubloons'))}$",
+        cells = HEADER.format(_name(ctx, seat, HEADER), f"{_int(player.get('doubloons'))}$",
                               _vp(player, 9), colonists(player), len(player.get("city", [])),
                               f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
     text = Text("▶" if turn == seat else " ", style="bold yellow")
@@ -173,7 +183,7 @@ class SummaryPanel(Shown, can_focus=True):
             tight = fits_tight(ctx, width)
             form = (NARROW if ctx.narrow else TIGHT if tight else MEDIUM if ctx.compact
                     else HEADER)
-            text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
+            text.append(form.format(pad_cells("Player", NAME_CELLS[form]), "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
                                     if ctx.compact or tight else "Role", "Goods") + "\n",
                         style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):

@@ -22,7 +22,7 @@ from prtui.games.san_juan.facts import affordable, my_cost
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
-from prtui.widgets.plain import cut_cells
+from prtui.widgets.plain import cut_cells, pad_cells
 
 _ON_CARD = ("build", "pay", "discard", "tuck", "keep", "take")
 
@@ -88,7 +88,7 @@ def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None 
     facts = ctx.facts.card(card)
     width = 15 if ctx.narrow else 18  # 15: the longest name whole ("Tobacco storage")
     text = Text.assemble((f"{mark:<2}", "bold green"))
-    text.append(f"{card_name(ctx, card, width):<{width}}", style=card_style(ctx, card))
+    text.append(pad_cells(card_name(ctx, card, width), width), style=card_style(ctx, card))
     if facts is None:
         return text
     cost = f"{facts.cost}" if cost_now is None or cost_now == facts.cost else f"{facts.cost}→{cost_now}"
