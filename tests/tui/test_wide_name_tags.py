@@ -4,6 +4,8 @@ took eight cells where four were given and the 80-column role cards wrapped."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.cells import cell_len
 
 from prtui.games.puerto_rico.abbrev import seat_tag, short_tag
@@ -30,17 +32,16 @@ def test_latin_names_are_cut_as_before() -> None:
 
 def test_the_summary_keeps_its_columns_with_a_chinese_name() -> None:
     """Every row's money column starts at the header's, whatever the names' letters."""
-    from prtui.games.puerto_rico.summary import HEADER, MEDIUM, NAME_CELLS, NARROW, _name
-    from prtui.widgets.plain import pad_cells
+    from prtui.games.puerto_rico.summary import HEADER, MEDIUM, NARROW, TIGHT, _name
 
     class Ctx:  # the one thing _name asks of a board's context
-        names = {0: NAME, 1: "ana", 2: "bot 3 (easy)", 3: "长孙无忌"}
+        names: ClassVar[dict[int, str]] = {0: NAME, 1: "ana", 2: "bot 3 (easy)", 3: "长孙无忌"}
 
         def name(self, seat: int) -> str:
             return self.names[seat]
 
-    for form in (HEADER, MEDIUM, NARROW):
-        header = form.format(pad_cells("Player", NAME_CELLS[form]), "$", *[""] * 7)
+    for form in (HEADER, MEDIUM, NARROW, TIGHT):
+        header = form.format("Player", "$", *[""] * 7)
         for seat in range(4):
             line = form.format(_name(Ctx(), seat, form), "3$", *[""] * 7)  # type: ignore[arg-type]
             assert cell_len(line[:line.index("3$")]) + 2 == cell_len(header[:header.index("$") + 1]), \

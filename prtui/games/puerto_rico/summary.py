@@ -10,7 +10,7 @@ rows. Choosing a row (↑↓ Enter, or a click) shows that player's full board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -23,16 +23,26 @@ from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.plain import pad_cells
 
-HEADER = "  {} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}"
-MEDIUM = "  {} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}"
+
+class Form(NamedTuple):
+    """A summary row's columns: the format of all but the name, which comes first,
+    padded by cells, not letters (a name typed in Chinese, 2 cells a character, put the
+    columns after it out of line)."""
+
+    columns: str
+    name_cells: int
+
+    def format(self, name: str, *cells: object) -> str:
+        return self.columns.format(pad_cells(name, self.name_cells), *cells)
+
+
+HEADER = Form("  {} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}", 10)
+MEDIUM = Form("  {} {:>3} {:>8} {:>3} {:>3} {:>5} {:>5} {:<3} {}", 8)
 """From 110 to 150 columns (the table ~70 wide): shorter names, the role's tag."""
-NARROW = "  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+NARROW = Form("  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}", 6)
 """At 80 columns: short names, the fills as counts of 12, the role's tag."""
-TIGHT = "  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}"
+TIGHT = Form("  {}{:>4}{:>7}{:>4}{:>4}{:>4}{:>5} {:<3} {}", 8)
 """MEDIUM's names with NARROW's columns: for a late game whose goods would not fit."""
-NAME_CELLS = {HEADER: 10, MEDIUM: 8, NARROW: 6, TIGHT: 8}
-"""Each form's name column, in cells: a name is padded by cells, not letters (a name
-typed in Chinese, 2 cells a character, kept the columns after it out of line)."""
 ROOMY = (120, 40)
 """From this terminal size up the rows are always shown."""
 
@@ -81,9 +91,9 @@ def _vp(player: Mapping[str, Any], width: int) -> str:
     return cell if len(cell) <= width else cell.replace("hidden", "hid")
 
 
-def _name(ctx: BoardContext, seat: int, form: str) -> str:
-    """The seat's name in ``form``'s name column: cut and padded to its cells."""
-    return pad_cells(tag(ctx.name(seat), NAME_CELLS[form]), NAME_CELLS[form])
+def _name(ctx: BoardContext, seat: int, form: Form) -> str:
+    """The seat's name cut to ``form``'s name column (``Form.format`` pads it)."""
+    return tag(ctx.name(seat), form.name_cells)
 
 
 def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
@@ -183,7 +193,7 @@ class SummaryPanel(Shown, can_focus=True):
             tight = fits_tight(ctx, width)
             form = (NARROW if ctx.narrow else TIGHT if tight else MEDIUM if ctx.compact
                     else HEADER)
-            text.append(form.format(pad_cells("Player", NAME_CELLS[form]), "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
+            text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
                                     if ctx.compact or tight else "Role", "Goods") + "\n",
                         style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
