@@ -3,7 +3,8 @@
 The rating shown is the conservative one the server sorts by, ``mu - 3 sigma``
 (OpenSkill's ordinal: a new player's is 0, and it rises as games show a player's level
 with more certainty). Rows come a page at a time, more as the cursor nears the end;
-Enter opens a row's profile, ``g`` the next game's leaderboard. Bots are rows of their
+Enter opens a row's profile, ``g`` the next game's leaderboard. It opens on the first
+of the server's games that has rated players; the viewer's own row is marked. Bots are rows of their
 own, one per level (every bot of a level shares its rating).
 """
 
@@ -20,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
-from prtui.netclient import NetError, Rejected
+from prtui.netclient import NetError
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 PAGE = 50
 COLUMNS = ("#", "player", "rating", "games", "wins")
 NAME_CELLS = 32
+YOU = " (you)"
 HINT = "rating = mu − 3 sigma, a cautious estimate · Enter a profile · g next game"
 
 
@@ -82,15 +84,22 @@ class LeaderboardScreen(Screen[None]):
 
     @work(exclusive=True, group="leaderboard")
     async def action_refresh(self) -> None:
+        """This game's first page; opened without a game, the first of the server's games
+        that has rated players (the first game if none has)."""
         try:
             self.games = await self.controller.games()
-            if self.game is None:
-                self.game = str(self.games[0]["name"]) if self.games else None
+            names = [str(g["name"]) for g in self.games]
+            data: dict[str, Any] = {}
+            for game in [self.game] if self.game is not None else names:
+                data = await self.controller.client.command("leaderboard", game=game,
+                                                            limit=PAGE)
+                if self.game is None and not data.get("total") and game != names[-1]:
+                    continue
+                self.game = game
+                break
             if self.game is None:
                 return
-            data = await self.controller.client.command("leaderboard", game=self.game,
-                                                        limit=PAGE)
-        except (Rejected, NetError) as exc:
+        except NetError as exc:
             self.notify(f"Leaderboard: {getattr(exc, 'reason', None) or exc}",
                         severity="error", markup=False)
             return
@@ -105,8 +114,15 @@ class LeaderboardScreen(Screen[None]):
                   str(r.get("games", 0)), str(r.get("wins", 0))] for r in self.rows]
         others = [max([len(COLUMNS[i]), *(len(c[i]) for c in cells)]) for i in (0, 2, 3, 4)]
         limit = name_cells(table, others, 8, NAME_CELLS) or NAME_CELLS
+        me = self.controller.client.name
         for row, c in zip(self.rows, cells, strict=True):
-            table.add_row(c[0], player_cell(row, limit), *c[2:])
+            if row.get("name") == me and "bot" not in row:  # where I stand
+                name = player_cell(row, max(4, limit - len(YOU)))
+                name.stylize("bold")
+                name.append(YOU, style="dim")
+            else:
+                name = player_cell(row, limit)
+            table.add_row(c[0], name, *c[2:])
         fit_columns(table)
         if keep is not None and keep < len(self.rows):
             table.move_cursor(row=keep)
@@ -130,7 +146,7 @@ class LeaderboardScreen(Screen[None]):
         try:
             data = await self.controller.client.command(
                 "leaderboard", game=self.game, limit=PAGE, offset=len(self.rows))
-        except (Rejected, NetError):
+        except NetError:
             return
         finally:
             self._loading = False

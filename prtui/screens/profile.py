@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -21,15 +22,17 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
 from prtui.netclient import NetError
-from prtui.widgets.fitted import fit_columns, name_cells
+from prtui.widgets.fitted import CELL_PADDING, fit_columns
 from prtui.widgets.plain import plain, shown
 from prtui.widgets.ratingplot import RatingPlot
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
 
-COLUMNS = ("when", "game", "table", "place", "rating")
+COLUMNS = ("when", "game", "table", "place", "rating", "with")
 TABLE_CELLS = 32
+WITH_CELLS = 16
+"""What the table's other players get at least, when the table's name must give way."""
 GAMES_PAGE = 20
 
 
@@ -37,6 +40,15 @@ def seat_names(game: dict[str, Any]) -> dict[int, str]:
     """The replay's names for a finished game's seats (a bot by its level)."""
     return {int(s["seat"]): str(s.get("name") or f"{s.get('level', 'bot')} bot")
             for s in game.get("seats", []) if s.get("kind") != "empty"}
+
+
+def split_cells(room: int, table: int, others: int) -> tuple[int, int]:
+    """Cells for a game's table name (``table`` wanted) and its other players
+    (``others`` wanted) out of ``room``: the name whole if the others keep
+    ``WITH_CELLS``, else the name gives way (to 8 cells at least)."""
+    with_cells = min(others, WITH_CELLS)
+    table_cells = max(8, min(table, room - with_cells))
+    return table_cells, max(4, min(others, room - table_cells))
 
 
 def place_text(game: dict[str, Any]) -> str:
@@ -152,10 +164,16 @@ class ProfileScreen(Screen[None]):
         rows: list[list[Text]] = [
             [Text(self._when(g)), Text(shown(self.title_of(g.get("game")), 14)), Text(),
              Text(place_text(g)), rating_text(g)] for g in self.games]
-        others = [max([len(COLUMNS[i]), *(r[i].cell_len for r in rows)]) for i in (0, 1, 3, 4)]
-        limit = name_cells(table, others, 6, TABLE_CELLS) or TABLE_CELLS
-        for g, r in zip(self.games, rows, strict=True):
-            table.add_row(r[0], r[1], plain(g.get("name"), limit=limit), r[3], r[4])
+        fixed = [max([len(COLUMNS[i]), *(r[i].cell_len for r in rows)]) for i in (0, 1, 3, 4)]
+        names = [shown(g.get("name"), TABLE_CELLS) for g in self.games]
+        others = [self.others(g) for g in self.games]
+        table_cells, with_cells = split_cells(
+            table.scrollable_content_region.width - CELL_PADDING * len(COLUMNS) - sum(fixed),
+            max([len(COLUMNS[2]), *map(cell_len, names)]),
+            max([len(COLUMNS[5]), *map(cell_len, others)]))
+        for name, other, r in zip(names, others, rows, strict=True):
+            table.add_row(r[0], r[1], plain(name, limit=table_cells), r[3], r[4],
+                          plain(other, limit=with_cells))
         fit_columns(table)
         if keep is not None and keep < len(self.games):
             table.move_cursor(row=keep)
@@ -184,6 +202,11 @@ class ProfileScreen(Screen[None]):
     def selected(self) -> dict[str, Any] | None:
         row = self.query_one(DataTable).cursor_row
         return self.games[row] if 0 <= row < len(self.games) else None
+
+    def others(self, game: dict[str, Any]) -> str:
+        """The other players at that table, by name (a bot by its level)."""
+        return ", ".join(name for seat, name in seat_names(game).items()
+                         if seat != game.get("seat"))
 
     def mine(self, game: dict[str, Any]) -> bool:
         """Whether the viewer played in ``game`` (the server's own test: a human seat

@@ -56,15 +56,17 @@ async def test_lobby_leaderboard_profile_and_a_replay(port: int, tmp_path: Path)
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen)
-                       and app.screen.games)
+                       and app.screen.query_one(DataTable).row_count == 4)
         board = app.screen
-        assert board.game == "puerto-rico"  # the server's first game: nobody rated yet
+        assert board.game == "san-juan"  # the first game with rated players
+        await pilot.press("g")  # Puerto Rico: nobody rated yet, and it says so
         await wait_for(pilot, lambda: "Nobody has a rating" in str(
             board.query_one("#board-hint", Static).render()))
+        assert board.game == "puerto-rico" and board.query_one(DataTable).row_count == 0
         await pilot.press("g")
         await wait_for(pilot, lambda: board.query_one(DataTable).row_count == 4)
         players = cells(board.query_one(DataTable), 1)
-        assert set(players) == {"ana", HOSTILE, "easy bot", "hard bot"}, players
+        assert set(players) == {"ana (you)", HOSTILE, "easy bot", "hard bot"}, players
         ratings = [float(r) for r in cells(board.query_one(DataTable), 2)]
         assert ratings == sorted(ratings, reverse=True)
         title = str(board.query_one("#board-title", Static).render())
@@ -78,6 +80,7 @@ async def test_lobby_leaderboard_profile_and_a_replay(port: int, tmp_path: Path)
             f"Profile — {HOSTILE}")  # as typed, not bold markup
         games = x.query_one("#games", DataTable)
         assert games.row_count == 3
+        assert cells(games, 5) == ["ana", "easy bot", "ana, easy bot"]  # who else played
         assert x.query_one(RatingPlot).values == [float(v) for v in x.data["history"]["san-juan"]]
         assert len(x.query_one(RatingPlot).values) == 4
         games.move_cursor(row=1)  # x against an easy bot: not ana's game, no review

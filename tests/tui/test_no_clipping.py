@@ -168,12 +168,14 @@ async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> N
 async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[int, int]) -> None:
     """The leaderboard and a profile, on a real server whose file holds rated games of
     players with 32-character names (and so room names of 40 and more)."""
+    from textual.widgets import DataTable
+
     from prtui.controller import Controller
     from prtui.netclient import Client
     from prtui.screens.leaderboard import LeaderboardScreen
     from prtui.screens.profile import ProfileScreen, open_profile
     from server.net.server import GameServer
-    from tests.tui.standings import seed_rated
+    from tests.tui.standings import PASSWORD, seed_rated
     from tests.tui.waiting import wait_for
 
     names = list(NAMES.values())
@@ -184,12 +186,15 @@ async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[i
         app = PrtuiApp()
         async with app.run_test(size=size) as pilot:
             check = Checker(app, pilot)
-            controller = Controller(app, await Client.connect("127.0.0.1", server.port, "eve"))
+            me = await Client.connect("127.0.0.1", server.port, names[0], password=PASSWORD)
+            controller = Controller(app, me)  # a 32-character name of my own: "(you)"
             app.controller = controller
             board = LeaderboardScreen(controller, game="san-juan")
             await app.push_screen(board)
             await wait_for(pilot, lambda: len(board.rows) == 6)
             await check.look("leaderboard")
+            assert any("(you)" in str(board.query_one(DataTable).get_row_at(i)[1])
+                       for i in range(6))
             assert await open_profile(app, controller, name=names[0])
             await wait_for(pilot, lambda: isinstance(app.screen, ProfileScreen))
             await check.look("profile")
