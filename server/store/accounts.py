@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     sigma_before REAL NOT NULL,
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
+    game TEXT,
+    finished_n INTEGER,
     PRIMARY KEY (room, seat)
 );
 """
@@ -184,11 +186,13 @@ class AccountStore:
 
     def _save_rated(self, room_id: str, game: str, changes: list[RatingChange],
                     ratings: dict[str, Rating]) -> None:
-        self._db.executemany(
+        self._db.executemany(  # the game and its place in the finishing order with each
+            # change: a player's history is read from an index (server/store/standings.py)
             "INSERT OR REPLACE INTO rating_changes (room, seat, player, mu_before,"
-            " sigma_before, mu, sigma) VALUES (?,?,?,?,?,?,?)",
+            " sigma_before, mu, sigma, game, finished_n) VALUES (?,?,?,?,?,?,?,?,"
+            " (SELECT finished_n FROM rooms WHERE id=?))",
             [(room_id, c.seat, c.player, c.before.mu, c.before.sigma, c.after.mu,
-              c.after.sigma) for c in changes])
+              c.after.sigma, game, room_id) for c in changes])
         if not ratings:
             return
         humans = [p for p in ratings if not p.startswith("bot:")]

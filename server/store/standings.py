@@ -28,10 +28,12 @@ must use the same expression for SQLite to read the index."""
 INDEXES = f"""
 CREATE INDEX IF NOT EXISTS ratings_by_ordinal ON ratings (game, ({ORDINAL}) DESC, player);
 CREATE INDEX IF NOT EXISTS ratings_by_player ON ratings (player);
-CREATE INDEX IF NOT EXISTS rating_changes_by_player ON rating_changes (player, room);
+CREATE INDEX IF NOT EXISTS rating_changes_by_player ON rating_changes (player, finished_n);
+CREATE INDEX IF NOT EXISTS rating_changes_by_game ON rating_changes (player, game, finished_n);
 CREATE INDEX IF NOT EXISTS seats_by_account ON seats (account);
 """
-"""Made after the added columns (``seats.account``, ``ratings.wins``) exist."""
+"""Made after the added columns (``seats.account``, ``ratings.wins``,
+``rating_changes.game`` and ``finished_n``) exist."""
 
 HISTORY_POINTS = 200
 """Most rating changes a profile's plot gets per game (the newest)."""
@@ -72,12 +74,19 @@ class PlayedGame:
 
 
 def prepare(db: sqlite3.Connection) -> None:
-    """The ``wins`` column (counted from the stored rated games when a file made before
-    it gets it) and the indexes."""
+    """The columns a file made before them lacks, filled from its stored games (a
+    rating's ``wins``; each rating change's ``game`` and ``finished_n``, its game's
+    place in the order games ended), then the indexes."""
     have = {row[1] for row in db.execute("PRAGMA table_info(ratings)")}
     if "wins" not in have:
         db.execute("ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0")
         _count_wins(db)
+    have = {row[1] for row in db.execute("PRAGMA table_info(rating_changes)")}
+    if "finished_n" not in have:
+        db.execute("ALTER TABLE rating_changes ADD COLUMN game TEXT")
+        db.execute("ALTER TABLE rating_changes ADD COLUMN finished_n INTEGER")
+        db.execute("UPDATE rating_changes SET game=(SELECT game FROM rooms WHERE id=room),"
+                   " finished_n=(SELECT finished_n FROM rooms WHERE id=room)")
     db.executescript(INDEXES)
 
 
@@ -132,28 +141,33 @@ class StandingsStore:
         (mu, sigma before; mu, sigma after) per rated game; a bot level seated twice in
         one game counts once, with the mean of its seats."""
         rows = self._db.execute(
-            "SELECT AVG(rc.mu_before), AVG(rc.sigma_before), AVG(rc.mu), AVG(rc.sigma)"
-            " FROM rating_changes rc JOIN rooms r ON r.id = rc.room"
-            " WHERE rc.player=? AND r.game=? GROUP BY rc.room"
-            " ORDER BY r.finished_n DESC, r.created DESC LIMIT ?",
-            (player, game, points)).fetchall()
+            "SELECT AVG(mu_before), AVG(sigma_before), AVG(mu), AVG(sigma)"
+            " FROM rating_changes WHERE player=? AND game=? GROUP BY finished_n"
+            " ORDER BY finished_n DESC LIMIT ?", (player, game, points)).fetchall()
         return [tuple(row) for row in reversed(rows)]
 
     def games_of(self, player: str, account: bool, limit: int, offset: int) -> list[PlayedGame]:
         """The player's finished games, newest first: a claimed name's every finished
-        game (its seats), a bot level's rated games (``rating_changes``: unrated bot
-        games are countless and anonymous)."""
+        game (its seats), a bot level's rated games (``rating_changes``, in the order
+        they ended: unrated bot games are countless and anonymous)."""
         if account:
-            sql = ("SELECT r.id, r.game, r.name, r.players, r.created, s.seat, r.result"
-                   " FROM seats s JOIN rooms r ON r.id = s.room"
-                   " WHERE s.account=? AND r.status='over'")
+            rows = self._db.execute(
+                "SELECT r.id, r.game, r.name, r.players, r.created, s.seat, r.result"
+                " FROM seats s JOIN rooms r ON r.id = s.room"
+                " WHERE s.account=? AND r.status='over'"
+                " ORDER BY r.finished_n DESC, r.created DESC, r.id LIMIT ? OFFSET ?",
+                (player, limit, offset)).fetchall()
         else:
-            sql = ("SELECT r.id, r.game, r.name, r.players, r.created, MIN(rc.seat), r.result"
-                   " FROM rating_changes rc JOIN rooms r ON r.id = rc.room"
-                   " WHERE rc.player=? AND r.status='over' GROUP BY r.id")
-        rows = self._db.execute(
-            sql + " ORDER BY r.finished_n DESC, r.created DESC, r.id LIMIT ? OFFSET ?",
-            (player, limit, offset)).fetchall()
+            seat_of = dict(self._db.execute(
+                "SELECT room, MIN(seat) FROM rating_changes WHERE player=? GROUP BY finished_n"
+                " ORDER BY finished_n DESC LIMIT ? OFFSET ?", (player, limit, offset)))
+            marks = ",".join("?" * len(seat_of))
+            found = {row[0]: row for row in self._db.execute(  # by id: status is checked
+                # here, as the status index would read every finished game
+                "SELECT id, game, name, players, created, result, status FROM rooms"
+                f" WHERE id IN ({marks})", list(seat_of))}
+            rows = [(*found[rid][:5], seat, found[rid][5]) for rid, seat in seat_of.items()
+                    if rid in found and found[rid][6] == "over"]
         if not rows:
             return []
         ids = [row[0] for row in rows]

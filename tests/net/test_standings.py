@@ -145,40 +145,52 @@ def test_every_query_reads_an_index_at_10000_accounts(tmp_path: Path) -> None:
                  for i in range(10_000) for game in ("nettoy", "other")])
             for n in range(300):
                 finish(store, f"r{n}", [("human", "ana"), ("bot", "hard")], [n % 3, 1], n)
+            for n in range(2000):  # a bot level's many games: its profile reads a page
+                finish(store, f"b{n}", [("bot", "hard"), ("bot", "easy")], [n % 2, 1], n)
         store.create_account(AccountRecord(IDS["ana"], "ana", "ana", None, None, 1.0))
         run: list[str] = []
         store._db.set_trace_callback(run.append)
         total, page = store.leaderboard("nettoy", 50, 9_000)
-        assert total == 10_001 and len(page) == 50 and page[0].rank == 9_001
+        assert total == 10_002 and len(page) == 50 and page[0].rank == 9_001
         store.standings_of("a17")
         store.rating_history(IDS["ana"], "nettoy")
         store.games_of(IDS["ana"], True, 20, 0)
-        store.games_of("bot:hard", False, 20, 0)
+        assert [g.room for g in store.games_of("bot:hard", False, 2, 0)] == ["b1999", "b1998"]
+        assert len(store.rating_history("bot:hard", "nettoy")) == 200
         store._db.set_trace_callback(None)
         reads = [sql for sql in run if sql.lstrip().upper().startswith("SELECT")]
-        assert len(reads) >= 8
+        assert len(reads) >= 12
         for sql in reads:
             plan = [row[3] for row in store._db.execute("EXPLAIN QUERY PLAN " + sql)]
-            scans = [step for step in plan if step.startswith("SCAN")]
+            scans = [step for step in plan if step.startswith("SCAN")
+                     or "rooms_by_status" in step]  # every finished game of the server
             assert not scans, (sql, plan)
-            if "ORDER BY mu - 3 * sigma" in sql:  # the leaderboard: read in index order
-                assert not any("TEMP B-TREE" in step for step in plan), plan
+            if "ORDER BY mu - 3 * sigma" in sql or "ORDER BY finished_n" in sql:
+                assert not any("TEMP B-TREE" in step for step in plan), plan  # index order
     finally:
         store.close()
 
 
-def test_a_file_from_before_wins_were_kept_counts_them_when_opened(tmp_path: Path) -> None:
+def test_a_file_from_before_wins_and_histories_were_kept_is_filled_in_when_opened(tmp_path: Path) -> None:
     seed(tmp_path / DB_NAME)
     store = SqliteStore(tmp_path / DB_NAME)
     kept = store.ratings("nettoy")
+    history = store.rating_history(IDS["ana"], "nettoy")
+    bot_games = store.games_of("bot:hard", False, 10, 0)
     store.close()
     db = sqlite3.connect(tmp_path / DB_NAME)
-    db.execute("ALTER TABLE ratings DROP COLUMN wins")  # as issue 37's first release left it
+    for sql in ("ALTER TABLE ratings DROP COLUMN wins",  # as issue 37's first release left it
+                "DROP INDEX rating_changes_by_player", "DROP INDEX rating_changes_by_game",
+                "ALTER TABLE rating_changes DROP COLUMN game",
+                "ALTER TABLE rating_changes DROP COLUMN finished_n"):
+        db.execute(sql)
     db.commit()
     db.close()
     store = SqliteStore(tmp_path / DB_NAME)
     try:
         assert store.ratings("nettoy") == kept
         assert kept[IDS["ana"]].wins == 2 and kept["bot:hard"].wins == 0
+        assert len(history) == 3 and store.rating_history(IDS["ana"], "nettoy") == history
+        assert store.games_of("bot:hard", False, 10, 0) == bot_games
     finally:
         store.close()
