@@ -180,8 +180,9 @@ class StandingsStore:
         changes: dict[str, tuple[float, float, float, float]] = {}
         for room, *change in self._db.execute(
                 "SELECT room, AVG(mu_before), AVG(sigma_before), AVG(mu), AVG(sigma)"
-                f" FROM rating_changes WHERE player=? AND room IN ({marks}) GROUP BY room",
-                [player, *ids]):
+                f" FROM rating_changes WHERE room IN ({marks}) AND +player=? GROUP BY room",
+                [*ids, player]):  # by the rooms' key: "+" keeps SQLite off the player's
+            # index, which would read every change of a bot level
             changes[room] = (change[0], change[1], change[2], change[3])
         return [PlayedGame(rid, game, name, players, created, seat,
                            None if result is None else json.loads(result),

@@ -165,6 +165,8 @@ def test_every_query_reads_an_index_at_10000_accounts(tmp_path: Path) -> None:
             scans = [step for step in plan if step.startswith("SCAN")
                      or "rooms_by_status" in step]  # every finished game of the server
             assert not scans, (sql, plan)
+            if " IN (" in sql:  # a page's rooms, read by their key (not a player's index)
+                assert all("(room=?)" in step or "(id=?)" in step for step in plan), plan
             if "ORDER BY mu - 3 * sigma" in sql or "ORDER BY finished_n" in sql:
                 assert not any("TEMP B-TREE" in step for step in plan), plan  # index order
     finally:
