@@ -42,6 +42,11 @@ def seat_names(game: dict[str, Any]) -> dict[int, str]:
             for s in game.get("seats", []) if s.get("kind") != "empty"}
 
 
+def counted(n: object, word: str) -> str:
+    """"1 game", "3 games"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def split_cells(room: int, table: int, others: int) -> tuple[int, int]:
     """Cells for a game's table name (``table`` wanted) and its other players
     (``others`` wanted) out of ``room``: the name whole if the others keep
@@ -139,7 +144,7 @@ class ProfileScreen(Screen[None]):
                 mark, (shown(self.title_of(game), 16).ljust(16), "bold"),
                 f" rating {float(r.get('rating', 0)):.1f}",
                 f" · #{r.get('rank')} of {r.get('of')}",
-                f" · {r.get('games', 0)} games · {r.get('wins', 0)} wins"))
+                f" · {counted(r.get('games', 0), 'game')} · {counted(r.get('wins', 0), 'win')}"))
         return Text("\n").join(lines)
 
     def title_of(self, game: object) -> str:
@@ -153,7 +158,7 @@ class ProfileScreen(Screen[None]):
             title.update("Rating over time: no rated game yet")
         else:
             more = " · g next game" if len(self.rated) > 1 else ""
-            title.update(Text(f"Rating over {max(0, len(values) - 1)} rated games, "
+            title.update(Text(f"Rating over {counted(max(0, len(values) - 1), 'rated game')}, "
                               f"{shown(self.title_of(self.plotted), 16)}{more}", no_wrap=True,
                               overflow="ellipsis"))
         self.query_one(RatingPlot).show(values)
@@ -167,10 +172,13 @@ class ProfileScreen(Screen[None]):
         fixed = [max([len(COLUMNS[i]), *(r[i].cell_len for r in rows)]) for i in (0, 1, 3, 4)]
         names = [shown(g.get("name"), TABLE_CELLS) for g in self.games]
         others = [self.others(g) for g in self.games]
+        width = table.scrollable_content_region.width
         table_cells, with_cells = split_cells(
-            table.scrollable_content_region.width - CELL_PADDING * len(COLUMNS) - sum(fixed),
+            width - CELL_PADDING * len(COLUMNS) - sum(fixed),
             max([len(COLUMNS[2]), *map(cell_len, names)]),
-            max([len(COLUMNS[5]), *map(cell_len, others)]))
+            max([len(COLUMNS[5]), *map(cell_len, others)])) if width else (TABLE_CELLS, 64)
+        if not width:  # not laid out yet: fitted once it is
+            self.call_after_refresh(self._refit)
         for name, other, r in zip(names, others, rows, strict=True):
             table.add_row(r[0], r[1], plain(name, limit=table_cells), r[3], r[4],
                           plain(other, limit=with_cells))
@@ -179,8 +187,9 @@ class ProfileScreen(Screen[None]):
             table.move_cursor(row=keep)
         n = len(self.games)
         more = " · o older" if self.data.get("more") else ""
+        review = " · e review mine" if any(self.mine(g) for g in self.games) else ""
         self.query_one("#games-title", Static).update(
-            Text(f"Finished games, newest first · Enter/r replay · e review mine{more}"
+            Text(f"Finished games, newest first · Enter/r replay{review}{more}"
                  if n else "No finished game yet.", no_wrap=True, overflow="ellipsis"))
 
     @staticmethod
