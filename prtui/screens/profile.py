@@ -99,6 +99,7 @@ class ProfileScreen(Screen[None]):
         self.games: list[dict[str, Any]] = list(data.get("games") or [])
         self.rated = [str(r.get("game")) for r in data.get("ratings") or []]
         self.plotted = self.rated[0] if self.rated else None
+        self._refit_asked = False
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="profile-title")
@@ -139,7 +140,7 @@ class ProfileScreen(Screen[None]):
         lines = []
         for r in rows:
             game = r.get("game")
-            mark = "▶ " if game == getattr(self, "plotted", None) and len(rows) > 1 else "  "
+            mark = "▶ " if game == self.plotted and len(rows) > 1 else "  "
             lines.append(Text.assemble(
                 mark, (shown(self.title_of(game), 16).ljust(16), "bold"),
                 f" rating {float(r.get('rating', 0)):.1f}",
@@ -177,7 +178,8 @@ class ProfileScreen(Screen[None]):
             width - CELL_PADDING * len(COLUMNS) - sum(fixed),
             max([len(COLUMNS[2]), *map(cell_len, names)]),
             max([len(COLUMNS[5]), *map(cell_len, others)])) if width else (TABLE_CELLS, 64)
-        if not width:  # not laid out yet: fitted once it is
+        if not width and not self._refit_asked:  # not laid out yet: fitted once it is
+            self._refit_asked = True
             self.call_after_refresh(self._refit)
         for name, other, r in zip(names, others, rows, strict=True):
             table.add_row(r[0], r[1], plain(name, limit=table_cells), r[3], r[4],
