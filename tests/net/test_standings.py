@@ -6,6 +6,7 @@ bad input gets clear refusals, and every query reads an index (10,000 accounts).
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -196,3 +197,19 @@ def test_a_file_from_before_wins_and_histories_were_kept_is_filled_in_when_opene
         assert store.games_of("bot:hard", False, 10, 0) == bot_games
     finally:
         store.close()
+
+
+async def test_an_address_asking_too_fast_is_told_to_slow_down(tmp_path: Path) -> None:
+    """30 asks sent at once: the bucket holds 12 and refills 4 a second, so some are
+    refused unless the server took over 4 s to read 30 small frames."""
+    seed(tmp_path / DB_NAME)
+    async with GameServer(tmp_path, "127.0.0.1", 0) as server:
+        c = await Client.connect(server.port, "eve")
+        c.backoff = False
+        try:
+            answers = await asyncio.gather(*(c.cmd("leaderboard", game="nettoy", limit=1)
+                                             for _ in range(30)))
+            codes = [a.get("code", "ok") for a in answers]
+            assert codes[:12] == ["ok"] * 12 and "rate_limited" in codes, codes
+        finally:
+            await c.close()
