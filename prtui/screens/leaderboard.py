@@ -63,6 +63,7 @@ class LeaderboardScreen(Screen[None]):
         self.games: list[dict[str, Any]] = []
         self.rows: list[dict[str, Any]] = []
         self.total = 0
+        self.shown: str | None = None  # the game whose rows are on screen
         self._loading = False
 
     def compose(self) -> ComposeResult:
@@ -105,6 +106,7 @@ class LeaderboardScreen(Screen[None]):
             return
         self.rows = list(data.get("players") or [])
         self.total = int(data.get("total") or 0)
+        self.shown = self.game
         self._fill(keep=None)
 
     def _fill(self, keep: int | None) -> None:
