@@ -90,16 +90,15 @@ class LeaderboardScreen(Screen[None]):
         try:
             self.games = await self.controller.games()
             names = [str(g["name"]) for g in self.games]
-            data: dict[str, Any] = {}
+            pages: list[tuple[str, dict[str, Any]]] = []
             for game in [self.game] if self.game is not None else names:
-                data = await self.controller.client.command("leaderboard", game=game,
-                                                            limit=PAGE)
-                if self.game is None and not data.get("total") and game != names[-1]:
-                    continue
-                self.game = game
-                break
-            if self.game is None:
+                pages.append((game, await self.controller.client.command(
+                    "leaderboard", game=game, limit=PAGE)))
+                if pages[-1][1].get("total"):
+                    break
+            if not pages:
                 return
+            self.game, data = next(((g, d) for g, d in pages if d.get("total")), pages[0])
         except NetError as exc:
             self.notify(f"Leaderboard: {getattr(exc, 'reason', None) or exc}",
                         severity="error", markup=False)

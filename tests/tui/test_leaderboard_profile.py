@@ -120,3 +120,23 @@ async def test_a_guest_is_told_a_guest_has_no_profile(port: int) -> None:
         said = [str(n.message) for n in app._notifications if "guest" in str(n.message)]
         assert said[0].startswith("Profile: zed plays as a guest here"), said
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_server_with_no_rating_yet_says_so(tmp_path: Path) -> None:
+    """Nobody rated in any game: the leaderboard opens on the server's first game and
+    says how a rating comes."""
+    srv = GameServer(tmp_path / "empty", host="127.0.0.1", port=0)
+    port = await srv.start()
+    try:
+        app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "zed", "play"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen)
+                           and app.screen.shown is not None)
+            board = app.screen
+            assert board.game == "puerto-rico" and board.query_one(DataTable).row_count == 0
+            hint = str(board.query_one("#board-hint", Static).render())
+            assert hint.startswith("Nobody has a rating in this game yet"), hint
+    finally:
+        await srv.stop()
