@@ -136,12 +136,14 @@ class GameOverScreen(Screen[None]):
             pushes.subscribe(pushes.room, self, self.update_room)
 
     def update_room(self, room: dict[str, Any]) -> None:
-        """A rated game's end: each seat's rating (mu) before and after, one line."""
+        """A rated game's end: each seat's rating before and after, one line; the rating
+        the leaderboard shows, mu - 3 sigma (prtui/screens/leaderboard.py)."""
         parts = []
         for seat in room.get("seats", []):
             r = seat.get("rating")
             if isinstance(r, dict):
-                before, after = float(r.get("mu_before", 0)), float(r.get("mu", 0))
+                before = float(r.get("mu_before", 0)) - 3 * float(r.get("sigma_before", 0))
+                after = float(r.get("mu", 0)) - 3 * float(r.get("sigma", 0))
                 parts.append(f"{self.seat_name(int(seat.get('seat', 0)))} {before:.1f} → "
                              f"{after:.1f} ({after - before:+.1f})")
         if parts:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from prtui.controller import Controller
 
 
-LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game"
+LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game · i my profile"
 EMPTY_TITLE = "No rooms yet — n opens one (its seats for people or bots)"
 EMPTY_TITLE_WATCHING = "No rooms yet — the list refreshes itself when one opens"
 OLDER_TITLE = "Finished games, newest first — p replay · o older · r back to the rooms"
@@ -53,9 +53,11 @@ class LobbyScreen(Screen[None]):
         Binding("n", "create", "New room"),
         Binding("j", "join", "Join", show=False),  # Enter joins (the title says)
         Binding("w", "watch", "Watch"),
-        Binding("p", "replay", "Replay"),
+        Binding("p", "replay", "Replay", show=False),  # the title says (80 columns)
         Binding("o", "older", "Older"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("l", "leaderboard", "Leaderboard"),
+        Binding("i", "my_profile", "My profile", show=False),  # the title says (80 columns)
+        Binding("r", "refresh", "Refresh", show=False),  # pushes keep the list fresh
         Binding("c", "focus_chat", "Chat"),
         Binding("q", "quit_app", "Quit"),
     ]
@@ -239,6 +241,19 @@ class LobbyScreen(Screen[None]):
         except Exception as exc:  # the server's reason, shown as is
             self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
                         markup=False)
+
+    def action_leaderboard(self) -> None:
+        """The server's leaderboard of the first game (``g`` on it: the next game)."""
+        from prtui.screens.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen(self.controller))
+
+    @work(exclusive=True, group="profile")
+    async def action_my_profile(self) -> None:
+        """My own profile; a guest is told a guest has none (the server's words)."""
+        from prtui.screens.profile import open_profile
+
+        await open_profile(self.app, self.controller, name=self.controller.client.name)
 
     async def spectate_room(self, room: str) -> None:
         await self.controller.join(room, as_player=False)

@@ -215,8 +215,10 @@ class ReplayScreen(GameScreen):
 
 
 async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | None = None,
-                      title: str = "", at_end: bool = False, review: bool = False) -> None:
-    """Ask for the deal (or the end) of a finished room and show its replay screen."""
+                      title: str = "", at_end: bool = False, review: bool = False,
+                      may_review: bool = True) -> None:
+    """Ask for the deal (or the end) of a finished room and show its replay screen;
+    ``may_review``: offer the review of my moves (False: the viewer made none here)."""
 
     async def fetch(step: int) -> dict[str, Any]:
         return dict(await client.command("replay", room=room, step=step))
@@ -233,7 +235,7 @@ async def open_replay(app: Any, client: Any, room: str, names: dict[int, str] | 
 
     screen = ReplayScreen(fetch, first, names, title=title, game=entry or {"name": game},
                           vocabulary=getattr(app, "vocabulary_override", None),
-                          ask_review=ask_review)
+                          ask_review=ask_review if may_review else None)
     await app.push_screen(screen)
     if review:
         screen.review_and_jump()

@@ -36,6 +36,7 @@ from server.net.seating import (
     SERVER_OPTIONS,
     TAKEOVER_LEVEL,
 )
+from server.net.standings import StandingsDesk
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import limits
 from server.protocol import messages as m
@@ -67,6 +68,7 @@ class Lobby(RoomKeeping):
         self.coach = CoachDesk()  # what the coach and the review take of the bot pool
         self.names = NamesInUse()  # one person per name (and look-alikes) at a time
         self.identities = Identities(store)  # claimed names (server/net/identity.py)
+        self.standings = StandingsDesk(store)  # leaderboards and profiles
         self.vouched_key: Callable[[str, str], bool] = lambda key, proof: False
         """Whether our SSH gateway vouches that this player holds ``key`` (set by the
         server: server/net/relay.py)."""
@@ -205,6 +207,8 @@ class Lobby(RoomKeeping):
             list_rooms(self.listing, peer, msg, self.rooms)
         elif t == "list_games":
             peer.send(m.ack(mid, {"games": games_catalog()}))
+        elif t in ("leaderboard", "profile"):
+            self.standings.handle(peer, msg)
         elif t == "create_room":
             self._create(peer, msg)
         elif t == "rematch":

@@ -69,8 +69,9 @@ def rate(game: FinishedGame, current: Callable[[str], Rating]
     ratings: dict[str, Rating] = {}
     for p in dict.fromkeys(c.player for c in changes):
         mine = [c for c in changes if c.player == p]
+        won = any(rank[c.seat] == 1 for c in mine)
         ratings[p] = Rating(fmean(c.after.mu for c in mine), fmean(c.after.sigma for c in mine),
-                            mine[0].before.games + 1)
+                            mine[0].before.games + 1, mine[0].before.wins + won)
     return changes, ratings
 
 

@@ -112,6 +112,13 @@ more get `rate_limited`. Searches are read off the event loop, one at a time."""
 SEARCH_BURST = 6
 """Searches one address may send at once before the rate applies."""
 
+STANDINGS_RATE_PER_S = 4.0
+"""Sustained `leaderboard` and `profile` commands per second from one address (all its
+connections); each reads a page of the store's indexes on the event loop."""
+
+STANDINGS_BURST = 12
+"""`leaderboard` and `profile` commands one address may send at once."""
+
 REPLAY_RATE_PER_S = 8.0
 """Sustained `replay` commands per second from one address (all its connections)."""
 

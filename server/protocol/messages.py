@@ -111,6 +111,13 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     "replay": (_ROOM, _f("step", "int")),
     "coach": (_ROOM,),  # my top moves now, by the search (room option coach: "on")
     "review": (_ROOM,),  # a finished game: my decisions against the search's best
+    # a game's players best first by rating; a player's (or a bot level's) ratings and
+    # finished games (server/net/standings.py)
+    "leaderboard": (_f("game", "str", max_len=limits.MAX_ID_LEN), _f("limit", "int", required=False),
+                    _f("offset", "int", required=False)),
+    "profile": (_f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, person=True),
+                _f("bot", "str", required=False, max_len=limits.MAX_ID_LEN),
+                _f("limit", "int", required=False), _f("offset", "int", required=False)),
     "ping": (_f("ts", "number"),),
     "pong": (_f("ts", "number"),),
 }

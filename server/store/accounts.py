@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS ratings (
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
     games INTEGER NOT NULL,
+    wins INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game, player)
 );
 CREATE TABLE IF NOT EXISTS rating_changes (
@@ -45,6 +46,8 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     sigma_before REAL NOT NULL,
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
+    game TEXT,
+    finished_n INTEGER,
     PRIMARY KEY (room, seat)
 );
 """
@@ -65,6 +68,7 @@ class Rating:
     mu: float
     sigma: float
     games: int = 0
+    wins: int = 0  # rated games it ranked first in (a tie for first counts for each)
 
 
 @dataclass(frozen=True)
@@ -152,13 +156,14 @@ class AccountStore:
     # --- ratings ---------------------------------------------------------------------
 
     def rating(self, game: str, player: str) -> Rating | None:
-        row = self._db.execute("SELECT mu, sigma, games FROM ratings WHERE game=? AND player=?",
-                               (game, player)).fetchone()
+        row = self._db.execute(
+            "SELECT mu, sigma, games, wins FROM ratings WHERE game=? AND player=?",
+            (game, player)).fetchone()
         return None if row is None else Rating(*row)
 
     def ratings(self, game: str) -> dict[str, Rating]:
-        return {p: Rating(mu, sigma, n) for p, mu, sigma, n in self._db.execute(
-            "SELECT player, mu, sigma, games FROM ratings WHERE game=?", (game,))}
+        return {p: Rating(mu, sigma, n, w) for p, mu, sigma, n, w in self._db.execute(
+            "SELECT player, mu, sigma, games, wins FROM ratings WHERE game=?", (game,))}
 
     def rating_changes(self, room_id: str) -> list[RatingChange]:
         return [
@@ -181,11 +186,13 @@ class AccountStore:
 
     def _save_rated(self, room_id: str, game: str, changes: list[RatingChange],
                     ratings: dict[str, Rating]) -> None:
-        self._db.executemany(
+        self._db.executemany(  # the game and its place in the finishing order with each
+            # change: a player's history is read from an index (server/store/standings.py)
             "INSERT OR REPLACE INTO rating_changes (room, seat, player, mu_before,"
-            " sigma_before, mu, sigma) VALUES (?,?,?,?,?,?,?)",
+            " sigma_before, mu, sigma, game, finished_n) VALUES (?,?,?,?,?,?,?,?,"
+            " (SELECT finished_n FROM rooms WHERE id=?))",
             [(room_id, c.seat, c.player, c.before.mu, c.before.sigma, c.after.mu,
-              c.after.sigma) for c in changes])
+              c.after.sigma, game, room_id) for c in changes])
         if not ratings:
             return
         humans = [p for p in ratings if not p.startswith("bot:")]
@@ -193,8 +200,9 @@ class AccountStore:
         known = {row[0] for row in self._db.execute(
             f"SELECT id FROM accounts WHERE id IN ({marks})", humans)} if humans else set()
         self._db.executemany(
-            "INSERT OR REPLACE INTO ratings (game, player, mu, sigma, games) VALUES (?,?,?,?,?)",
-            [(game, p, r.mu, r.sigma, r.games) for p, r in ratings.items()
+            "INSERT OR REPLACE INTO ratings (game, player, mu, sigma, games, wins)"
+            " VALUES (?,?,?,?,?,?)",
+            [(game, p, r.mu, r.sigma, r.games, r.wins) for p, r in ratings.items()
              if p in known or p.startswith("bot:")])
 
     def finished_in_order(self) -> Iterator[FinishedGame]:
@@ -220,8 +228,8 @@ class AccountStore:
                 self._save_rated(room_id, game, changes, {})
             known = {row[0] for row in self._db.execute("SELECT id FROM accounts")}
             self._db.executemany(
-                "INSERT INTO ratings (game, player, mu, sigma, games) VALUES (?,?,?,?,?)",
-                [(game, p, r.mu, r.sigma, r.games) for game, table in ratings.items()
+                "INSERT INTO ratings (game, player, mu, sigma, games, wins) VALUES (?,?,?,?,?,?)",
+                [(game, p, r.mu, r.sigma, r.games, r.wins) for game, table in ratings.items()
                  for p, r in table.items() if p in known or p.startswith("bot:")])
             self._commit()
         except BaseException:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from server.store.accounts import AccountRecord, Rating, RatingChange
+from server.store.standings import PlayedGame, Standing
 
 
 @dataclass
@@ -112,5 +113,16 @@ class Store(Protocol):
 
     def save_rated_game(self, room_id: str, game: str, changes: list[RatingChange],
                         ratings: dict[str, Rating]) -> None: ...
+
+    # the leaderboard and profiles, from indexes (server/store/standings.py)
+    def leaderboard(self, game: str, limit: int, offset: int) -> tuple[int, list[Standing]]: ...
+
+    def standings_of(self, player: str) -> list[tuple[str, Standing, int]]: ...
+
+    def rating_history(self, player: str, game: str, points: int = ...
+                       ) -> list[tuple[float, float, float, float]]: ...
+
+    def games_of(self, player: str, account: bool, limit: int, offset: int
+                 ) -> list[PlayedGame]: ...
 
     def close(self) -> None: ...

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from server.store import accounts, commits, search
+from server.store import accounts, commits, search, standings
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -86,7 +86,7 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore(RoomListing, accounts.AccountStore):
+class SqliteStore(RoomListing, accounts.AccountStore, standings.StandingsStore):
     """One connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path) -> None:
@@ -103,6 +103,7 @@ class SqliteStore(RoomListing, accounts.AccountStore):
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._add_columns()
+        standings.prepare(self._db)  # after the added columns its indexes cover
         self._indexed = search.make_index(self._db)
         mark_version(self._db)
         self._record: commits.CommitRecord | None = None

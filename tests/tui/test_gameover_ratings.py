@@ -1,5 +1,5 @@
-"""The game-over screen shows each rating's change once the room's push says the game
-was rated (server/net/room.py puts it there: tests/net/test_ratings.py), through the
+"""The game-over screen shows each rating's change (the leaderboard's rating, mu - 3
+sigma) once the room's push says the game was rated (server/net/room.py puts it there: tests/net/test_ratings.py), through the
 app's own delivery of room pushes; an unrated game's push adds nothing."""
 
 from __future__ import annotations
@@ -46,4 +46,5 @@ async def test_a_rated_games_changes_come_on_the_game_over_screen() -> None:
         app.on_room_info(room(rated=True))
         await wait_for(pilot, lambda: line.display)
         text = str(line.render())
-        assert text == "Ratings: ana 25.0 → 27.9 (+2.9) · [b]bo 25.0 → 23.5 (-1.5)", text
+        # the leaderboard's rating, mu - 3 sigma: 25 - 3 * 8.33 = 0.0, 27.94 - 3 * 7.9 = 4.2
+        assert text == "Ratings: ana 0.0 → 4.2 (+4.2) · [b]bo 0.0 → -0.2 (-0.2)", text

@@ -12,6 +12,7 @@ frozen fixtures handed to the board screen in turn, its views opened by their ke
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -168,4 +169,42 @@ async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> N
         await check.look("room")
         await controller.close()
     await host.close()
+    assert not check.found, "\n".join(check.found)
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The leaderboard and a profile, on a real server whose file holds rated games of
+    players with 32-character names (and so room names of 40 and more)."""
+    from textual.widgets import DataTable
+
+    from prtui.controller import Controller
+    from prtui.netclient import Client
+    from prtui.screens.leaderboard import LeaderboardScreen
+    from prtui.screens.profile import ProfileScreen, open_profile
+    from server.net.server import GameServer
+    from tests.tui.standings import PASSWORD, seed_rated
+    from tests.tui.waiting import wait_for
+
+    names = list(NAMES.values())
+    seed_rated(tmp_path, names[:4], [[names[0], names[1], names[2], "bot:hard"],
+                                     [names[0], names[3], "bot:easy"],
+                                     [names[0], names[1]], [names[2], names[0], names[3]]])
+    async with GameServer(tmp_path, host="127.0.0.1", port=0) as server:
+        app = PrtuiApp()
+        async with app.run_test(size=size) as pilot:
+            check = Checker(app, pilot)
+            me = await Client.connect("127.0.0.1", server.port, names[0], password=PASSWORD)
+            controller = Controller(app, me)  # a 32-character name of my own: "(you)"
+            app.controller = controller
+            board = LeaderboardScreen(controller, game="san-juan")
+            await app.push_screen(board)
+            await wait_for(pilot, lambda: len(board.rows) == 6)
+            await check.look("leaderboard")
+            assert any("(you)" in str(board.query_one(DataTable).get_row_at(i)[1])
+                       for i in range(6))
+            assert await open_profile(app, controller, name=names[0])
+            await wait_for(pilot, lambda: isinstance(app.screen, ProfileScreen))
+            await check.look("profile")
+            await controller.close()
     assert not check.found, "\n".join(check.found)
