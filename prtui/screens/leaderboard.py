@@ -48,7 +48,7 @@ class LeaderboardScreen(Screen[None]):
     DEFAULT_CSS = """
     LeaderboardScreen #board-title { height: auto; text-style: bold; padding: 0 1; }
     LeaderboardScreen #board-hint { height: auto; color: $text-muted; padding: 0 1; }
-    LeaderboardScreen #board { height: 1fr; }
+    LeaderboardScreen #standings { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "next_game", "Next game"),
@@ -70,7 +70,7 @@ class LeaderboardScreen(Screen[None]):
         with Vertical():
             yield Static(id="board-title")
             yield Static(HINT, id="board-hint")
-            yield DataTable(id="board", cursor_type="row")
+            yield DataTable(id="standings", cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -134,7 +134,7 @@ class LeaderboardScreen(Screen[None]):
         else:
             self.query_one("#board-hint", Static).update(HINT)
 
-    @on(DataTable.RowHighlighted, "#board")
+    @on(DataTable.RowHighlighted, "#standings")
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row >= len(self.rows) - 5 and len(self.rows) < self.total:
             self._more()
@@ -162,7 +162,7 @@ class LeaderboardScreen(Screen[None]):
             self.game = names[(names.index(self.game) + 1) % len(names)]
             self.action_refresh()
 
-    @on(DataTable.RowSelected, "#board")
+    @on(DataTable.RowSelected, "#standings")
     def _chosen(self, event: DataTable.RowSelected) -> None:
         if 0 <= event.cursor_row < len(self.rows):
             row = self.rows[event.cursor_row]
