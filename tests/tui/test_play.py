@@ -23,9 +23,10 @@ from prtui.widgets.actions import ActionsPanel
 MAX_STEPS = 60_000
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+@pytest.mark.parametrize("size", [(80, 24)], ids=["80x24"])
 async def test_whole_game_against_bots_by_keys(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The smallest screen the game promises and the one that shows everything."""
+    """The smallest screen the game promises (160x50, the one that shows everything,
+    plays a whole game in tests/tui/test_every_board_160.py, with every expansion)."""
     setup = TableSetup(players=3, bots=["random", "random"], bot_delay_s=0.0)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "tester", setup))
     pressed = 0
