@@ -110,14 +110,28 @@ class StandingsStore:
 
     def leaderboard(self, game: str, limit: int, offset: int) -> tuple[int, list[Standing]]:
         """How many players ``game`` has ratings for, and the page from ``offset``, best
-        first (ties by the player's id, so pages never overlap)."""
+        first (ties by the player's id, so pages never overlap). Equal ratings share a
+        rank, the one a profile shows (1 + how many are better: 1, 2, 2, 4)."""
         total = int(self._db.execute("SELECT COUNT(*) FROM ratings WHERE game=?",
                                      (game,)).fetchone()[0])
         rows = self._db.execute(
             f"SELECT r.player, a.name, r.mu, r.sigma, r.games, r.wins FROM ratings r"
             f" LEFT JOIN accounts a ON a.id = r.player WHERE r.game=?"
-            f" ORDER BY {ORDINAL} DESC, r.player LIMIT ? OFFSET ?", (game, limit, offset))
-        return total, [Standing(offset + i + 1, *row) for i, row in enumerate(rows)]
+            f" ORDER BY {ORDINAL} DESC, r.player LIMIT ? OFFSET ?",
+            (game, limit, offset)).fetchall()
+        page: list[Standing] = []
+        for i, (player, name, mu, sigma, games, wins) in enumerate(rows):
+            ordinal = mu - 3 * sigma
+            if not page:  # a tie may run on from the page before
+                rank = 1 + int(self._db.execute(
+                    f"SELECT COUNT(*) FROM ratings WHERE game=? AND {ORDINAL} > ?",
+                    (game, ordinal)).fetchone()[0])
+            elif ordinal < page[-1].ordinal:
+                rank = offset + i + 1
+            else:
+                rank = page[-1].rank
+            page.append(Standing(rank, player, name, mu, sigma, games, wins))
+        return total, page
 
     def standings_of(self, player: str) -> list[tuple[str, Standing, int]]:
         """The player's rating in each game they have one: (game, standing, players
