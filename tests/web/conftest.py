@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,16 +30,24 @@ class Site:
         return f"http://127.0.0.1:{self.web.port}"
 
 
-@pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    """A GameServer and its web gateway on loopback, as `prtui serve --web-port 0` runs."""
-    server = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
+@asynccontextmanager
+async def running_site(folder: Path) -> AsyncIterator[Site]:
+    """A GameServer on ``folder`` (a store the test may have filled first) and its web
+    gateway on loopback, as `prtui serve --web-port 0` runs them."""
+    server = GameServer(folder, host="127.0.0.1", port=0)
     port = await server.start()
     web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=port,
-                          data_dir=tmp_path / "server", relay_proof=server.relay_proof)
+                          data_dir=folder, relay_proof=server.relay_proof)
     yield Site(server, port, web)
     await web.close()
     await server.stop()
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    """A fresh server and its web gateway (``running_site``)."""
+    async with running_site(tmp_path / "server") as running:
+        yield running
 
 
 @pytest.fixture

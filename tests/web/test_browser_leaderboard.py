@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from server.net.server import GameServer
-from server.web.gateway import start_web
 from tests.tui.standings import seed_rated
-from tests.web.conftest import Site, until
+from tests.web.conftest import Site, running_site, until
 from tests.web.test_browser_game import in_lobby, page_on
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright (a dev dependency)")
@@ -21,13 +19,8 @@ playwright = pytest.importorskip("playwright.async_api", reason="playwright (a d
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
     seed_rated(tmp_path / "server", ["ana", "[bold]x"], [["ana", "[bold]x", "bot:easy"]])
-    server = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
-    port = await server.start()
-    web = await start_web(host="127.0.0.1", port=0, game_host="127.0.0.1", game_port=port,
-                          data_dir=tmp_path / "server", relay_proof=server.relay_proof)
-    yield Site(server, port, web)
-    await web.close()
-    await server.stop()
+    async with running_site(tmp_path / "server") as running:
+        yield running
 
 
 async def test_the_leaderboard_and_a_profile_in_the_browser(
