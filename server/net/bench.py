@@ -105,7 +105,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
 
     Raises BenchFailed when a table is not set up within ``setup_timeout`` or a client
     process dies or goes silent; its client processes are ended on every way out."""
-    from server.net.server import GameServer, tune_gc
+    from server.net.collector import Pauses, tune_gc
+    from server.net.server import GameServer
     from server.net.session import SessionLimits
     from server.net.sync import GameSync
     from server.net.upkeep import RoomPolicy
@@ -163,7 +164,8 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
             ticker = asyncio.create_task(loop_lag())
             await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
             cpu0, t0 = _cpu(), time.perf_counter()
-            await asyncio.sleep(seconds)
+            with Pauses() as pauses:
+                await asyncio.sleep(seconds)
             cpu, wall = _cpu() - cpu0, time.perf_counter() - t0
             rss1 = _rss()
             ticker.cancel()
@@ -200,6 +202,9 @@ async def bench(rooms: int, spectators: int, seconds: float, think: float,
         "setup_server_cpu_s": round(setup_cpu, 2),
         "loop_lag_p99_ms": round(pct(lags, 0.99) * 1000, 2),
         "loop_lag_max_ms": round(max(lags, default=0.0) * 1000, 2),
+        "gc_passes": len(pauses.passes),
+        "gc_longest_ms": round(max(pauses.passes, default=0.0) * 1000, 2),
+        "gc_cpu_ms": round(sum(pauses.passes) * 1000, 1),
         "client_lag_p99_ms": round(max(r["client_lag_p99"] for r in reports) * 1000, 2),
         "client_lag_max_ms": round(max(r["client_lag_max"] for r in reports) * 1000, 2),
         "client_cpu_share": round(sum(r["client_cpu_s"] for r in reports) / wall, 3),
@@ -325,6 +330,9 @@ def _print(fig: dict[str, Any], rooms: int, game: str, seats: int, spectators: i
     print(f"  server CPU        {fig['server_cpu_ms_per_action']} ms/action, "
           f"{fig['server_cpu_share']:.0%} of one core")
     print(f"  server loop lag   p99 {fig['loop_lag_p99_ms']} ms  max {fig['loop_lag_max_ms']} ms")
+    if "gc_passes" in fig:
+        print(f"  server collector  {fig['gc_passes']} passes, longest {fig['gc_longest_ms']} ms"
+              f" of CPU, {fig['gc_cpu_ms']} ms in all")
     print(f"  client loop lag   p99 {fig['client_lag_p99_ms']} ms  max {fig['client_lag_max_ms']} ms"
           " (the clients' own delay, inside the latency figures)")
     print(f"  clients           {fig['client_processes']} processes, "

@@ -234,7 +234,7 @@ class Clients:
 
     async def play(self, tables: list[tuple[str, list[_Conn]]]) -> dict[str, Any]:
         """Start every room, play through the warm-up and the measured window."""
-        from server.net.server import tune_gc
+        from server.net.collector import tune_gc
 
         plan = self.plan
         tune_gc()  # as the server does: the clients' collections are not the server's latency

@@ -23,7 +23,8 @@ import platformdirs
 
 from server.net.addresses import is_loopback, set_ipv6_prefix
 from server.net.coaching import CoachDesk, CoachLimits
-from server.net.server import GameServer, tune_gc
+from server.net.collector import tune_gc
+from server.net.server import GameServer
 from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
 

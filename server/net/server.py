@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 from pathlib import Path
 from types import TracebackType
@@ -36,23 +35,11 @@ log = logging.getLogger(__name__)
 DB_NAME = "prtui.sqlite3"
 
 
-def tune_gc() -> None:
-    """For a dedicated server process: fewer, cheaper cyclic collections.
-
-    Views and diffs are short-lived acyclic dicts freed by reference counting; the
-    default thresholds still ran full collections of every game state every few
-    seconds (a 100+ ms pause at 100 rooms). Freeze what exists after start-up and
-    collect the young generation less often.
-    """
-    gc.freeze()
-    gc.set_threshold(20_000, 50, 1_000)
-
-
 async def let_go(writer: asyncio.StreamWriter) -> None:
     """Once a connection is closed, break the cycle asyncio's socket transport keeps
     with itself (on Python 3.11 its read callback is a bound method of its own), so
     reference counting frees the transport, its streams and buffers at once. The tuned
-    collector (``tune_gc``) seldom runs a full collection, so each closed connection's
+    collector (``server.net.collector.tune_gc``) seldom runs a full collection, so each closed connection's
     objects used to stay: about 12 KB apiece."""
     with contextlib.suppress(Exception):
         async with asyncio.timeout(5):

@@ -1,6 +1,6 @@
 """A closed connection leaves nothing behind, without waiting for a full collection.
 
-The server tunes the collector to run full collections almost never (server.tune_gc),
+The server tunes the collector to run full collections almost never (server.net.collector.tune_gc),
 so anything a closed connection kept in a reference cycle stayed: about 12 KB per
 connection (the session, held by its own frames through a stored exception, and the
 socket transport, which refers to itself). With automatic collection switched off, the
