@@ -13,6 +13,7 @@ import copy
 import random
 from typing import Any
 
+import msgpack
 import pytest
 
 from server.engine.audience import ViewsByAudience, view_of
@@ -51,7 +52,9 @@ def test_every_assembled_view_is_the_games_own(
     while not game.is_over(state):
         audience = game.audience(state)
         for viewer in [None, *range(players)]:
-            assert view_of(audience, viewer) == game.view(state, viewer), (steps, viewer)
+            built, own = view_of(audience, viewer), game.view(state, viewer)
+            assert built == own, (steps, viewer)
+            assert msgpack.packb(built) == msgpack.packb(own), (steps, viewer)  # key order
         keys = [list(k) for k in audience.own_keys]
         assert own_keys in (None, keys)  # the same own keys at every state
         own_keys = keys

@@ -5,7 +5,7 @@ so the base game's view keeps its shape."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from server.engine.audience import Audience
 
@@ -61,20 +61,44 @@ def _city(s: PRState, p: int) -> list[dict[str, Any]]:
     ]
 
 
+class _Shared(NamedTuple):
+    """A player's parts that read the same to everyone: built once for the public entry
+    and the owner's (views by audience), shared read-only by both."""
+
+    goods: dict[str, int]
+    island: list[dict[str, Any]]  # as others see it: no estate under a forest
+    city: list[dict[str, Any]]
+    held: list[str]
+    harvest: dict[str, int] | None
+    score: dict[str, int] | None  # breakdown(s, p), chips included
+    forests: int
+
+
+def _shared(s: PRState, p: int, figures: bool) -> _Shared:
+    counted = figures and s.step != GAME_OVER
+    return _Shared(
+        goods=_goods(s.pgoods[p]), island=_island(s, p, None), city=_city(s, p),
+        held=[C.ROLES[r] for r in s.chosen if s.role_taken[s.roles.index(r)] == p],
+        harvest=_goods(harvest(s, p)) if counted else None,
+        score=breakdown(s, p) if counted else None,
+        forests=sum(1 for t in s.island[p] if t >= C.FOREST))
+
+
 def _player(s: PRState, p: int, viewer: int | None, figures: bool = True,
-            chips_open: bool = False) -> dict[str, Any]:
-    held = [C.ROLES[r] for r in s.chosen if s.role_taken[s.roles.index(r)] == p]
+            chips_open: bool = False, shared: _Shared | None = None) -> dict[str, Any]:
+    sh = shared or _shared(s, p, figures)
+    held = sh.held
     # a finished game hides nothing: everyone's chips on the final board and, once the
     # game is over, at every step of its replay (``chips_open``)
     seen = chips_open or s.open_vp or viewer == p or s.step == GAME_OVER
     out = {
         "seat": p,
         "doubloons": s.coins[p],
-        "goods": _goods(s.pgoods[p]),
+        "goods": sh.goods,
         "vp_chips": s.vp[p] if seen else None,
         "san_juan": s.san_juan[p],
-        "island": _island(s, p, viewer),
-        "city": _city(s, p),
+        "island": _island(s, p, viewer) if viewer == p and sh.forests else sh.island,
+        "city": sh.city,
         "city_spaces_used": s.spaces_used(p),
         "name": s.names[p],
         "role": held[-1] if held else None,  # the last chosen (the one in play)
@@ -91,14 +115,14 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True,
         if s.step == MAYOR and s.turn == p and not s.pending:  # what the confirm leaves
             out["mayor_confirm"] = confirm_arrangement(s, p)
             out["empty_circles"] = empty_circles(s, p)  # the headline's (forests take none)
-    if figures and s.step != GAME_OVER:  # public: what a craftsman gives, the VP shown
-        out["harvest"] = _goods(harvest(s, p))
-        out["vp_shown"] = vp_shown(s, p, seen)
+    if sh.harvest is not None and sh.score is not None:  # public: what a craftsman
+        out["harvest"] = sh.harvest  # gives, the VP shown
+        out["vp_shown"] = _hide_chips(sh.score) if not seen else sh.score
     if s.cat.cit:
         out["san_juan_citizens"] = s.san_juan_cit[p]
     if s.cat.nb:
         out["small_wharf_used"] = bool(s.charter_used[p])
-        out["forests"] = sum(1 for t in s.island[p] if t >= C.FOREST)
+        out["forests"] = sh.forests
     return out
 
 
@@ -113,11 +137,14 @@ def _sale_prices(s: PRState, p: int) -> dict[str, int]:
 def vp_shown(s: PRState, p: int, chips_seen: bool) -> dict[str, int]:
     """The final score's parts that would count now, as far as the viewer may see
     them: without the chips (and the customs house, a quarter of them) when hidden."""
-    out = breakdown(s, p)
-    if not chips_seen:
-        out.pop("vp_chips", None)
-        out.pop(C.BUILDINGS[C.CUSTOMS_HOUSE], None)
-    return out
+    score = breakdown(s, p)
+    return score if chips_seen else _hide_chips(score)
+
+
+def _hide_chips(score: dict[str, int]) -> dict[str, int]:
+    """The score's parts without the chips and the customs house (a quarter of them)."""
+    hidden = ("vp_chips", C.BUILDINGS[C.CUSTOMS_HOUSE])
+    return {k: v for k, v in score.items() if k not in hidden}
 
 
 def _board(s: PRState) -> dict[str, Any]:
@@ -139,7 +166,7 @@ def _board(s: PRState) -> dict[str, Any]:
 
 
 def view(s: PRState, viewer: int | None, figures: bool = True,
-         chips_open: bool = False) -> dict[str, Any]:
+         chips_open: bool = False, shared: list[_Shared] | None = None) -> dict[str, Any]:
     """A seat's view (``viewer`` None: a spectator's). Without ``figures``, the players'
     harvest, vp_shown, prices and sale_prices (what the client shows, computed from the
     rules at every call) are left out: the search bots' rollouts never read them.
@@ -193,7 +220,8 @@ def view(s: PRState, viewer: int | None, figures: bool = True,
         },
         "quarries": s.quarries,
         "buildings": {C.BUILDINGS[b]: s.bsupply[b] for b in s.board},
-        "players": [_player(s, p, viewer, figures, chips_open) for p in range(n)],
+        "players": [_player(s, p, viewer, figures, chips_open, shared[p] if shared else None)
+                    for p in range(n)],
         "last_round": s.last_round,
         "over": over,
         "result": result(s).to_data() if over else None,
@@ -227,6 +255,7 @@ def _own_keys(s: PRState, viewer: int | None) -> dict[str, Any]:
 def audience(s: PRState) -> Audience:
     """Every viewer's view in one go: the public one, each player's board as its owner
     sees it (VP chips, prices, the estate under a face-down tile)."""
-    return Audience(public=view(s, None),
-                    owners=[_player(s, p, p) for p in range(s.n)],
+    shared = [_shared(s, p, True) for p in range(s.n)]
+    return Audience(public=view(s, None, shared=shared),
+                    owners=[_player(s, p, p, shared=shared[p]) for p in range(s.n)],
                     own_keys=[_own_keys(s, p) for p in range(s.n)])
