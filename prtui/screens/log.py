@@ -34,15 +34,14 @@ class LogReader(ModalScreen[None]):
         self._reader: RewrapLog | None = None
 
     def compose(self) -> ComposeResult:
-        reader = RewrapLog(max_lines=int(self.source.max_lines or 500), id="log-reader")
+        reader = RewrapLog(max_lines=self.source.kept_lines, id="log-reader")
         reader.border_title = "Log (↑↓ PgUp PgDn Home End; Esc closes)"
         yield reader
         yield Footer()
 
     def on_mount(self) -> None:
         reader = self._reader = self.query_one(RewrapLog)
-        for text in self.source.kept():
-            reader.write_line(text)
+        reader.write_lines(self.source.kept())
         self.source.mirror = reader  # lines written from now on come here too
         reader.focus()
 

@@ -36,19 +36,33 @@ class RewrapLog(RichLog):
 
     RichLog renders a line once, at the width it has then: after a resize, old lines
     were clipped (narrower) or kept short (wider). The texts written (as many as it
-    keeps) are remembered and written again at the new width."""
+    keeps) are remembered and written again at the new width. It shows the last
+    ``max_lines`` and may keep more (``kept_lines``, for a reader of the whole log);
+    only lines shown are rendered, so a long game's log costs a board joined late no
+    more than a short one's."""
 
-    def __init__(self, max_lines: int, **kwargs: Any) -> None:
+    def __init__(self, max_lines: int, kept_lines: int | None = None, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, max_lines=max_lines, min_width=16, **kwargs)
-        self._texts: deque[Text] = deque(maxlen=max_lines)
+        self._texts: deque[Text] = deque(maxlen=max(max_lines, kept_lines or 0))
         self._wrapped_at = 0  # the content width the lines were last wrapped to
+
+    @property
+    def kept_lines(self) -> int:
+        """How many written lines are kept (shown or not)."""
+        return int(self._texts.maxlen or 0)
 
     def write_line(self, text: Text) -> None:
         """Add one line (it wraps to the width), remembered for a re-wrap."""
-        self._texts.append(text)
+        self.write_lines([text])
+
+    def write_lines(self, texts: list[Text]) -> None:
+        """Add lines; of many at once, only the last ``max_lines`` are rendered (the
+        others would scroll out as they are written)."""
+        self._texts.extend(texts)
         self._writing = True
         try:
-            self.write(text)
+            for text in texts[-int(self.max_lines or len(texts)):]:
+                self.write(text)
         finally:
             self._writing = False
 
@@ -78,9 +92,9 @@ class RewrapLog(RichLog):
         known, self._wrapped_at = self._size_known, width
         if not known or not self._texts:
             return
-        kept = list(self._texts)
+        shown = list(self._texts)[-int(self.max_lines or len(self._texts)):]
         super().clear()
-        for text in kept:
+        for text in shown:
             self.write(text, scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
@@ -89,12 +103,18 @@ def round_rule(number: int) -> Text:
     return Text(f"── Round {number} ──", style="bold")
 
 
+PANEL_LINES = 150
+"""Lines the board's log panel shows (and renders): `l` reads back the rest."""
+KEPT_LINES = 500
+"""Lines the board's log keeps for `l` (the log reader)."""
+
+
 class GameLog(RewrapLog):
     """Log lines from the server, each written once (keyed by its number), with a rule
     where each round begins."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=500, **kwargs)
+        super().__init__(max_lines=PANEL_LINES, kept_lines=KEPT_LINES, **kwargs)
         self._last_n = -1
         self._round = 0  # the round of the last rule written (0: none yet)
         self._vocab: Vocabulary | None = None  # the words the lines were written in
@@ -104,10 +124,10 @@ class GameLog(RewrapLog):
         """The lines kept, oldest first."""
         return list(self._texts)
 
-    def write_line(self, text: Text) -> None:
-        super().write_line(text)
+    def write_lines(self, texts: list[Text]) -> None:
+        super().write_lines(texts)
         if self.mirror is not None:
-            self.mirror.write_line(text)
+            self.mirror.write_lines(texts)
 
     @property
     def last_n(self) -> int:
@@ -130,18 +150,21 @@ class GameLog(RewrapLog):
             self._vocab = vocab
             if self._last_n >= 0:
                 self.restart()
-                entries = entries[-int(self.max_lines or len(entries)):]
+                entries = entries[-self.kept_lines:]
         new = [e for e in entries if int(e.get("n", self._last_n + 1)) > self._last_n]
         opens = [self._opens(e) for e in new]
         now = round_number if isinstance(round_number, int) else 0
         if new and self._round and now > self._round and not any(opens):
             self._rule(now)  # the round went up without its opening line among these
+        texts: list[Text] = []
         for entry, number in zip(new, opens, strict=True):
             if number:
-                self._rule(number)
+                self._round = number
+                texts.append(round_rule(number))
             self._last_n = int(entry.get("n", self._last_n + 1))
             text = vocab.text(entry, "text", names) if vocab else entry.get("text", "")
-            self.write_line(plain(text, blank=""))
+            texts.append(plain(text, blank=""))
+        self.write_lines(texts)
         self._round = max(self._round, now)
 
     def _opens(self, entry: dict[str, Any]) -> int:

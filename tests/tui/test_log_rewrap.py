@@ -64,3 +64,28 @@ async def test_the_log_and_the_chat_rewrap_when_the_terminal_is_resized() -> Non
         await settle(pilot)
         assert fits(log) and words(log) == all_words
         assert len(rows(log)) == wide_rows  # and back on as few as before
+
+
+async def test_a_long_games_log_renders_its_last_lines_and_keeps_the_rest_for_l() -> None:
+    """A board joined late (or reconnected) used to render every kept line of the log
+    (500) into a panel that shows a dozen: most of a late board's first frame. The panel
+    renders the last PANEL_LINES; `l` reads back all KEPT_LINES."""
+    from prtui.screens.log import LogReader
+    from prtui.widgets.feed import KEPT_LINES, PANEL_LINES
+
+    snap = late_game_5p()
+    snap["log"] = [{"n": i, "text": f"line {i}"} for i in range(KEPT_LINES + 100)]
+    app = PrtuiApp(lambda a: GameScreen(None, snap, game=pr_game()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        shown = rows(log)
+        assert 0 < len(shown) <= PANEL_LINES
+        assert shown[-1] == f"line {KEPT_LINES + 99}"  # the newest at the bottom
+        assert len(log.kept()) == KEPT_LINES
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogReader)
+        read = rows(app.screen.query_one(RewrapLog))
+        assert read[0] == "line 100" and read[-1] == f"line {KEPT_LINES + 99}"
+        assert len(read) == KEPT_LINES
