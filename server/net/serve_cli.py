@@ -23,6 +23,7 @@ import platformdirs
 
 from server.net.addresses import is_loopback, set_ipv6_prefix
 from server.net.coaching import CoachDesk, CoachLimits
+from server.net.notify_address import NotifyPolicy, scheme_problem
 from server.net.server import GameServer, tune_gc
 from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
@@ -64,6 +65,25 @@ def coach_limits(args: argparse.Namespace) -> CoachLimits | str:
     return limits
 
 
+def notify_policy(args: argparse.Namespace) -> NotifyPolicy | str:
+    """The away notices the host allows, from `--notify-schemes`, `--notify-private`,
+    `--notify-per-hour`, `--notify-timeout`, or the one line that says which is wrong."""
+    given = str(getattr(args, "notify_schemes", "") or "")
+    schemes = frozenset(s.strip().lower() for s in given.split(",") if s.strip())
+    per_hour = getattr(args, "notify_per_hour", 6)
+    timeout = getattr(args, "notify_timeout", 10.0)
+    if not 1 <= per_hour <= 60:
+        return f"--notify-per-hour must be 1..60, not {per_hour}"
+    if not 1 <= timeout <= 60:
+        return f"--notify-timeout must be 1..60 seconds, not {timeout}"
+    if schemes:
+        problem = scheme_problem(schemes)
+        if problem is not None:
+            return f"--notify-schemes: {problem}"
+    return NotifyPolicy(schemes, bool(getattr(args, "notify_private", False)), per_hour,
+                        timeout)
+
+
 async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
@@ -83,7 +103,12 @@ async def serve(args: argparse.Namespace) -> int:
     if isinstance(limits, str):
         print(f"prtui serve: {limits}", file=sys.stderr)
         return 2
-    server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
+    notify = notify_policy(args)
+    if isinstance(notify, str):
+        print(f"prtui serve: {notify}", file=sys.stderr)
+        return 2
+    server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail",
+                        notify=notify)
     try:
         port = await server.start()
     except (DataDirBusy, DamagedDatabase) as exc:
