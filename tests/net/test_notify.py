@@ -245,7 +245,7 @@ async def test_a_receiver_that_hangs_or_fails_never_stalls_the_game(tmp_path: Pa
         room = await table(ana, bo, grace_s=0, cards=12)
         await gone(server, bo, account_of(server, "bo"))
         await draw(ana, room)
-        await rx.holding.wait()
+        await until(rx.holding.is_set)
         for _ in range(4):  # the notice is still unanswered: the table does not wait for it
             await draw(ana, room)
         assert not rx.release.is_set() and notices(server).outcomes == []
