@@ -31,7 +31,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from server.errors import PrtuiError
@@ -64,8 +64,6 @@ class NotifyPolicy:
     allow_private: bool = False  # loopback, LAN and this machine's own addresses too
     per_hour: int = 6  # notices per account an hour (bursts of as many)
     timeout_s: float = 10.0  # one notice's connect and read timeouts
-    own_addresses: frozenset[str] = field(default_factory=frozenset)
-    """Addresses counted as this server's own besides those it can bind (tests)."""
 
     @property
     def enabled(self) -> bool:
@@ -128,17 +126,19 @@ def address_refusal(address: str, policy: NotifyPolicy) -> str | None:
             return f"{address}, a multicast address"
         if ip.is_unspecified:
             return f"{address}, an unspecified address"
+        if ip.is_loopback:  # before reserved: ::1 lies in IPv6's reserved ::/8
+            if policy.allow_private:
+                continue
+            return f"{address}, a loopback address (this machine)"
         if ip.is_reserved:
             return f"{address}, a reserved address"
         if policy.allow_private:
             continue
-        if ip.is_loopback:
-            return f"{address}, a loopback address (this machine)"
         if ip.is_link_local:
             return f"{address}, a link-local address"
         if ip.is_private or not ip.is_global:
             return f"{address}, a private address"
-    if not policy.allow_private and (address in policy.own_addresses or _own(first)):
+    if not policy.allow_private and _own(first):
         return f"{address}, one of this server's own addresses"
     return None
 
