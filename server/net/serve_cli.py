@@ -132,6 +132,9 @@ async def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     print(f"prtui server on {host}:{port} (data: {data})", flush=True)
+    if notify.enabled:
+        print(f"turn notices while away: {', '.join(sorted(notify.schemes))}"
+              + ("; private addresses allowed" if notify.allow_private else ""), flush=True)
     gateway: Any = None
     ssh_port = getattr(args, "ssh_port", None)
     if ssh_port is not None:
