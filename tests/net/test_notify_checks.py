@@ -1,13 +1,14 @@
 """The checks behind turn notices, on real look-ups and real sockets: the send-time
 guard refuses what a look-up of a notice thread finds (a literal address too, which is
 how a redirect to 127.0.0.1 is caught), and only in those threads; what the senders'
-libraries log from them is dropped; the address rules; the host's flags."""
+libraries log from them is dropped; the address rules; the host's flags; the table that keeps the addresses."""
 
 from __future__ import annotations
 
 import argparse
 import logging
 import socket
+import sqlite3
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from server.net import notify_guard
 from server.net.notify_address import NotifyPolicy, _own, address_refusal
 from server.net.serve_cli import notify_policy
 from server.store.accounts import AccountRecord
+from server.store.health import SCHEMA_VERSION
 from server.store.sqlite import SqliteStore
 
 STRICT = NotifyPolicy(frozenset({"json"}))
@@ -125,6 +127,30 @@ def test_the_hosts_flags() -> None:
     assert "not an apprise scheme" in str(policy(notify_schemes="nosuchscheme"))
     assert "--notify-per-hour" in str(policy(notify_schemes="ntfys", notify_per_hour=0))
     assert "--notify-timeout" in str(policy(notify_schemes="ntfys", notify_timeout=0.5))
+
+
+def test_a_file_of_the_version_before_gets_the_table(tmp_path: Path) -> None:
+    """A database written before schema version 3 (no notify_addresses) opens, gains the
+    table and is marked version 3; what it held stays."""
+    path = tmp_path / "prtui.sqlite3"
+    store = SqliteStore(path)
+    store.create_account(AccountRecord("acc1", "ana", "ana", None, None, 1.0))
+    store.close()
+    con = sqlite3.connect(path)
+    con.execute("DROP TABLE notify_addresses")
+    con.execute("PRAGMA user_version=1")
+    con.commit()
+    con.close()
+    store = SqliteStore(path)
+    try:
+        assert store.account("ana") is not None
+        store.set_notify_address("acc1", "ntfys://ntfy.sh/t", "ntfys://ntfy.sh/…")
+        assert store.notify_address("acc1") is not None
+    finally:
+        store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+    con.close()
 
 
 def test_an_address_goes_with_its_account(tmp_path: Path) -> None:
