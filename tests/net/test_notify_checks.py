@@ -1,7 +1,8 @@
 """The checks behind turn notices, on real look-ups and real sockets: the send-time
 guard refuses what a look-up of a notice thread finds (a literal address too, which is
 how a redirect to 127.0.0.1 is caught), and only in those threads; what the senders'
-libraries log from them is dropped; the address rules; the host's flags; the table that keeps the addresses."""
+libraries log from them is dropped; the address rules; the host's flags; the table
+that keeps the addresses."""
 
 from __future__ import annotations
 
