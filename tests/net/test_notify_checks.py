@@ -66,6 +66,8 @@ def test_the_guard_refuses_in_notice_threads_only(caplog: pytest.LogCaptureFixtu
                 with pytest.raises(requests.ConnectionError):
                     requests.get(url, timeout=5)
                 refused = notify_guard.refused()
+                with pytest.raises(notify_guard.AddressRefused):  # smtplib's way in
+                    socket.create_connection(("127.0.0.1", port), timeout=5)
                 try:
                     socket.getaddrinfo("localhost", 80)
                     by_name = False
