@@ -421,8 +421,9 @@ class PrtuiApp(App[int]):
             return
         client = controller.client
 
-        async def ask(**fields: Any) -> dict[str, Any]:
-            return await client.command("notify_address", **fields)
+        async def ask(**fields: Any) -> dict[str, Any]:  # a check or a test may take a
+            # server's look-ups and its notice's timeouts: longer than a command's 30 s
+            return await client.command("notify_address", timeout=90.0, **fields)
 
         schemes = [str(s) for s in client.welcome.get("notify_schemes") or []]
         self.push_screen(NoticeAddressScreen(ask, schemes))

@@ -34,7 +34,8 @@ EXAMPLES = {"ntfy": "ntfy://ntfy.sh/your-secret-topic", "ntfys": "ntfys://ntfy.s
 
 
 class NoticeAddressScreen(ModalScreen[None]):
-    """Shows the address stored, sets a new one (Enter) or removes it (ctrl+r)."""
+    """Shows the address stored, sets a new one (Enter), removes it (ctrl+r) or has the
+    server send a test notice to it (ctrl+t)."""
 
     DEFAULT_CSS = """
     NoticeAddressScreen { align: center middle; }
@@ -49,6 +50,7 @@ class NoticeAddressScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+r", "remove", "Remove my address"),
+        Binding("ctrl+t", "test", "Send a test notice"),
     ]
 
     def __init__(self, ask: Ask, schemes: list[str]) -> None:
@@ -71,7 +73,8 @@ class NoticeAddressScreen(ModalScreen[None]):
             yield Static(Text("Your address: asking the server…"), id="notice-now")
             yield Input(placeholder=example, id="notice-url")
             yield Static(Text(""), id="notice-said")
-            yield Static(Text("enter: save · ctrl+r: remove · esc: close", style="dim"),
+            yield Static(Text("enter: save · ctrl+t: send a test · ctrl+r: remove · esc: close",
+                              style="dim"),
                          id="notice-keys")
 
     def on_mount(self) -> None:
@@ -111,6 +114,11 @@ class NoticeAddressScreen(ModalScreen[None]):
             self._said("Saved: notices of your turns go there while you are away.")
         elif op == "clear":
             self._said("Removed: no notices while you are away.")
+        elif op == "test" and data.get("sent"):
+            self._said("Sent: look at your receiver (phone, mailbox...).")
+        elif op == "test":
+            self._said(f"Not sent: {data.get('why') or 'the receiver did not take it'}",
+                       error=True)
 
     @on(Input.Submitted, "#notice-url")
     def save(self, event: Input.Submitted) -> None:
@@ -123,6 +131,10 @@ class NoticeAddressScreen(ModalScreen[None]):
 
     def action_remove(self) -> None:
         self.run_worker(self._call("clear"), group="notice")
+
+    def action_test(self) -> None:
+        self._said("Sending…")
+        self.run_worker(self._call("test"), group="notice")
 
     def action_close(self) -> None:
         self.dismiss(None)

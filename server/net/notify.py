@@ -25,6 +25,7 @@ import asyncio
 import logging
 import sqlite3
 import unicodedata
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -56,6 +57,7 @@ SETS_PER_S, SETS_BURST = 0.1, 10
 """Addresses an account may have checked (each costs look-ups): 10, then one every 10 s
 (an address refused by its form or scheme alone costs nothing)."""
 TABLE_NAME_LEN = 64
+TEST_TEXT = "a test: your turn notices from this prtui server arrive here"
 
 
 class Tables(Protocol):
@@ -136,14 +138,17 @@ class Notices:
                 del self._told[key]
         self._told[(account, room_id)] = visit
         text = notice_text(get_game(room.rec.game).title, room.rec.name)
-        task = asyncio.get_running_loop().create_task(self._send(account, address[0], text))
+        self._spawn(self._send(account, address[0], text))
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
-    async def _send(self, account: str, url: str, text: str) -> None:
+    async def _send(self, account: str, url: str, text: str) -> Outcome:
         pool = self._pool
         if pool is None:
-            return
+            return Outcome(address_shown(self.store, account), False, "the server is stopping")
         loop = asyncio.get_running_loop()
         wait = self.policy.timeout_s * 3 + 5  # connect, read and look-ups, each bounded
         try:
@@ -158,11 +163,12 @@ class Notices:
         else:
             log.warning("turn notice for account %s to %s failed: %s", account,
                         outcome.shown, outcome.why)
+        return outcome
 
     # --- the command ---------------------------------------------------------------
 
     def handle(self, peer: Peer, msg: dict[str, Any]) -> None:
-        """``notify_address``: show, set or clear this account's address."""
+        """``notify_address``: show, set, clear or test this account's address."""
         mid = msg["id"]
         try:
             account = self._account(peer)
@@ -171,6 +177,8 @@ class Notices:
             elif msg["op"] == "clear":
                 self.store.clear_notify_address(account)
                 peer.send(m.ack(mid, self._answer(account)))
+            elif msg["op"] == "test":
+                self._test(peer, mid, account)
             else:
                 url = msg.get("url")
                 if url is None:
@@ -179,11 +187,26 @@ class Notices:
                 if not self._sets.allow(account):
                     raise NotifyRefused("rate_limited", "too many addresses set; try again in"
                                                         " a few seconds")
-                task = asyncio.get_running_loop().create_task(self._set(peer, mid, account, url))
-                self._pending.add(task)
-                task.add_done_callback(self._pending.discard)
+                self._spawn(self._set(peer, mid, account, url))
         except NotifyRefused as exc:
             peer.send(m.reject(mid, exc.code, exc.reason))
+
+    def _test(self, peer: Peer, mid: int, account: str) -> None:
+        """A notice now, connected or not, so a player sees that the address works; it
+        counts against the hourly number like any other."""
+        address = self.store.notify_address(account)
+        if address is None:
+            raise NotifyRefused("no_address", "set an address first")
+        if not self._hourly.allow(account):
+            raise NotifyRefused("rate_limited", f"at most {self.policy.per_hour} notices an "
+                                                "hour: try again later")
+
+        async def send() -> None:
+            outcome = await self._send(account, address[0], TEST_TEXT)
+            peer.send(m.ack(mid, {**self._answer(account), "sent": outcome.sent,
+                                  "why": outcome.why}))
+
+        self._spawn(send())
 
     def _account(self, peer: Peer) -> str:
         if not self.policy.enabled or self._pool is None:

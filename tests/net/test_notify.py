@@ -292,3 +292,25 @@ async def test_clearing_the_address_stops_the_notices(tmp_path: Path) -> None:
         await until(lambda: not notices(server)._pending)
         assert rx.got == [] and notices(server).outcomes == []
         await ana.close()
+
+
+async def test_a_test_notice_shows_the_address_works(tmp_path: Path) -> None:
+    """``test`` sends a notice now, connected or not, and says whether the receiver took
+    it; it counts against the hourly number; with no address it is refused."""
+    policy = NotifyPolicy(frozenset({"json"}), allow_private=True, per_hour=2)
+    async with receiver() as rx, site(tmp_path, policy) as server:
+        bo = await player(server.port, "bo")
+        bo.backoff = False
+        r = await bo.cmd("notify_address", op="test")
+        assert (r["t"], r["code"]) == ("reject", "no_address")
+        await bo.ok("notify_address", op="set", url=rx.url())
+        said = await bo.ok("notify_address", op="test")
+        assert said["sent"] is True and said["address"] == f"json://127.0.0.1:{rx.port}/…"
+        assert rx.got[0]["message"].startswith("a test: your turn notices")
+        rx.status = 500
+        said = await bo.ok("notify_address", op="test")
+        assert said["sent"] is False and said["why"] and SECRET not in str(said)
+        r = await bo.cmd("notify_address", op="test")  # the third within the hour
+        assert (r["t"], r["code"]) == ("reject", "rate_limited") and "2 notices an hour" in r["reason"]
+        assert len(rx.got) == 2
+        await bo.close()

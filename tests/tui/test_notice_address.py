@@ -19,11 +19,12 @@ from prtui.screens.notices import NoticeAddressScreen
 from server.net.notify_address import NotifyPolicy
 from server.net.server import GameServer
 from server.protocol.names import look_alike_key
+from tests.net.receiver import receiver
 from tests.tui.clipping import cut_texts
 from tests.tui.waiting import wait_for
 
 PASSWORD = "a password of mine"
-SECRET = "SECRET-PATH-TOKEN"
+SECRET = "SECRET-PATH-TOKEN"  # what tests.net.receiver puts in its URL
 
 
 @pytest.fixture
@@ -67,16 +68,20 @@ async def test_a_claimed_player_sets_sees_masked_and_removes_the_address(
         await wait_for(pilot, lambda: "Not done:" in screen_text(box))
         assert "sends notices to json, ntfys addresses only" in screen_text(box)
 
-        await pilot.press("ctrl+u")
-        await pilot.press(*f"json://127.0.0.1:9/hook/{SECRET}", "enter")
-        await wait_for(pilot, lambda: "Saved" in screen_text(box))
-        assert "json://127.0.0.1:9/…" in screen_text(box) and SECRET not in screen_text(box)
-        assert cut_texts(box) == []
-        assert server.store is not None
-        acc = server.store.account(look_alike_key("ana"))
-        assert acc is not None
-        stored = server.store.notify_address(acc.id)
-        assert stored is not None and stored[0] == f"json://127.0.0.1:9/hook/{SECRET}"
+        async with receiver() as rx:
+            await pilot.press("ctrl+u")
+            await pilot.press(*rx.url(), "enter")
+            await wait_for(pilot, lambda: "Saved" in screen_text(box))
+            assert f"json://127.0.0.1:{rx.port}/…" in screen_text(box)
+            assert SECRET not in screen_text(box) and cut_texts(box) == []
+            assert server.store is not None
+            acc = server.store.account(look_alike_key("ana"))
+            assert acc is not None
+            stored = server.store.notify_address(acc.id)
+            assert stored is not None and stored[0] == rx.url()
+            await pilot.press("ctrl+t")
+            await wait_for(pilot, lambda: "Sent: look at your receiver" in screen_text(box))
+            assert len(rx.got) == 1
 
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: "Removed" in screen_text(box))
