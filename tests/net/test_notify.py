@@ -84,8 +84,13 @@ async def my_turn(c: Client, room: str) -> None:
 
 
 async def draw(c: Client, room: str) -> None:
+    """Draw on my turn, then wait for my own move's diff (so the next ``my_turn`` reads
+    the snapshot after it, never the one it was chosen from)."""
     await my_turn(c, room)
-    await c.ok("act", room=room, action={"type": "draw"})
+    v = c.v
+    assert v is not None
+    await c.ok("act", room=room, action={"type": "draw"}, v=v)
+    await c.until(lambda: c.v is not None and c.v > v, GUARD_S)
 
 
 @asynccontextmanager
