@@ -17,16 +17,18 @@ import sqlite3
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from server.net.addresses import is_loopback, set_ipv6_prefix
 from server.net.coaching import CoachDesk, CoachLimits
-from server.net.notify_address import NotifyPolicy, scheme_problem
 from server.net.server import GameServer, tune_gc
 from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
+
+if TYPE_CHECKING:
+    from server.net.notify_address import NotifyPolicy
 
 
 def data_dir(args: argparse.Namespace) -> Path:
@@ -68,6 +70,8 @@ def coach_limits(args: argparse.Namespace) -> CoachLimits | str:
 def notify_policy(args: argparse.Namespace) -> NotifyPolicy | str:
     """The away notices the host allows, from `--notify-schemes`, `--notify-private`,
     `--notify-per-hour`, `--notify-timeout`, or the one line that says which is wrong."""
+    from server.net.notify_address import NotifyPolicy, scheme_problem
+
     given = str(getattr(args, "notify_schemes", "") or "")
     schemes = frozenset(s.strip().lower() for s in given.split(",") if s.strip())
     per_hour = getattr(args, "notify_per_hour", 6)
