@@ -396,6 +396,12 @@ class PrtuiApp(App[int]):
                                     "From then on only this machine (or browser) can use your "
                                     "name here: a password it keeps for you",
                                     lambda: self.run_worker(claim(), group="claim"))
+        welcome = controller.client.welcome if controller is not None else {}
+        if welcome.get("claimed") and welcome.get("notify_schemes"):
+            yield SystemCommand("Turn notices while I am away",
+                                "Where this server sends word of your turn when you are not "
+                                "connected (ntfy, e-mail...): set, see or remove it",
+                                self.open_notice_address)
         board = screen if hasattr(screen, "vocabularies") else self._board
         vocabularies = getattr(board, "vocabularies", None) if board in self.screen_stack else None
         for name in vocabularies.names if vocabularies is not None else []:
@@ -404,6 +410,23 @@ class PrtuiApp(App[int]):
                 f"Show the {name} names of everything on the table",
                 lambda v=name: self.set_vocabulary(v),
             )
+
+    def open_notice_address(self) -> None:
+        """The address of my turn notices while away, kept by the server
+        (prtui/screens/notices.py)."""
+        from prtui.screens.notices import NoticeAddressScreen
+
+        controller = self.controller
+        if controller is None:
+            return
+        client = controller.client
+
+        async def ask(**fields: Any) -> dict[str, Any]:  # a check or a test may take a
+            # server's look-ups and its notice's timeouts: longer than a command's 30 s
+            return await client.command("notify_address", timeout=90.0, **fields)
+
+        schemes = [str(s) for s in client.welcome.get("notify_schemes") or []]
+        self.push_screen(NoticeAddressScreen(ask, schemes))
 
     async def claim_with_key(self) -> None:
         """Over SSH: claim the name with the key the player logged in with."""

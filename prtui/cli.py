@@ -112,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "prefix (default 64: one home's /64 is one address)")
     _web_arguments(serve, "--web-port", None)
     _coach_arguments(serve)
+    _notify_arguments(serve)
     _log_argument(serve)
 
     web = sub.add_parser("web", help="play in your browser: a server of your own on loopback")
@@ -283,6 +284,22 @@ def _coach_arguments(parser: argparse.ArgumentParser) -> None:
                         "after a burst of 3 (default 5)")
     parser.add_argument("--review-seconds", type=float, default=20.0, metavar="S",
                         help="search time of one game's review, all decisions (default 20)")
+
+
+def _notify_arguments(parser: argparse.ArgumentParser) -> None:
+    """Turn notices while a player is away, through apprise (server/net/notify.py,
+    docs/hosting.md "Notifications"): off unless schemes are given."""
+    parser.add_argument("--notify-schemes", default="", metavar="LIST",
+                        help="let players with a claimed name register an address for turn "
+                        "notices while they are away, of these apprise schemes (e.g. "
+                        "ntfys,mailtos,jsons; default: none, notices off)")
+    parser.add_argument("--notify-private", action="store_true",
+                        help="also send notices to loopback, private (LAN) and this "
+                        "machine's own addresses (default: refused)")
+    parser.add_argument("--notify-per-hour", type=int, default=6, metavar="N",
+                        help="notices per player an hour, at most (default 6)")
+    parser.add_argument("--notify-timeout", type=float, default=10.0, metavar="S",
+                        help="one notice's connect and read timeouts (default 10)")
 
 
 def _web_arguments(parser: argparse.ArgumentParser, port_flag: str, port: int | None) -> None:

@@ -24,6 +24,8 @@ from server.net.coaching import CoachDesk
 from server.net.identity import Identities
 from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
+from server.net.notify import Notices
+from server.net.notify_address import NotifyPolicy
 from server.net.peer import Peer, fast_frame
 from server.net.ratelimits import AddressRates
 from server.net.rematch import Rematches
@@ -52,7 +54,8 @@ LOBBY_PUSH_S = 0.25
 
 class Lobby(RoomKeeping):
     def __init__(self, store: Store, max_rooms: int = MAX_OPEN_ROOMS,
-                 policy: RoomPolicy | None = None) -> None:
+                 policy: RoomPolicy | None = None, notify: NotifyPolicy | None = None
+                 ) -> None:
         self.store = store
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
@@ -69,6 +72,7 @@ class Lobby(RoomKeeping):
         self.names = NamesInUse()  # one person per name (and look-alikes) at a time
         self.identities = Identities(store)  # claimed names (server/net/identity.py)
         self.standings = StandingsDesk(store)  # leaderboards and profiles
+        self.notices = Notices(store, self, notify)  # turn notices while away (off: None)
         self.vouched_key: Callable[[str, str], bool] = lambda key, proof: False
         """Whether our SSH gateway vouches that this player holds ``key`` (set by the
         server: server/net/relay.py)."""
@@ -92,12 +96,14 @@ class Lobby(RoomKeeping):
             self._open.add(rec.id)
             self.upkeep.restored(room)
             room.start_task()
+        self.notices.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return len(self.rooms)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.notices.stop()
         for read in list(self.listing.reads):  # pages being read: nobody waits for them now
             read.cancel()
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())),
@@ -209,6 +215,8 @@ class Lobby(RoomKeeping):
             peer.send(m.ack(mid, {"games": games_catalog()}))
         elif t in ("leaderboard", "profile"):
             self.standings.handle(peer, msg)
+        elif t == "notify_address":
+            self.notices.handle(peer, msg)
         elif t == "create_room":
             self._create(peer, msg)
         elif t == "rematch":

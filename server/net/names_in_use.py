@@ -10,6 +10,11 @@ their old connection was noticed gone, and is let in. So is a hello with a seat 
 (checked right after): the token, not the name, says who owns that seat. Spectators
 may share one spelling (every ``ssh spectate@HOST`` watcher has the host's user name),
 never a player's.
+
+It also counts each claimed identity's connections (``connected``) and how many times
+it has connected since the server started (``visits``): the away notices
+(server/net/notify.py) go only to an account with no connection, once per table per
+absence.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ class NamesInUse:
     def __init__(self) -> None:
         self._holders: defaultdict[str, dict[str, Peer]] = defaultdict(dict)
         self._keys: dict[str, str] = {}  # peer id -> its look-alike key
+        self._accounts: dict[str, str] = {}  # peer id -> the account it proved
+        self._connected: dict[str, int] = {}  # account -> its connections now
+        self._visits: dict[str, int] = {}  # account -> connections since the start
 
     def claim(self, peer: Peer, *, seat_token: bool = False) -> str | None:
         """Take ``peer.name`` for ``peer``; else why not (for the ``name_taken`` error)."""
@@ -38,9 +46,31 @@ class NamesInUse:
                     )
         self._holders[key][peer.id] = peer
         self._keys[peer.id] = key
+        self.claimed(peer)
         return None
 
+    def claimed(self, peer: Peer) -> None:
+        """``peer`` proved an account (at its hello, or by claiming its name since)."""
+        if peer.account is None or peer.id in self._accounts or peer.id not in self._keys:
+            return
+        self._accounts[peer.id] = peer.account
+        self._connected[peer.account] = self._connected.get(peer.account, 0) + 1
+        self._visits[peer.account] = self._visits.get(peer.account, 0) + 1
+
+    def connected(self, account: str) -> bool:
+        return account in self._connected
+
+    def visits(self, account: str) -> int:
+        return self._visits.get(account, 0)
+
     def release(self, peer: Peer) -> None:
+        account = self._accounts.pop(peer.id, None)
+        if account is not None:
+            left = self._connected[account] - 1
+            if left:
+                self._connected[account] = left
+            else:
+                del self._connected[account]
         key = self._keys.pop(peer.id, None)
         if key is None:
             return

@@ -34,6 +34,7 @@ from server.net.seating import (
     hash_token,
 )
 from server.net.sync import GameSync, Viewer
+from server.net.turns import turn_started
 from server.protocol import messages as m
 from server.store.accounts import RatingChange
 from server.store.base import ActionRecord, RoomRecord, Store
@@ -61,6 +62,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
+        self._moving: frozenset[int] = frozenset()  # the seats to move, as last announced
         self.replay: replays.Replay | None = None  # built on demand, dropped when idle
         self._replay_waiting: list[tuple[Peer, dict[str, Any]]] = []  # while one is built
         self._board_waiting: list[Member] = []  # watchers of a finished game being rebuilt
@@ -83,6 +85,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         """Rebuild the game from (options, seed) and the stored action log."""
         self._refuse_stale()
         self.sync = rebuilt(*self._rebuild_job())
+        # a resumed game's turns began before: announced then, not again at a restart
+        self._moving = frozenset(self.game.to_move(self.sync.state))
 
     def _refuse_stale(self) -> None:
         if self.stale is not None:
@@ -390,4 +394,17 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
                 log.exception("room %s: ratings not updated", self.id)
             self._changed()
         else:
+            self._announce_turns()
             self._kick_bots()
+
+    def _announce_turns(self) -> None:
+        """Tell server/net/turns.py of each claimed seat that has just come to move (a
+        seat still moving, such as a mayor placing colonist after colonist, is one turn)."""
+        sync = self.sync
+        now = (frozenset(self.game.to_move(sync.state))
+               if sync is not None and self.rec.status == "playing" else frozenset())
+        for seat in sorted(now - self._moving):
+            s = self.rec.seats[seat]
+            if s.kind == "human" and s.account is not None:
+                turn_started(s.account, self.id)
+        self._moving = now

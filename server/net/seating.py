@@ -107,6 +107,7 @@ class Seating:
         def _send_state(self, mem: Member) -> None: ...
         def _start_grace(self, seat: int) -> None: ...
         def _kick_bots(self) -> None: ...
+        def _announce_turns(self) -> None: ...
 
     # --- seats (waiting room) -------------------------------------------------------
 
@@ -248,5 +249,6 @@ class Seating:
         for s in self.rec.seats:
             if s.kind == "human" and self.seat_holder(s.seat) is None:
                 self._start_grace(s.seat)
+        self._announce_turns()
         self._kick_bots()
 

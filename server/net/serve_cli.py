@@ -17,7 +17,7 @@ import sqlite3
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
@@ -27,6 +27,9 @@ from server.net.collector import tune_gc
 from server.net.server import GameServer
 from server.store.health import DamagedDatabase
 from server.store.lock import DataDirBusy
+
+if TYPE_CHECKING:
+    from server.net.notify_address import NotifyPolicy
 
 
 def data_dir(args: argparse.Namespace) -> Path:
@@ -65,6 +68,27 @@ def coach_limits(args: argparse.Namespace) -> CoachLimits | str:
     return limits
 
 
+def notify_policy(args: argparse.Namespace) -> NotifyPolicy | str:
+    """The away notices the host allows, from `--notify-schemes`, `--notify-private`,
+    `--notify-per-hour`, `--notify-timeout`, or the one line that says which is wrong."""
+    from server.net.notify_address import NotifyPolicy, scheme_problem
+
+    given = str(getattr(args, "notify_schemes", "") or "")
+    schemes = frozenset(s.strip().lower() for s in given.split(",") if s.strip())
+    per_hour = getattr(args, "notify_per_hour", 6)
+    timeout = getattr(args, "notify_timeout", 10.0)
+    if not 1 <= per_hour <= 60:
+        return f"--notify-per-hour must be 1..60, not {per_hour}"
+    if not 1 <= timeout <= 60:
+        return f"--notify-timeout must be 1..60 seconds, not {timeout}"
+    if schemes:
+        problem = scheme_problem(schemes)
+        if problem is not None:
+            return f"--notify-schemes: {problem}"
+    return NotifyPolicy(schemes, bool(getattr(args, "notify_private", False)), per_hour,
+                        timeout)
+
+
 async def serve(args: argparse.Namespace) -> int:
     host = getattr(args, "host", "127.0.0.1")
     data = data_dir(args)
@@ -84,7 +108,12 @@ async def serve(args: argparse.Namespace) -> int:
     if isinstance(limits, str):
         print(f"prtui serve: {limits}", file=sys.stderr)
         return 2
-    server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail")
+    notify = notify_policy(args)
+    if isinstance(notify, str):
+        print(f"prtui serve: {notify}", file=sys.stderr)
+        return 2
+    server = GameServer(data, host, getattr(args, "port", 7797), if_busy="fail",
+                        notify=notify)
     try:
         port = await server.start()
     except (DataDirBusy, DamagedDatabase) as exc:
@@ -108,6 +137,9 @@ async def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     print(f"prtui server on {host}:{port} (data: {data})", flush=True)
+    if notify.enabled:
+        print(f"turn notices while away: {', '.join(sorted(notify.schemes))}"
+              + ("; private addresses allowed" if notify.allow_private else ""), flush=True)
     gateway: Any = None
     ssh_port = getattr(args, "ssh_port", None)
     if ssh_port is not None:

@@ -134,6 +134,9 @@ class Session:
     def send_welcome(self, resume: dict[str, Any] | None) -> None:
         msg = m.welcome(self.id, self.name, SERVER_NAME, resume)
         msg["claimed"] = self.account is not None  # False: a guest
+        schemes = self._lobby.notices.policy.schemes
+        if schemes:  # the host sends turn notices while away, to these (server/net/notify.py)
+            msg["notify_schemes"] = sorted(schemes)
         self.send(msg)
 
     def close(self, code: str, reason: str) -> None:
@@ -312,6 +315,7 @@ class Session:
             self.send(m.reject(msg["id"], e.code, e.message))
             return
         self.account = acc.id
+        self._lobby.names.claimed(self)
         self.send(m.ack(msg["id"], {"name": acc.name, "password": acc.password_hash is not None,
                                     "ssh_key": acc.ssh_key is not None}))
 

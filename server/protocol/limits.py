@@ -142,6 +142,9 @@ MAX_NAME_LEN = 32
 MAX_PASSWORD_LEN = 256
 """Longest password, in characters (server/net/passwords.py)."""
 
+MAX_NOTIFY_URL_LEN = 512
+"""Longest address for turn notices (an apprise URL: server/net/notify_address.py)."""
+
 MAX_ID_LEN = 64
 """Longest room id, token or other identifier string, in characters."""
 

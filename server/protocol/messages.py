@@ -118,6 +118,12 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     "profile": (_f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, person=True),
                 _f("bot", "str", required=False, max_len=limits.MAX_ID_LEN),
                 _f("limit", "int", required=False), _f("offset", "int", required=False)),
+    # where my turn notices go while I am away, where the host sends them (an apprise
+    # URL; server/net/notify.py): shown masked, set (checked by the server), cleared, or
+    # sent a test notice
+    "notify_address": (_f("op", "str", choices=frozenset({"show", "set", "clear", "test"})),
+                       _f("url", "str", required=False, max_len=limits.MAX_NOTIFY_URL_LEN,
+                          text=True)),
     "ping": (_f("ts", "number"),),
     "pong": (_f("ts", "number"),),
 }

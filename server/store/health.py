@@ -32,9 +32,10 @@ from server.errors import PrtuiError
 from server.store import commits
 from server.store.backup import backups
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 """``PRAGMA user_version`` of the files this code writes. 0: a file from before the
-version was recorded (its schema is brought up to date on open)."""
+version was recorded (its schema is brought up to date on open). 3: the table
+``notify_addresses`` (server/store/notices.py); 2 is the turn-based tables' deadlines."""
 
 
 class DamagedDatabase(PrtuiError):

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from server.store import accounts, commits, search, standings
+from server.store import accounts, commits, notices, search, standings
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS reviews (
     answer TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
-""" + INDEX + commits.META + accounts.SCHEMA
+""" + INDEX + commits.META + accounts.SCHEMA + notices.SCHEMA
 
 
 ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
@@ -86,7 +86,8 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore(RoomListing, accounts.AccountStore, standings.StandingsStore):
+class SqliteStore(RoomListing, accounts.AccountStore, standings.StandingsStore,
+                  notices.NoticeStore):
     """One connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path) -> None:

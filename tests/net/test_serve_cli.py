@@ -93,3 +93,15 @@ def test_a_coach_flag_out_of_range_is_refused(tmp_path: Path, flag: str) -> None
     done = serve("--data", str(tmp_path), "--port", "0", flag, "0")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{flag} must be more than 0" in done.stderr
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--notify-schemes", "ntfys,gnome"], "--notify-schemes: gnome: notices to this machine"),
+    (["--notify-schemes", "ntfys,nosuch"], "--notify-schemes: nosuch: not an apprise scheme"),
+    (["--notify-schemes", "ntfys", "--notify-per-hour", "0"], "--notify-per-hour must be 1..60"),
+])
+def test_a_notify_flag_that_cannot_be_used_is_refused(tmp_path: Path, argv: list[str],
+                                                      message: str) -> None:
+    done = serve("--data", str(tmp_path), "--port", "0", *argv)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert message in done.stderr
