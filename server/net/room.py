@@ -34,6 +34,7 @@ from server.net.seating import (
     hash_token,
 )
 from server.net.sync import GameSync, Viewer
+from server.net.turnbased import TurnBased
 from server.protocol import messages as m
 from server.store.accounts import RatingChange
 from server.store.base import ActionRecord, RoomRecord, Store
@@ -41,7 +42,7 @@ from server.store.base import ActionRecord, RoomRecord, Store
 log = logging.getLogger(__name__)
 
 
-class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only declare what they borrow
+class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mixins only declare what they borrow
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -58,6 +59,9 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         self._bot_busy: set[int] = set()
         self._gone_epoch: dict[int, int] = {}
         self._takeover_at: dict[int, float] = {}
+        self.deadlines: dict[int, float] = {}  # turn-based tables (server/net/turnbased.py)
+        self.timed_out: set[int] = set()
+        self.forfeited: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
@@ -76,6 +80,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             log.warning("room %s: not resumed: %s", rec.id, self.stale)
         elif rec.status == "playing":  # finished games are rebuilt when someone looks
             self._rebuild()
+        if self.stale is None:
+            self._load_turns()
 
     # --- life cycle --------------------------------------------------------------
 
@@ -94,6 +100,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             for s in self.rec.seats:
                 if s.kind == "human":
                     self._start_grace(s.seat)
+            self._rearm_turns()
             self._kick_bots()
 
     async def stop(self) -> None:
@@ -151,6 +158,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             self._bot_moved(item[1], item[2], item[3])
         elif kind == "grace":
             self._grace_over(item[1], item[2])
+        elif kind == "deadline":
+            self._deadline_passed(item[1], item[2])
         elif kind == "replay_idle":
             self.replay = None
             keeper = getattr(self.hooks, "replays", None)
@@ -197,6 +206,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             wait = self.takeover_in(s.seat) if not entry["connected"] else None
             if wait is not None:  # the grace left, counted down by each client
                 entry["takeover_in_s"] = wait
+            if self.turn_based:  # its deadline, or that it forfeited
+                entry.update(self.turn_summary(s.seat))
             seats.append(entry)
         return {
             "id": self.id, "name": self.rec.name, "game": self.rec.game,
@@ -228,9 +239,15 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         mem = self.members.get(peer.id)
         if mem is None:
             mem = self.members[peer.id] = Member(peer, player=player)
-        peer.send(m.ack(msg["id"], {"room": self.id}))
+        old = {m_.peer.id: m_.seat for m_ in self.members.values()}
+        seat = self._seat_by_account(mem)  # a turn-based table: my account's seat
+        peer.send(m.ack(msg["id"], {"room": self.id} if seat is None
+                        else {"room": self.id, "seat": seat}))
         peer.send(m.room(self.summary()))
         self._send_state(mem)
+        for other in self.members.values():  # another connection of mine held the seat
+            if other is not mem and other.seat != old.get(other.peer.id):
+                self._send_state(other)
         self._changed()
 
     def _cmd_leave_room(self, peer: Peer, msg: dict[str, Any]) -> None:
@@ -243,8 +260,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         if mem is None:
             return
         if mem.seat is not None:
-            if self.rec.status == "waiting" and not disconnected:
-                self._free_seat(mem.seat)
+            if self.rec.status == "waiting" and not disconnected and not self.turn_based:
+                self._free_seat(mem.seat)  # a turn-based seat is the account's: leave_seat
             elif self.rec.status == "playing":
                 self._start_grace(mem.seat)
             self.ready.discard(mem.seat)
@@ -323,6 +340,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         if self.sync is None or self.rec.status != "playing":
             raise Refuse("not_playing", "no game is running in this room")
         assert mem.seat is not None
+        self._turn_refusal(mem.seat)
         if "v" in msg and msg["v"] != self.sync.v:  # a duplicate, or chosen on an old view
             raise Refuse("stale", f"the game is at version {self.sync.v}, not {msg['v']}: "
                                   "resync and choose again")
@@ -351,13 +369,18 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         except EngineError as e:
             raise Refuse(e.code, e.message) from None
         try:
-            self.store.append_action(self.id, ActionRecord(n, seat, legal))
+            due = self._next_deadlines()
+            if due is None:
+                self.store.append_action(self.id, ActionRecord(n, seat, legal))
+            else:  # a turn-based table: the move and the deadlines it sets, together
+                self.store.append_turn(self.id, ActionRecord(n, seat, legal), due)
         except Exception:  # memory must match disk: rebuild from what was stored
             log.exception("room %s: could not store action %d", self.id, n)
             self._rebuild()
             for mem in self.members.values():
                 self._send_state(mem)
             raise Refuse("internal", "the server could not save that; nothing changed") from None
+        self._turns_moved(due)
 
     def _after_play(self, mover: Peer | None = None, ack: list[bytes] | None = None) -> None:
         """Broadcast one diff per viewer (encoded once), then finish or wake the bots.

@@ -21,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from server.net.clock import Clock
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
 from server.net.relay import AddressBook
 from server.net.session import Session, SessionLimits
@@ -74,6 +75,7 @@ class GameServer:
         room_policy: RoomPolicy | None = None,
         session_limits: SessionLimits | None = None,
         if_busy: str = "private",
+        clock: Clock | None = None,
     ) -> None:
         if if_busy not in ("private", "fail"):
             raise ValueError("if_busy is 'private' or 'fail'")
@@ -85,6 +87,7 @@ class GameServer:
         self.room_policy = room_policy  # waiting rooms per client, expiry (net/upkeep.py)
         self.limits = session_limits or SessionLimits()
         self.if_busy = if_busy
+        self.clock = clock  # turn-based deadlines' clock (server/net/clock.py); None: the system's
         self.private = False  # True: another process owns data_dir; nothing is kept
         self.store: SqliteStore | None = None
         self._lock: DataDirLock | None = None
@@ -98,7 +101,7 @@ class GameServer:
         """Own the data directory (or not: see ``if_busy``), open the store, resume
         stored games, listen; return the bound port. Raises DataDirBusy or OSError."""
         self.store = self._open_store()
-        self.lobby = Lobby(self.store, self.max_rooms, self.room_policy)
+        self.lobby = Lobby(self.store, self.max_rooms, self.room_policy, self.clock)
         self.lobby.vouched_key = self.addresses.vouched_key
         restored = self.lobby.restore()
         if restored:

@@ -32,9 +32,12 @@ from server.errors import PrtuiError
 from server.store import commits
 from server.store.backup import backups
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of the files this code writes. 0: a file from before the
-version was recorded (its schema is brought up to date on open)."""
+version was recorded (its schema is brought up to date on open). 2: turn-based tables'
+``turn_deadlines`` and ``forfeits`` (server/store/turns.py), made on open in an older
+file; a file of version 2 is refused by a prtui that knows only 1, which would lose
+its deadlines."""
 
 
 class DamagedDatabase(PrtuiError):
