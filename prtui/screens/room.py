@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.controller import turn_based_room
 from prtui.games import game_title
 from prtui.navigation import BackToLobby
 from prtui.pushes import pushes_of
@@ -243,7 +244,7 @@ class RoomScreen(Screen[None]):
         from prtui.screens.confirm import ConfirmScreen
 
         costs = []
-        if self.controller.seat is not None:
+        if self.controller.seat is not None and not turn_based_room(self.info):
             costs.append(f"You sit in seat {self.controller.seat + 1}: it is freed.")
         if self.info.get("host") == self.controller.client.name:
             costs.append("You host this room: hosting passes to a seated player.")
