@@ -192,7 +192,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
                 "seat": s.seat, "name": s.name, "kind": s.kind,
                 "connected": s.kind == "bot" or self.seat_holder(s.seat) is not None,
                 "ready": s.seat in self.ready or s.kind == "bot",
-                "bot_playing": s.kind == "bot" or s.seat in self.takeover,
+                "bot_playing": s.kind == "bot" or s.seat in self.takeover or s.seat in self.timed_out,
             }
             if s.level is not None:
                 entry["level"] = s.level

@@ -1,13 +1,14 @@
 """The lobby of a claimed player at 80x24, on a real server over TCP: "your move at N
 tables" comes first, each table one key away (its number opens its board), nothing on
 it is cut, and leaving a turn-based board keeps the seat. The new-game form makes a
-turn-based table; a guest is told why it may not."""
+turn-based table; a guest is told why it may not. A forfeit is said over the board."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Select
 
 from prtui.app import PrtuiApp
@@ -16,7 +17,10 @@ from prtui.launch import Login, remote_plan
 from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
+from prtui.widgets.notice import TableNotice
 from prtui.widgets.your_turns import YourTurns
+from server.net.clock import SetClock
+from server.net.server import GameServer
 from tests.net.client import Client
 from tests.net.test_identity import PASSWORD, claim
 from tests.tui.clipping import cut_texts
@@ -102,30 +106,63 @@ async def test_your_move_comes_first_and_one_key_opens_the_table_at_80x24(
     assert seat["kind"] == "human" and seat["name"] == "ana" and not seat["bot_playing"]
 
 
+@pytest.mark.parametrize("name, password", [("ana", PASSWORD), ("gus", None)],
+                         ids=["claimed", "guest"])
 async def test_the_new_game_form_opens_a_turn_based_table_and_a_guest_is_told_why_not(
-        port: int, tmp_path: Path) -> None:
+        port: int, tmp_path: Path, name: str, password: str | None) -> None:
     await claim(port, "ana")
-    for name, password in (("gus", None), ("ana", PASSWORD)):
-        app = lobby_app(port, tmp_path, name, password)
+    app = lobby_app(port, tmp_path, name, password)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert not app.screen.query_one(YourTurns).display  # no move waits for me
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await form_settled(pilot, app)
+        form = app.screen
+        assert not form.query_one("#deadline-row").display  # live: no deadline to ask
+        form.query_one("#pace", Select).value = 48.0
+        await wait_for(pilot, lambda: form.query_one("#deadline-row").display)
+        form.query_one("#on-deadline", Select).value = "forfeit"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        if password is None:
+            await wait_for(pilot, lambda: any("claimed names" in str(n.message)
+                                              for n in app._notifications))
+            return
+        await wait_for(pilot, lambda: app.controller is not None
+                       and (app.controller.room_info or {}).get("options", {}).get(
+                           "turn_hours") == 48.0)
+        assert app.controller is not None and app.controller.room_info is not None
+        assert app.controller.room_info["options"]["on_deadline"] == "forfeit"
+
+
+async def test_a_forfeit_is_said_over_the_board(tmp_path: Path) -> None:
+    """ana's deadline passes under a controlled clock at a forfeit table: bea, coming
+    for her move, reads on the board who forfeited."""
+    clock = SetClock()
+    async with GameServer(tmp_path / "server", "127.0.0.1", 0, clock=clock) as srv:
+        for name in ("ana", "bea"):
+            await claim(srv.port, name)
+        ana = await Client.connect(srv.port, "ana", password=PASSWORD)
+        bea = await Client.connect(srv.port, "bea", password=PASSWORD)
+        room = str((await ana.ok("create_room", game="puerto-rico", players=3, options={
+            "turn_hours": 1, "on_deadline": "forfeit", "takeover_level": "random"}))["room"])
+        for c, seat in ((ana, 0), (bea, 1)):
+            await c.ok("join_room", room=room, as_="player")
+            await c.ok("take_seat", room=room, seat=seat)
+        await ana.ok("add_bot", room=room, seat=2, level="random")
+        await ana.ok("start", room=room)
+        await ana.close()
+        await bea.close()
+        clock.advance(3600)
+        app = lobby_app(srv.port, tmp_path, "bea", PASSWORD)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            assert not app.screen.query_one(YourTurns).display  # no move waits for me
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
-            await form_settled(pilot, app)
-            form = app.screen
-            assert not form.query_one("#deadline-row").display  # live: no deadline to ask
-            form.query_one("#pace", Select).value = 48.0
-            await wait_for(pilot, lambda: form.query_one("#deadline-row").display)
-            form.query_one("#on-deadline", Select).value = "forfeit"
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            if password is None:
-                await wait_for(pilot, lambda: any("claimed names" in str(n.message)
-                                                  for n in app._notifications))
-                continue
-            await wait_for(pilot, lambda: app.controller is not None
-                           and (app.controller.room_info or {}).get("options", {}).get(
-                               "turn_hours") == 48.0)
-            assert app.controller is not None and app.controller.room_info is not None
-            assert app.controller.room_info["options"]["on_deadline"] == "forfeit"
+            turns = app.screen.query_one(YourTurns)
+            await wait_for(pilot, lambda: [t["room"] for t in turns.tables] == [room])
+            await pilot.press("1")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            notice = app.screen.query_one(TableNotice)
+            await wait_for(pilot, lambda: notice.lines() == [
+                "ana forfeited — a bot plays the seat to the end"])
+            assert notice.display
