@@ -2,7 +2,7 @@
 
 Deadlines are hours or days away and must survive restarts, so they are wall-clock
 seconds (``time.time``), stored as such. Everything that sets or checks one reads
-``now()`` and waits with ``sleep`` of the clock the server was given: a test gives a
+``now()`` and waits with ``sleep_until`` of the clock the server was given: a test gives a
 ``SetClock`` and moves it on, never sleeping for hours.
 """
 
@@ -22,9 +22,10 @@ class Clock(Protocol):
         """Seconds since the epoch, as deadlines are stored."""
         ...
 
-    async def sleep(self, seconds: float) -> None:
-        """Wait about ``seconds`` of this clock (returning sooner is allowed: the caller
-        looks at ``now()`` again)."""
+    async def sleep_until(self, when: float) -> None:
+        """Wait until ``now()`` reaches ``when`` (returning sooner is allowed: the caller
+        looks at ``now()`` again). A time, not a duration: the clock may move between
+        the caller's look and this wait starting."""
         ...
 
 
@@ -32,8 +33,8 @@ class SystemClock:
     def now(self) -> float:
         return time.time()
 
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(min(max(seconds, 0.0), LONGEST_NAP_S))
+    async def sleep_until(self, when: float) -> None:
+        await asyncio.sleep(min(max(when - time.time(), 0.0), LONGEST_NAP_S))
 
 
 class SetClock:
@@ -54,7 +55,6 @@ class SetClock:
     def advance(self, seconds: float) -> None:
         self.set(self._now + seconds)
 
-    async def sleep(self, seconds: float) -> None:
-        until = self._now + seconds
-        while self._now < until:
+    async def sleep_until(self, when: float) -> None:
+        while self._now < when:
             await self._moved.wait()

@@ -60,7 +60,7 @@ class DeadlineTimer:
                     log.exception("deadline of room %s seat %d not delivered", room_id, seat)
             self._wake.clear()
             nap = asyncio.ensure_future(
-                self.clock.sleep(self._heap[0][0] - now if self._heap else 3600.0))
+                self.clock.sleep_until(self._heap[0][0] if self._heap else now + 3600.0))
             woken = asyncio.ensure_future(self._wake.wait())
             try:
                 await asyncio.wait((nap, woken), return_when=asyncio.FIRST_COMPLETED)
