@@ -239,15 +239,13 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         mem = self.members.get(peer.id)
         if mem is None:
             mem = self.members[peer.id] = Member(peer, player=player)
-        old = {m_.peer.id: m_.seat for m_ in self.members.values()}
-        seat = self._seat_by_account(mem)  # a turn-based table: my account's seat
+        seat, displaced = self._seat_by_account(mem)  # a turn-based table: my account's
         peer.send(m.ack(msg["id"], {"room": self.id} if seat is None
                         else {"room": self.id, "seat": seat}))
         peer.send(m.room(self.summary()))
         self._send_state(mem)
-        for other in self.members.values():  # another connection of mine held the seat
-            if other is not mem and other.seat != old.get(other.peer.id):
-                self._send_state(other)
+        if displaced is not None:  # another connection of mine held the seat: it watches
+            self._send_state(displaced)
         self._changed()
 
     def _cmd_leave_room(self, peer: Peer, msg: dict[str, Any]) -> None:

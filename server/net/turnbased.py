@@ -170,17 +170,18 @@ class TurnBased:
                 return s.seat
         return None
 
-    def _seat_by_account(self, mem: Member) -> int | None:
-        """Seat a player joining a turn-based table where their account sits (another
-        connection of theirs that held it watches instead)."""
+    def _seat_by_account(self, mem: Member) -> tuple[int | None, Member | None]:
+        """Seat a player joining a turn-based table where their account sits; returns
+        the seat, and the member (another connection of theirs) that held it and now
+        watches instead."""
         seat = self._account_seat(mem.peer) if mem.player else None
         if seat is None or mem.seat == seat:
-            return seat
+            return seat, None
         old = self.seat_holder(seat)
         if old is not None:
             old.seat = None
         mem.seat = seat
-        return seat
+        return seat, old
 
     def turn_summary(self, seat: int) -> dict[str, Any]:
         """What the room's frame says of a seat of a turn-based table."""

@@ -210,3 +210,21 @@ async def test_a_deadline_out_of_bounds_is_refused_clearly(
             ok = await c.ok("create_room", game="nettoy", players=2,
                             options={"turn_hours": 336, "on_deadline": "forfeit"})
             assert ok["room"]
+
+
+async def test_the_account_sits_where_it_joined_last(tmp_path: Path) -> None:
+    """The owner connected from two places: the seat follows the connection that
+    joined last; the other one watches (and may not move)."""
+    clock = SetClock()
+    async with serving(tmp_path, clock) as srv:
+        room = await open_table(srv.port, {"turn_hours": 24}, names=("ana", "bea"))
+        async with player(srv.port, "ana") as here, player(srv.port, "ana") as there:
+            assert (await here.ok("join_room", room=room, as_="player"))["seat"] == 0
+            await my_move(here, 0)
+            assert (await there.ok("join_room", room=room, as_="player"))["seat"] == 0
+            await my_move(there, 0)
+            await here.until(lambda: (here.snap is not None and here.snap["seat"] is None)
+                             or None, GUARD_S)
+            assert (await here.cmd("act", room=room, action={"type": "draw"}))["code"] == (
+                "not_seated")
+            await there.ok("act", room=room, action={"type": "draw"}, v=0)
