@@ -149,7 +149,9 @@ class RoomScreen(Screen[None]):
                 ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
                  else f"You sit in seat {seat + 1}.\n") +
                 f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
-                "r ready · s start (host; every seat filled, others ready) · esc leave"))
+                + ("Turn-based: s start (host; every seat filled) · esc leave, seat kept"
+                   if turn_based_room(room) else
+                   "r ready · s start (host; every seat filled, others ready) · esc leave")))
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
