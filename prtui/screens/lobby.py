@@ -51,6 +51,16 @@ TURNS_EVERY_S = 10.0
 at every open table on the server); entering the lobby and `r` always ask."""
 
 
+def status_cell(room: dict[str, Any]) -> str:
+    """A room's status, and a turn-based table's pace: "playing · 2 d/move"."""
+    status = str(room.get("status"))
+    hours = (room.get("options") or {}).get("turn_hours")
+    if isinstance(hours, int | float) and not isinstance(hours, bool) and hours > 0:
+        pace = f"{hours / 24:g} d" if hours >= 24 and hours % 24 == 0 else f"{hours:g} h"
+        return f"{status} · {pace}/move"
+    return status
+
+
 class LobbyScreen(Screen[None]):
     """Rooms of the server; players create and join, spectators watch."""
 
@@ -129,7 +139,7 @@ class LobbyScreen(Screen[None]):
         filled = sum(1 for s in seats if s.get("kind") != "empty")
         return [shown(room.get("name"), limit=NAME_CELLS),
                 plain(self.game_title(room.get("game")), limit=GAME_CELLS),
-                f"{filled}/{len(seats)}", plain(room.get("status")),
+                f"{filled}/{len(seats)}", plain(status_cell(room)),
                 str(room.get("spectators", 0)),
                 plain(room.get("host") or "-", limit=NAME_CELLS), plain(room.get("id"))]
 

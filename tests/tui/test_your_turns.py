@@ -90,6 +90,8 @@ async def test_your_move_comes_first_and_one_key_opens_the_table_at_80x24(
         title = lobby.query_one("#lobby-title")
         assert turns.region.y < title.region.y and turns.region.height == 4  # 3 lines, a rule
         assert cut_texts(app.screen) == []
+        statuses = {str(lobby.query_one("#rooms").get_row(r)[3]) for r in rooms}
+        assert statuses == {"playing · 1 d/move"}  # the rooms list says the pace too
         listed = [t["room"] for t in turns.tables]
         assert sorted(listed) == sorted(rooms)
         await pilot.press("2")  # one key: the second table's board, my seat in it
