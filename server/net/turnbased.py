@@ -22,7 +22,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from server.net.seating import Member, Refuse
-from server.net.turns import TurnStarted, on_turn_started
+from server.net.turns import turn_started
 
 if TYPE_CHECKING:
     from server.engine.contract import Game
@@ -119,9 +119,8 @@ class TurnBased:
         for seat in started:
             self.hooks.turn_timer.arm(self.id, seat, due[seat])
             account = self.rec.seats[seat].account
-            if account is not None:
-                on_turn_started(TurnStarted(account, self.id, self.rec.name, self.rec.game,
-                                            due[seat]))
+            if account is not None:  # server/net/turns.py: the away notices subscribe
+                turn_started(account, self.id)
         if changed:  # who owes a move by when: in the room's frame (a few per day)
             self._changed()
 

@@ -1,37 +1,31 @@
-"""The hook "a turn started for account X at table T" of turn-based tables.
+"""The one place a room says "it became this account's turn at this table".
 
-A turn-based table (server/net/turnbased.py) calls ``on_turn_started`` once each time a
-seat held by an account comes to move. Whoever wants to know (the away notifications)
-appends a callback to ``TURN_STARTED``; this module sends nothing itself. A callback
-runs on the event loop right after the move that started the turn is stored, so it must
-be quick (hand slow work to a task); one that raises is logged and the others still run.
+Rooms call ``turn_started`` when a seat held by a claimed identity (an account) comes
+to move; whoever cares (the away notices: server/net/notify.py) appends a callback to
+``on_turn_started``. Nothing here knows what the callbacks do, and a callback that
+fails is logged, never raised into the room: a table never stops for a subscriber.
+
+The list is the process's, so a callback that serves one server of several in a
+process (tests run many) checks that the room is its own.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
+TurnStarted = Callable[[str, str], None]
+"""A subscriber: called with (account id, room id)."""
 
-@dataclass(frozen=True)
-class TurnStarted:
-    account: str  # accounts.id of the player to move
-    room: str  # the table's id
-    room_name: str  # as typed by its host: plain text, never markup
-    game: str
-    due: float  # the deadline, in the server clock's seconds (server/net/clock.py)
+on_turn_started: list[TurnStarted] = []
 
 
-TURN_STARTED: list[Callable[[TurnStarted], None]] = []
-"""The subscribers, called in order."""
-
-
-def on_turn_started(turn: TurnStarted) -> None:
-    for callback in list(TURN_STARTED):
+def turn_started(account: str, room_id: str) -> None:
+    """Tell every subscriber that ``account``'s turn started at room ``room_id``."""
+    for callback in list(on_turn_started):
         try:
-            callback(turn)
+            callback(account, room_id)
         except Exception:
-            log.exception("turn-started callback %r failed", callback)
+            log.exception("a turn-started callback failed (room %s)", room_id)

@@ -18,7 +18,7 @@ import pytest
 
 from server.net.clock import SetClock
 from server.net.server import DB_NAME, GameServer
-from server.net.turns import TURN_STARTED, TurnStarted
+from server.net.turns import on_turn_started
 from tests.net.client import GUARD_S, Client
 from tests.net.test_identity import PASSWORD, claim
 
@@ -95,8 +95,12 @@ async def room_frame(c: Client, room: str, pred: Any) -> dict[str, Any]:
 async def test_three_accounts_move_one_at_a_time_with_a_restart_between_moves(
         tmp_path: Path) -> None:
     clock = SetClock()
-    started: list[TurnStarted] = []
-    TURN_STARTED.append(started.append)
+    started: list[tuple[str, str]] = []  # (account, room) as the hook was called
+
+    def turn_started(account: str, room_id: str) -> None:
+        started.append((account, room_id))
+
+    on_turn_started.append(turn_started)
     try:
         async with serving(tmp_path, clock) as srv:
             async with player(srv.port, "gus", guest=True) as guest:  # not claimed: a guest
@@ -110,7 +114,7 @@ async def test_three_accounts_move_one_at_a_time_with_a_restart_between_moves(
                     "seat_taken", "game_started")
         first_due = clock.now() + 24 * HOUR
         assert stored_deadlines(tmp_path, room) == {0: first_due}
-        assert [(t.room, t.due) for t in started] == [(room, first_due)]
+        assert [r for _, r in started] == [room]  # the game started: seat 0's turn
         for move in range(4):
             seat = move % 3
             clock.advance(5 * HOUR)  # the player comes by hours later; the server restarted
@@ -128,14 +132,16 @@ async def test_three_accounts_move_one_at_a_time_with_a_restart_between_moves(
                     await c.ok("act", room=room, action={"type": "draw"}, v=c.v)
                 # the move and the next seat's deadline were committed before the ack
                 assert stored_deadlines(tmp_path, room) == {(seat + 1) % 3: clock.now() + 24 * HOUR}
-        assert [t.account for t in started][1:] == [started[i % 3].account for i in range(1, 5)]
-        assert len({t.account for t in started}) == 3
+        # each turn announced once (none again at a restart), seat 0, 1, 2, 0, 1
+        assert [r for _, r in started] == [room] * 5
+        assert [a for a, _ in started] == [started[i % 3][0] for i in range(5)]
+        assert len({a for a, _ in started}) == 3
         async with serving(tmp_path, clock) as srv, player(srv.port, "bea") as c:
             await c.ok("join_room", room=room, as_="player")
             await c.until(lambda: c.snap is not None or None, GUARD_S)
             assert c.v == 4 and c.snap is not None and c.snap["seat"] == 1
     finally:
-        TURN_STARTED.remove(started.append)
+        on_turn_started.remove(turn_started)
 
 
 async def test_a_passed_deadline_has_the_seats_bot_play_that_turn(tmp_path: Path) -> None:
