@@ -23,6 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerFailed
 
+from prtui.controller import turn_based_room
 from prtui.desktop import osc_notice
 from prtui.hangup import CHECK_EVERY, HangupWatch
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
@@ -269,13 +270,18 @@ class PrtuiApp(App[int]):
 
         lobby = any(isinstance(s, LobbyScreen) for s in self.screen_stack)
         controller = self.controller
+        turn_based = controller is not None and turn_based_room(controller.room_info)
         if (controller is not None and controller.seat is not None
                 and not controller.client.closed and not controller.game_over_shown):
             if not lobby:  # a local game: kept for the next prtui, or abandoned
                 await self._leave_local_game()
                 return
-            detail = "It is kept: your seat waits for you; a bot plays it if you stay away."
-            if not await self.push_screen_wait(ConfirmScreen("Leave this game?", detail)):
+            if turn_based:  # nothing is given up: nothing to ask
+                self.notify("Your seat stays yours: the lobby lists this table when it is "
+                            "your move.", timeout=6)
+            elif not await self.push_screen_wait(ConfirmScreen(
+                    "Leave this game?",
+                    "It is kept: your seat waits for you; a bot plays it if you stay away.")):
                 return
         if not lobby:
             self.exit(0)

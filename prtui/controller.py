@@ -51,12 +51,21 @@ class TableSetup:
     seed: int | None = None
     bot_delay_s: float = 0.3
     coach: bool = True  # the coach at this table (a LAN host chooses; local: always)
+    turn_hours: float | None = None  # a turn-based table's deadline per move (LAN; None: live)
+    on_deadline: str = "bot"  # a turn-based table's passed deadline: "bot" or "forfeit"
 
 
 LOCAL_GRACE_S = 3600.0  # the server's maximum grace period
 COACH_TIMEOUT_S = 30.0  # the search thinks a second or two; a busy pool takes longer
 REVIEW_TIMEOUT_S = 120.0  # a whole game, capped in time on the server (docs/hosting.md)
 LOCAL_BOOK_KEY = "local"  # token-book key of the embedded server's games
+
+
+def turn_based_room(info: dict[str, Any] | None) -> bool:
+    """Whether a room (its ``room`` frame) is a turn-based table: its seats are their
+    accounts', kept when their players leave (docs/hosting.md, Turn-based tables)."""
+    options = (info or {}).get("options")
+    return isinstance(options, dict) and options.get("turn_hours") is not None
 
 
 def token_key(host: str, port: int, name: str) -> str:
@@ -269,11 +278,13 @@ class Controller:
         # finished game sends nothing after it, so the room is ours from the start
         previous, self.room = self.room, room
         try:
-            await self.client.command("join_room", room=room,
-                                      as_="player" if as_player else "spectator")
+            data = await self.client.command("join_room", room=room,
+                                             as_="player" if as_player else "spectator")
         except BaseException:
             self.room = previous
             raise
+        if isinstance(data.get("seat"), int):  # a turn-based table: my account's seat
+            self.seat = data["seat"]
 
     async def take_seat(self, seat: int) -> None:
         data = await self.client.command("take_seat", room=self.room, seat=seat)

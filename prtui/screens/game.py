@@ -125,8 +125,8 @@ class GameScreen(BoardKeys):
         self._apply_size(self.app.size.width)
         self.render_snapshot()
         room = getattr(self.link, "room_info", None)  # the room's last frame came first
-        if isinstance(room, Mapping):
-            self.update_room(room)
+        if isinstance(room, Mapping) and self.live:  # (update_room waits for is_mounted,
+            self.query_one(TableNotice).update_room(room)  # which is only set after this)
         self._subscribe()
         # arrows and Enter go to my actions, not to a (maybe hidden) part of the table
         # (none if the app began quitting as this mounted: a test that leaves at once)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from prtui.pushes import pushes_of
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
+from prtui.widgets.your_turns import MOST_SHOWN, YourTurns
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
@@ -44,6 +46,20 @@ the id last, where a narrow table may leave them off its edge."""
 GAME_CELLS = 16
 """Widest game title in the rooms table."""
 
+TURNS_EVERY_S = 10.0
+"""A lobby push asks again for my moves waiting at most this often (each asking looks
+at every open table on the server); entering the lobby and `r` always ask."""
+
+
+def status_cell(room: dict[str, Any]) -> str:
+    """A room's status, and a turn-based table's pace: "playing · 2 d/move"."""
+    status = str(room.get("status"))
+    hours = (room.get("options") or {}).get("turn_hours")
+    if isinstance(hours, int | float) and not isinstance(hours, bool) and hours > 0:
+        pace = f"{hours / 24:g} d" if hours >= 24 and hours % 24 == 0 else f"{hours:g} h"
+        return f"{status} · {pace}/move"
+    return status
+
 
 class LobbyScreen(Screen[None]):
     """Rooms of the server; players create and join, spectators watch."""
@@ -60,6 +76,9 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", "Refresh", show=False),  # pushes keep the list fresh
         Binding("c", "focus_chat", "Chat"),
         Binding("q", "quit_app", "Quit"),
+        # "your move at N tables" (its heading names the keys): each table one key away
+        *(Binding(str(n), f"my_turn({n})", f"My move {n}", show=False)
+          for n in range(1, MOST_SHOWN + 1)),
     ]
 
     def __init__(self, controller: Controller, spectate: bool = False) -> None:
@@ -69,10 +88,12 @@ class LobbyScreen(Screen[None]):
         self.rooms: list[dict[str, Any]] = []
         self.paging = False  # showing a page of finished games (lobby pushes wait)
         self.older: str | None = None  # where the next page of finished games starts
+        self.turns_asked = -TURNS_EVERY_S  # when my moves waiting were last asked for
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
+                yield YourTurns(id="your-turns")  # first: where my move waits
                 yield Static(LOBBY_TITLE, id="lobby-title")
                 # the host and the id may be off its edge (scrolled to): names come first
                 yield DataTable(id="rooms", cursor_type="row", classes="-wider-than-shown")
@@ -85,7 +106,7 @@ class LobbyScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
         table.focus()
-        self.action_refresh()  # the rooms as they are now: a push before this one is older
+        self.action_refresh()  # the rooms as they are now, and my moves waiting
         pushes = pushes_of(self)
         if pushes is not None:
             pushes.subscribe(pushes.lobby, self, self.update_rooms)
@@ -94,6 +115,8 @@ class LobbyScreen(Screen[None]):
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
         if self.paging and not paged:  # a lobby push while finished games are shown
             return
+        if not paged and time.monotonic() - self.turns_asked >= TURNS_EVERY_S:
+            self.refresh_turns()  # a turn may have come at another table (pushes are often)
         was = self.selected_room()  # a push keeps the cursor on the room it was on
         self.rooms = rooms
         table = self.query_one(DataTable)
@@ -116,7 +139,7 @@ class LobbyScreen(Screen[None]):
         filled = sum(1 for s in seats if s.get("kind") != "empty")
         return [shown(room.get("name"), limit=NAME_CELLS),
                 plain(self.game_title(room.get("game")), limit=GAME_CELLS),
-                f"{filled}/{len(seats)}", plain(room.get("status")),
+                f"{filled}/{len(seats)}", plain(status_cell(room)),
                 str(room.get("spectators", 0)),
                 plain(room.get("host") or "-", limit=NAME_CELLS), plain(room.get("id"))]
 
@@ -138,8 +161,45 @@ class LobbyScreen(Screen[None]):
         self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
-        if self.rooms and self.is_attached:
+        if not self.is_attached:
+            return
+        if self.rooms:
             self.update_rooms(self.rooms, paged=self.paging)
+        turns = self.query_one(YourTurns)
+        if turns.tables:
+            turns.show(turns.tables, turns.titles)
+
+    def on_screen_resume(self) -> None:
+        """Back from a table (or any screen above): whose move is it now?"""
+        if self.is_mounted:
+            self.refresh_turns()
+
+    @work(exclusive=True, group="turns")
+    async def refresh_turns(self) -> None:
+        """The turn-based tables waiting for my move (none for a guest or a spectator)."""
+        if self.spectate:
+            return
+        self.turns_asked = time.monotonic()
+        try:
+            data = await self.controller.client.command("my_turns")
+        except NetError:  # a server from before turn-based tables: nothing to list
+            return
+        tables = [t for t in data.get("tables", []) if isinstance(t, dict)]
+        titles = {str(t.get("game")): self.game_title(t.get("game")) for t in tables}
+        self.query_one(YourTurns).show(tables, titles)
+
+    @work(exclusive=True, group="lobby")
+    async def action_my_turn(self, number: int) -> None:
+        """Open the board of the table listed with ``number``: my seat there is my
+        account's, so joining seats me and the board comes (prtui/app.py)."""
+        table = self.query_one(YourTurns).table(number)
+        if table is None:
+            return
+        try:
+            await self.controller.join(str(table.get("room")), as_player=True)
+        except Rejected as exc:  # the server's reason, shown as is
+            self.notify(f"That table: {exc.reason}", severity="error", markup=False)
+            self.refresh_turns()
 
     def game_title(self, game: object) -> str:
         """A room's game by its title in the server's catalog ("San Juan"), else its id."""
@@ -159,6 +219,7 @@ class LobbyScreen(Screen[None]):
         self.paging = False
         self.query_one("#lobby-title", Static).update(LOBBY_TITLE)
         self.update_rooms(list(data.get("rooms", [])))
+        self.refresh_turns()
 
     @work(exclusive=True, group="lobby")
     async def action_older(self) -> None:
@@ -187,10 +248,12 @@ class LobbyScreen(Screen[None]):
         setup = await self.app.push_screen_wait(NewGameScreen(games, allow_open_seats=True))
         if setup is None:
             return
+        options = {**setup.options, "coach": "on" if setup.coach else "off"}
+        if setup.turn_hours:  # turn-based: the deadline per move, and what passing it does
+            options.update(turn_hours=setup.turn_hours, on_deadline=setup.on_deadline)
         try:
             data = await self.controller.client.command(
-                "create_room", game=setup.game, players=setup.players,
-                options={**setup.options, "coach": "on" if setup.coach else "off"})
+                "create_room", game=setup.game, players=setup.players, options=options)
         except Rejected as exc:  # the server's reason, shown as is
             self.notify(f"New room: {exc.reason}", severity="error", markup=False)
             return

@@ -35,6 +35,15 @@ def plain(value: object) -> Text:
 
 
 LEVELS = ["random", "easy", "medium", "hard"]
+PACES: list[tuple[str, float]] = [
+    ("live: everyone plays at once", 0.0), ("turn-based: 1 hour a move", 1.0),
+    ("turn-based: 4 hours a move", 4.0), ("turn-based: 12 hours a move", 12.0),
+    ("turn-based: 1 day a move", 24.0), ("turn-based: 2 days a move", 48.0),
+    ("turn-based: 3 days a move", 72.0), ("turn-based: 7 days a move", 168.0),
+    ("turn-based: 14 days a move", 336.0)]
+"""A LAN table's pace: live, or turn-based with this deadline per move, in hours (the
+server takes 1 to 336: docs/hosting.md, Turn-based tables)."""
+ON_DEADLINE = [("its bot plays that move", "bot"), ("the player forfeits", "forfeit")]
 COACH_ABOUT = "players may ask the bots' search for their best moves"
 KINDS = ("bool", "int", "choice", "str", "multi")
 """The option types this form can show; an option of another type keeps its default."""
@@ -91,6 +100,8 @@ class NewGameScreen(Screen[TableSetup | None]):
         self.preset_game = game
         self.option_widgets: dict[str, Widget] = {}  # option name -> its widget
         self.coach = False  # a LAN table: off unless the host allows it
+        self.turn_hours = 0.0  # a LAN table: live (0) or turn-based, hours a move
+        self.on_deadline = "bot"
 
     @property
     def game(self) -> dict[str, Any]:
@@ -141,6 +152,13 @@ class NewGameScreen(Screen[TableSetup | None]):
         if self.allow_open_seats:  # a LAN table: the host decides (local tables allow it)
             yield OptionFlag(Text("Coach"), Text(COACH_ABOUT), value=self.coach, id="coach",
                              classes="option-flag")
+            with Horizontal(classes="row"):
+                yield Label("Pace", classes="label")
+                yield Select(PACES, value=self.turn_hours, allow_blank=False, id="pace")
+            with Horizontal(classes="row", id="deadline-row"):
+                yield Label("Late move", classes="label")
+                yield Select(ON_DEADLINE, value=self.on_deadline, allow_blank=False,
+                             id="on-deadline")
 
     def _widget(self, i: int, option: dict[str, Any]) -> Widget:
         """The widget for one option, by its type, set to its default."""
@@ -182,7 +200,23 @@ class NewGameScreen(Screen[TableSetup | None]):
         if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
         self._show_seats(self.players)
+        self._show_deadline()
         self.query_one("#start", Button).focus()
+
+    def _show_deadline(self) -> None:
+        """What a passed deadline does: asked only of a turn-based table."""
+        for row in self.query("#deadline-row"):
+            row.display = bool(self.turn_hours)
+
+    @on(Select.Changed, "#pace")
+    def _pace_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, float | int):
+            self.turn_hours = float(event.value)
+            self._show_deadline()
+
+    @on(Select.Changed, "#on-deadline")
+    def _on_deadline_chosen(self, event: Select.Changed) -> None:
+        self.on_deadline = str(event.value)
 
     def _show_seats(self, players: int) -> None:
         for row in self.query(".seat-row"):
@@ -201,6 +235,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             self.game_index = event.value
             await self.recompose()
             self._show_seats(self.players)
+            self._show_deadline()
             self.query_one("#game", Select).focus()  # where it was: on the game picked
 
     @on(Checkbox.Changed, "#coach")
@@ -239,6 +274,8 @@ class NewGameScreen(Screen[TableSetup | None]):
             options=self.chosen_options(),
             bots=[str(self.query_one(f"#seat-{s}", Select).value) for s in range(1, players)],
             coach=self.coach if self.allow_open_seats else True,
+            turn_hours=self.turn_hours or None if self.allow_open_seats else None,
+            on_deadline=self.on_deadline,
         )
 
     @on(Button.Pressed, "#start")

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from prtui.controller import turn_based_room
 from prtui.games import game_title
 from prtui.navigation import BackToLobby
 from prtui.pushes import pushes_of
@@ -148,7 +149,9 @@ class RoomScreen(Screen[None]):
                 ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
                  else f"You sit in seat {seat + 1}.\n") +
                 f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
-                "r ready · s start (host; every seat filled, others ready) · esc leave"))
+                + ("Turn-based: s start (host; every seat filled) · esc leave, seat kept"
+                   if turn_based_room(room) else
+                   "r ready · s start (host; every seat filled, others ready) · esc leave")))
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
@@ -243,7 +246,7 @@ class RoomScreen(Screen[None]):
         from prtui.screens.confirm import ConfirmScreen
 
         costs = []
-        if self.controller.seat is not None:
+        if self.controller.seat is not None and not turn_based_room(self.info):
             costs.append(f"You sit in seat {self.controller.seat + 1}: it is freed.")
         if self.info.get("host") == self.controller.client.name:
             costs.append("You host this room: hosting passes to a seated player.")

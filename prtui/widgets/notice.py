@@ -3,7 +3,9 @@
 The room's frames carry, for a disconnected seat, the seconds left before a bot plays
 it (``takeover_in_s``, docs/protocol.md); the count goes down here on this machine's
 clock from when the frame came, so no clock is shared with the server. A seat a bot
-plays since is said too, until its player is back.
+plays since is said too, until its player is back. At a turn-based table nobody is
+"disconnected" (players come for their moves): only a seat whose deadline passed (its
+bot plays that turn) or that forfeited (a bot plays it to the end) is said.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class TableNotice(Shown):
         self._until: dict[int, float] = {}  # seat -> when the bot takes over (monotonic)
         self._bot: set[int] = set()  # seats a bot plays while their player is away
         self._names: dict[int, str] = {}
+        self._turn_based: dict[int, str] = {}  # seat -> why its bot plays (turn-based)
 
     def on_mount(self) -> None:
         self.display = False
@@ -39,12 +42,17 @@ class TableNotice(Shown):
     def update_room(self, room: Mapping[str, Any]) -> None:
         now = time.monotonic()
         playing = room.get("status") == "playing"
-        self._until, self._bot, self._names = {}, set(), {}
+        self._until, self._bot, self._names, self._turn_based = {}, set(), {}, {}
         for seat in room.get("seats", []) if playing else []:
-            if seat.get("kind") != "human" or seat.get("connected"):
-                continue
             n = int(seat.get("seat", 0))
-            self._names[n] = shown(seat.get("name"), 24) or f"P{n + 1}"
+            name = shown(seat.get("name"), 24) or f"P{n + 1}"
+            if seat.get("kind") == "human" and seat.get("forfeited"):
+                self._turn_based[n] = f"{name} forfeited — a bot plays the seat to the end"
+            elif seat.get("kind") == "human" and seat.get("bot_playing") and "due_in_s" in seat:
+                self._turn_based[n] = f"{name}'s time ran out — a bot plays this turn"
+            if n in self._turn_based or seat.get("kind") != "human" or seat.get("connected"):
+                continue
+            self._names[n] = name
             left = seat.get("takeover_in_s")
             if isinstance(left, int | float) and not seat.get("bot_playing"):
                 self._until[n] = now + max(0.0, float(left))
@@ -61,7 +69,7 @@ class TableNotice(Shown):
             when = f"in {left} s" if left > 0 else "now"
             parts.append(f"{self._names[seat]} disconnected — a bot takes over {when}")
         parts += [f"{self._names[seat]} is away — a bot plays for them" for seat in sorted(self._bot)]
-        return parts
+        return parts + [said for _, said in sorted(self._turn_based.items())]
 
     def redraw(self) -> None:
         parts = self.lines()

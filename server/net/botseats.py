@@ -42,6 +42,7 @@ class BotSeats:
     _bot_busy: set[int]
     _gone_epoch: dict[int, int]
     _takeover_at: dict[int, float]  # seat -> when its grace ends (time.monotonic)
+    timed_out: set[int]  # turn-based seats whose deadline passed (server/net/turnbased.py)
     _rng: random.Random
 
     if TYPE_CHECKING:  # provided by Room; stubs only for the type checker
@@ -53,7 +54,7 @@ class BotSeats:
         def seat_holder(self, seat: int) -> Member | None: ...
 
     def _bot_seat(self, seat: int) -> bool:
-        return self.rec.seats[seat].kind == "bot" or seat in self.takeover
+        return self.rec.seats[seat].kind == "bot" or seat in self.takeover or seat in self.timed_out
 
     def _kick_bots(self) -> None:
         sync = self.sync
@@ -99,6 +100,8 @@ class BotSeats:
         self._after_play()
 
     def _start_grace(self, seat: int) -> None:
+        if self.rec.options.get("turn_hours") is not None:
+            return  # a turn-based seat waits for its player until its deadline
         epoch = self._gone_epoch[seat] = self._gone_epoch.get(seat, 0) + 1
         grace = float(self.rec.options.get("grace_s", DEFAULT_GRACE_S))
         self._takeover_at[seat] = time.monotonic() + grace

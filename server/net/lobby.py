@@ -20,7 +20,9 @@ from server.engine.contract import describe
 from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game, offered_game
 from server.net.bots import make_pool
+from server.net.clock import Clock, SystemClock
 from server.net.coaching import CoachDesk
+from server.net.deadlines import DeadlineTimer
 from server.net.identity import Identities
 from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
@@ -39,6 +41,7 @@ from server.net.seating import (
     TAKEOVER_LEVEL,
 )
 from server.net.standings import StandingsDesk
+from server.net.turnbased import turn_based
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import limits
 from server.protocol import messages as m
@@ -54,9 +57,11 @@ LOBBY_PUSH_S = 0.25
 
 class Lobby(RoomKeeping):
     def __init__(self, store: Store, max_rooms: int = MAX_OPEN_ROOMS,
-                 policy: RoomPolicy | None = None, notify: NotifyPolicy | None = None
-                 ) -> None:
+                 policy: RoomPolicy | None = None, notify: NotifyPolicy | None = None,
+                 clock: Clock | None = None) -> None:
         self.store = store
+        # turn-based tables' deadlines: one timer for them all, on one clock
+        self.turn_timer = DeadlineTimer(clock or SystemClock(), self._post_to_room)
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self.listing = LobbyList(store)
@@ -98,9 +103,16 @@ class Lobby(RoomKeeping):
             room.start_task()
         self.notices.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+        self.turn_timer.start()
         return len(self.rooms)
 
+    def _post_to_room(self, room_id: str, item: tuple[object, ...]) -> None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            room.post(item)
+
     async def stop(self) -> None:
+        await self.turn_timer.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.notices.stop()
@@ -217,6 +229,8 @@ class Lobby(RoomKeeping):
             self.standings.handle(peer, msg)
         elif t == "notify_address":
             self.notices.handle(peer, msg)
+        elif t == "my_turns":
+            peer.send(m.ack(mid, {"tables": self.my_turns(peer)}))
         elif t == "create_room":
             self._create(peer, msg)
         elif t == "rematch":
@@ -310,6 +324,12 @@ class Lobby(RoomKeeping):
         except Exception as e:  # a game refusing odd options in its own way
             peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
             return
+        if turn_based(options) and getattr(peer, "account", None) is None:
+            peer.send(m.reject(mid, "claimed_only", "turn-based tables are for claimed names"
+                                                    " (a seat stays yours while you are away):"
+                                                    " claim your name first (prtui connect"
+                                                    " --claim)"))
+            return
         rid = self.new_room_id()
         if seed is not None:  # the creator knows the seed: say so, never show it
             options["seeded"] = True
@@ -322,6 +342,17 @@ class Lobby(RoomKeeping):
         room = self.open_room(peer, rec, game)
         peer.send(m.ack(mid, {"room": rid}))
         self.room_changed(room)
+
+    def my_turns(self, peer: Peer) -> list[dict[str, Any]]:
+        """The turn-based tables waiting for ``peer``'s account to move, soonest
+        deadline first (none for a guest). One look at each open room's deadlines."""
+        account = getattr(peer, "account", None)
+        if account is None:
+            return []
+        now = self.turn_timer.clock.now()
+        tables = [entry for room in self.rooms.values() if room.deadlines
+                  for entry in room.your_turn(account, now)]
+        return sorted(tables, key=lambda e: (e["due_in_s"], e["room"]))
 
     def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None:
         """Why ``peer`` may not open another room now (code, reason), or None: the caps
@@ -358,6 +389,11 @@ def games_catalog() -> list[dict[str, Any]]:
     return catalog
 
 
+OUT_OF_BOUNDS = {"turn_hours": "turn_hours, a turn-based table's deadline per move, is 1 to 336"
+                              " hours (1 hour to 14 days)"}
+"""A clearer refusal than the bounds alone, where a player is likely to see it."""
+
+
 def _server_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options the server reads itself, checked; ``takeover_level`` always set.
     Refuses the ones it fills in itself (``FILLED_IN_KEYS``)."""
@@ -370,8 +406,14 @@ def _server_options(options: dict[str, Any]) -> dict[str, Any]:
         if key in options:
             value = options[key]
             if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-                raise EngineError(f"{key} must be a number in {lo}..{hi}", "invalid_options")
+                raise EngineError(OUT_OF_BOUNDS.get(key, f"{key} must be a number in {lo}..{hi}"),
+                                  "invalid_options")
             out[key] = float(value)
+    if "turn_hours" not in out and "on_deadline" in options:
+        raise EngineError("on_deadline is for turn-based tables (set turn_hours)",
+                          "invalid_options")
+    if "turn_hours" in out:
+        out.setdefault("on_deadline", "bot")
     for key, words in SERVER_CHOICES.items():
         if key in options and options[key] not in words:
             raise EngineError(f"{key} must be one of: {', '.join(words)}", "invalid_options")

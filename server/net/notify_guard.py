@@ -10,9 +10,10 @@ look-ups included, goes straight through), every address a look-up returns is ch
 and one refused address refuses the whole look-up. The connection then uses exactly the
 addresses checked, so there is no window between check and use.
 
-apprise, requests and urllib3 log URLs (paths with tokens in them) at debug level: what
-they log from a notice thread is dropped (``quiet_senders``); the notifier logs each
-outcome itself, with the address masked.
+apprise, requests and urllib3 log URLs (paths with tokens in them): what they log from a
+notice thread is dropped, and apprise's own lines from any thread (it logs the URL as it
+parses it, at registration, on whichever thread checks the address); the notifier logs
+each outcome itself, with the address masked.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ class _NotFromNoticeThreads(logging.Filter):
         return not (record.threadName or "").startswith(THREAD_PREFIX)
 
 
+class _Dropped(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return False
+
+
 def install() -> None:
     """Put the guard in place (once per process) and quiet the senders' own logs."""
     global _installed
@@ -73,7 +79,7 @@ def install() -> None:
         socket.getaddrinfo = _guarded
         quiet = _NotFromNoticeThreads()
         for name in SENDERS_LOGGERS:
-            logging.getLogger(name).addFilter(quiet)
+            logging.getLogger(name).addFilter(_Dropped() if name == "apprise" else quiet)
         _installed = True
 
 

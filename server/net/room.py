@@ -34,6 +34,7 @@ from server.net.seating import (
     hash_token,
 )
 from server.net.sync import GameSync, Viewer
+from server.net.turnbased import TurnBased
 from server.net.turns import turn_started
 from server.protocol import messages as m
 from server.store.accounts import RatingChange
@@ -42,7 +43,7 @@ from server.store.base import ActionRecord, RoomRecord, Store
 log = logging.getLogger(__name__)
 
 
-class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only declare what they borrow
+class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mixins only declare what they borrow
     def __init__(self, rec: RoomRecord, game: Game, store: Store, hooks: RoomHooks) -> None:
         self.rec = rec
         self.id = rec.id
@@ -59,6 +60,9 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         self._bot_busy: set[int] = set()
         self._gone_epoch: dict[int, int] = {}
         self._takeover_at: dict[int, float] = {}
+        self.deadlines: dict[int, float] = {}  # turn-based tables (server/net/turnbased.py)
+        self.timed_out: set[int] = set()
+        self.forfeited: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
@@ -78,6 +82,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             log.warning("room %s: not resumed: %s", rec.id, self.stale)
         elif rec.status == "playing":  # finished games are rebuilt when someone looks
             self._rebuild()
+        if self.stale is None:
+            self._load_turns()
 
     # --- life cycle --------------------------------------------------------------
 
@@ -98,6 +104,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             for s in self.rec.seats:
                 if s.kind == "human":
                     self._start_grace(s.seat)
+            self._rearm_turns()
             self._kick_bots()
 
     async def stop(self) -> None:
@@ -155,6 +162,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             self._bot_moved(item[1], item[2], item[3])
         elif kind == "grace":
             self._grace_over(item[1], item[2])
+        elif kind == "deadline":
+            self._deadline_passed(item[1], item[2])
         elif kind == "replay_idle":
             self.replay = None
             keeper = getattr(self.hooks, "replays", None)
@@ -187,7 +196,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
                 "seat": s.seat, "name": s.name, "kind": s.kind,
                 "connected": s.kind == "bot" or self.seat_holder(s.seat) is not None,
                 "ready": s.seat in self.ready or s.kind == "bot",
-                "bot_playing": s.kind == "bot" or s.seat in self.takeover,
+                "bot_playing": s.kind == "bot" or s.seat in self.takeover or s.seat in self.timed_out,
             }
             if s.level is not None:
                 entry["level"] = s.level
@@ -201,6 +210,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
             wait = self.takeover_in(s.seat) if not entry["connected"] else None
             if wait is not None:  # the grace left, counted down by each client
                 entry["takeover_in_s"] = wait
+            if self.turn_based:  # its deadline, or that it forfeited
+                entry.update(self.turn_summary(s.seat))
             seats.append(entry)
         return {
             "id": self.id, "name": self.rec.name, "game": self.rec.game,
@@ -232,9 +243,13 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         mem = self.members.get(peer.id)
         if mem is None:
             mem = self.members[peer.id] = Member(peer, player=player)
-        peer.send(m.ack(msg["id"], {"room": self.id}))
+        seat, displaced = self._seat_by_account(mem)  # a turn-based table: my account's
+        peer.send(m.ack(msg["id"], {"room": self.id} if seat is None
+                        else {"room": self.id, "seat": seat}))
         peer.send(m.room(self.summary()))
         self._send_state(mem)
+        if displaced is not None:  # another connection of mine held the seat: it watches
+            self._send_state(displaced)
         self._changed()
 
     def _cmd_leave_room(self, peer: Peer, msg: dict[str, Any]) -> None:
@@ -247,8 +262,8 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         if mem is None:
             return
         if mem.seat is not None:
-            if self.rec.status == "waiting" and not disconnected:
-                self._free_seat(mem.seat)
+            if self.rec.status == "waiting" and not disconnected and not self.turn_based:
+                self._free_seat(mem.seat)  # a turn-based seat is the account's: leave_seat
             elif self.rec.status == "playing":
                 self._start_grace(mem.seat)
             self.ready.discard(mem.seat)
@@ -327,6 +342,7 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         if self.sync is None or self.rec.status != "playing":
             raise Refuse("not_playing", "no game is running in this room")
         assert mem.seat is not None
+        self._turn_refusal(mem.seat)
         if "v" in msg and msg["v"] != self.sync.v:  # a duplicate, or chosen on an old view
             raise Refuse("stale", f"the game is at version {self.sync.v}, not {msg['v']}: "
                                   "resync and choose again")
@@ -355,13 +371,18 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
         except EngineError as e:
             raise Refuse(e.code, e.message) from None
         try:
-            self.store.append_action(self.id, ActionRecord(n, seat, legal))
+            due = self._next_deadlines()
+            if due is None:
+                self.store.append_action(self.id, ActionRecord(n, seat, legal))
+            else:  # a turn-based table: the move and the deadlines it sets, together
+                self.store.append_turn(self.id, ActionRecord(n, seat, legal), due)
         except Exception:  # memory must match disk: rebuild from what was stored
             log.exception("room %s: could not store action %d", self.id, n)
             self._rebuild()
             for mem in self.members.values():
                 self._send_state(mem)
             raise Refuse("internal", "the server could not save that; nothing changed") from None
+        self._turns_moved(due)
 
     def _after_play(self, mover: Peer | None = None, ack: list[bytes] | None = None) -> None:
         """Broadcast one diff per viewer (encoded once), then finish or wake the bots.
@@ -405,6 +426,6 @@ class Room(BotSeats, Seating, Replaying, Coaching):  # any order: mixins only de
                if sync is not None and self.rec.status == "playing" else frozenset())
         for seat in sorted(now - self._moving):
             s = self.rec.seats[seat]
-            if s.kind == "human" and s.account is not None:
-                turn_started(s.account, self.id)
+            if s.kind == "human" and s.account is not None and seat not in self.forfeited:
+                turn_started(s.account, self.id)  # a forfeited seat's bot plays on
         self._moving = now

@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from server.net.deadlines import DeadlineTimer
     from server.net.peer import Peer
 
 
 class RoomHooks(Protocol):
+    turn_timer: DeadlineTimer  # the server's one timer of turn-based deadlines
+
     # ``room`` is the calling Room (server/net/room.py), typed Any: naming it here would
     # import the room back from the module its mixins import
 

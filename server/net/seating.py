@@ -25,13 +25,17 @@ if TYPE_CHECKING:
     from server.net.bots import SeatBot
     from server.store.base import RoomRecord, Store
 
-SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0)}
-"""Numeric room options the server reads itself (name: (min, max)); the rest go to the game."""
+SERVER_OPTIONS = {"grace_s": (0.0, 3600.0), "bot_delay_s": (0.0, 10.0),
+                  "turn_hours": (1.0, 14 * 24.0)}
+"""Numeric room options the server reads itself (name: (min, max)); the rest go to the game.
+``turn_hours``: a turn-based table's deadline per move (server/net/turnbased.py)."""
 SERVER_CHOICES: dict[str, tuple[str, ...]] = {
     "takeover_level": LEVELS, "coach": ("off", "on"), "rated": ("off", "on"),
+    "on_deadline": ("bot", "forfeit"),
 }
 """Room options the server reads itself that take one of a few words. ``rated``: the
-game's end updates its players' ratings (server/net/ratings.py)."""
+game's end updates its players' ratings (server/net/ratings.py); ``on_deadline``: what a
+passed deadline of a turn-based table does."""
 SERVER_KEYS = frozenset({*SERVER_OPTIONS, *SERVER_CHOICES})
 FILLED_IN_KEYS = ("names", "rules_version")
 """Options the server gives the game itself at setup (``setup_options``): from the seats
@@ -108,6 +112,9 @@ class Seating:
         def _start_grace(self, seat: int) -> None: ...
         def _kick_bots(self) -> None: ...
         def _announce_turns(self) -> None: ...
+        def _start_turns(self) -> None: ...
+        @property
+        def turn_based(self) -> bool: ...
 
     # --- seats (waiting room) -------------------------------------------------------
 
@@ -171,9 +178,19 @@ class Seating:
         seat = self._seat_no(msg["seat"])
         if self.rec.seats[seat].kind != "empty":
             raise Refuse("seat_taken", "that seat is taken")
+        if self.turn_based and peer.account is None:
+            raise Refuse("claimed_only", "a turn-based table's seats are for claimed names "
+                                         "(its seat is yours while you are away): claim your "
+                                         "name first (prtui connect --claim)")
         self._name_free(peer.name, but=mem.seat)
         if mem.seat is not None:
             self._free_seat(mem.seat)
+        if self.turn_based:  # the account holds the seat: joining the room seats it again
+            self._save(SeatRecord(seat, "human", peer.name, None, None, peer.account))
+            mem.seat = seat
+            peer.send(m.ack(msg["id"], {"seat": seat}))
+            self._changed()
+            return
         token = f"{self.id}.{secrets.token_urlsafe(24)}"
         self._save(SeatRecord(seat, "human", peer.name, None, hash_token(token), peer.account))
         mem.seat = seat
@@ -229,9 +246,10 @@ class Seating:
         if any(s.kind == "empty" for s in self.rec.seats):
             raise Refuse("seats_empty", "every seat needs a player or a bot")
         host_seat = self.members[peer.id].seat
-        waiting = [
+        waiting = [  # a turn-based table's seated players need not be connected
             s.seat for s in self.rec.seats
             if s.kind == "human" and s.seat != host_seat and s.seat not in self.ready
+            and not self.turn_based
         ]
         if waiting:
             raise Refuse("not_ready", f"seats not ready: {waiting}")
@@ -250,5 +268,6 @@ class Seating:
             if s.kind == "human" and self.seat_holder(s.seat) is None:
                 self._start_grace(s.seat)
         self._announce_turns()
+        self._start_turns()
         self._kick_bots()
 

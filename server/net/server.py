@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from server.net.clock import Clock
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
 from server.net.notify_address import NotifyPolicy
 from server.net.relay import AddressBook
@@ -63,6 +64,7 @@ class GameServer:
         session_limits: SessionLimits | None = None,
         if_busy: str = "private",
         notify: NotifyPolicy | None = None,
+        clock: Clock | None = None,
     ) -> None:
         if if_busy not in ("private", "fail"):
             raise ValueError("if_busy is 'private' or 'fail'")
@@ -75,6 +77,7 @@ class GameServer:
         self.limits = session_limits or SessionLimits()
         self.if_busy = if_busy
         self.notify = notify  # turn notices while away (server/net/notify.py); None: off
+        self.clock = clock  # turn-based deadlines' clock (server/net/clock.py); None: the system's
         self.private = False  # True: another process owns data_dir; nothing is kept
         self.store: SqliteStore | None = None
         self._lock: DataDirLock | None = None
@@ -88,7 +91,8 @@ class GameServer:
         """Own the data directory (or not: see ``if_busy``), open the store, resume
         stored games, listen; return the bound port. Raises DataDirBusy or OSError."""
         self.store = self._open_store()
-        self.lobby = Lobby(self.store, self.max_rooms, self.room_policy, self.notify)
+        self.lobby = Lobby(self.store, self.max_rooms, self.room_policy, self.notify,
+                           self.clock)
         self.lobby.vouched_key = self.addresses.vouched_key
         restored = self.lobby.restore()
         if restored:

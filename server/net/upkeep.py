@@ -149,8 +149,11 @@ class Upkeep:
             if room.rec.status != "waiting" or not idle(room):
                 self._empty_since.pop(rid, None)
                 continue
-            since = self._empty_since.setdefault(rid, now)
             human = any(s.kind == "human" for s in room.rec.seats)
+            if human and room.turn_based:  # its players' seats wait for them: kept
+                self._empty_since.pop(rid, None)
+                continue
+            since = self._empty_since.setdefault(rid, now)
             if now - since >= (self.policy.abandoned_s if human else self.policy.empty_s):
                 due.append(room)
         return due

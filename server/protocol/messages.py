@@ -115,6 +115,7 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
     # finished games (server/net/standings.py)
     "leaderboard": (_f("game", "str", max_len=limits.MAX_ID_LEN), _f("limit", "int", required=False),
                     _f("offset", "int", required=False)),
+    "my_turns": (),  # the turn-based tables waiting for my move (server/net/turnbased.py)
     "profile": (_f("name", "str", required=False, max_len=limits.MAX_NAME_LEN, person=True),
                 _f("bot", "str", required=False, max_len=limits.MAX_ID_LEN),
                 _f("limit", "int", required=False), _f("offset", "int", required=False)),

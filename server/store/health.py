@@ -34,8 +34,10 @@ from server.store.backup import backups
 
 SCHEMA_VERSION = 3
 """``PRAGMA user_version`` of the files this code writes. 0: a file from before the
-version was recorded (its schema is brought up to date on open). 3: the table
-``notify_addresses`` (server/store/notices.py); 2 is the turn-based tables' deadlines."""
+version was recorded (its schema is brought up to date on open). 2: turn-based tables'
+``turn_deadlines`` and ``forfeits`` (server/store/turns.py), made on open in an older
+file; 3: the table ``notify_addresses`` (server/store/notices.py). A file of a newer
+version is refused by a prtui that knows only an older one, which would lose them."""
 
 
 class DamagedDatabase(PrtuiError):

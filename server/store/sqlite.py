@@ -1,4 +1,5 @@
-"""SQLite store (standard library, WAL): rooms, seats, options, seed, action log.
+"""SQLite store (standard library, WAL): rooms, seats, options, seed, action log;
+turn-based tables' deadlines and forfeits (server/store/turns.py).
 
 WAL with synchronous=NORMAL makes every commit survive a crash of the process
 (kill -9); only a power loss can lose the last few commits. Each write commits
@@ -16,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from server.store import accounts, commits, notices, search, standings
+from server.store import accounts, commits, notices, search, standings, turns
 from server.store.backup import take_backup
 from server.store.base import ActionRecord, RoomRecord, SeatRecord
 from server.store.health import check_file, mark_version
@@ -59,7 +60,7 @@ CREATE TABLE IF NOT EXISTS reviews (
     answer TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
-""" + INDEX + commits.META + accounts.SCHEMA + notices.SCHEMA
+""" + INDEX + commits.META + accounts.SCHEMA + notices.SCHEMA + turns.SCHEMA
 
 
 ADDED_COLUMNS = (("rooms", "rules_version", "INTEGER NOT NULL DEFAULT 1"),
@@ -87,7 +88,7 @@ def _dumps(obj: Any) -> str:
 
 
 class SqliteStore(RoomListing, accounts.AccountStore, standings.StandingsStore,
-                  notices.NoticeStore):
+                  notices.NoticeStore, turns.TurnStore):
     """One connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path) -> None:
