@@ -346,19 +346,34 @@ class PrtuiApp(App[int]):
         while not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
 
-    def turn_notice(self) -> None:
-        """It is my turn after waiting: the terminal's bell, unless switched off, and a
-        desktop notification where the player asked for one."""
+    def turn_notice(self, table: str | None = None) -> None:
+        """It is my turn after waiting (at ``table``, else at the table I am at): the
+        terminal's bell, unless switched off, and a desktop notification where the
+        player asked for one."""
         if self.settings.bell:
             self.bells_rung += 1
             self.bell()
         if self.settings.desktop:
-            room = (self.controller.room_info or {}) if self.controller is not None else {}
-            where = f" at {room['name']}" if room.get("name") else ""
+            if table is None:
+                room = (self.controller.room_info or {}) if self.controller is not None else {}
+                table = str(room.get("name") or "")
+            where = f" at {table}" if table else ""
             seq = osc_notice("prtui", f"your turn{where}", os.environ)
             self.desktop_notices.append(seq)
             if not self.is_headless and self._driver is not None:
                 self._driver.write(seq)
+
+    def on_turn_elsewhere(self, room: str, name: str, game: str) -> None:
+        """My turn came at another table (the server's ``your_turn``): say so over any
+        screen, ring, and bring the lobby's list of my moves up to date."""
+        from prtui.screens.lobby import LobbyScreen
+
+        table = shown(name, 40, blank="") or room
+        self.notify(f"Your move at {table}", title="Another table", markup=False)
+        self.turn_notice(table)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen) and screen.is_mounted:
+                screen.refresh_turns()
 
     def set_desktop(self, on: bool) -> None:
         """Desktop notifications on my turn on or off, kept for the next runs."""

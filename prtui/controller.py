@@ -37,6 +37,8 @@ class AppLink(Protocol):
 
     def on_chat(self, who: str, text: str, room: str | None) -> None: ...
 
+    def on_turn_elsewhere(self, room: str, name: str, game: str) -> None: ...
+
     def on_closed(self, reason: str) -> None: ...
 
 
@@ -339,6 +341,9 @@ class Controller:
             self.app.on_lobby(list(event.get("rooms", [])))
         elif t == "chat":
             self.app.on_chat(str(event.get("from", "?")), str(event.get("text", "")), event.get("room"))
+        elif t == "your_turn" and event.get("room") != self.room:
+            self.app.on_turn_elsewhere(str(event.get("room", "")), str(event.get("name", "")),
+                                       str(event.get("game", "")))
         elif t == "closed":
             self.app.on_closed(str(event.get("reason", "closed")))
 

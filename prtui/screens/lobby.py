@@ -186,7 +186,8 @@ class LobbyScreen(Screen[None]):
             return
         tables = [t for t in data.get("tables", []) if isinstance(t, dict)]
         titles = {str(t.get("game")): self.game_title(t.get("game")) for t in tables}
-        self.query_one(YourTurns).show(tables, titles)
+        for listed in self.query(YourTurns):  # none once the lobby is being taken down
+            listed.show(tables, titles)
 
     @work(exclusive=True, group="lobby")
     async def action_my_turn(self, number: int) -> None:

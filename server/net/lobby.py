@@ -23,6 +23,7 @@ from server.net.bots import make_pool
 from server.net.clock import Clock, SystemClock
 from server.net.coaching import CoachDesk
 from server.net.deadlines import DeadlineTimer
+from server.net.elsewhere import TurnsElsewhere
 from server.net.identity import Identities
 from server.net.listing import LobbyList, list_rooms
 from server.net.names_in_use import NamesInUse
@@ -78,6 +79,7 @@ class Lobby(RoomKeeping):
         self.identities = Identities(store)  # claimed names (server/net/identity.py)
         self.standings = StandingsDesk(store)  # leaderboards and profiles
         self.notices = Notices(store, self, notify)  # turn notices while away (off: None)
+        self.elsewhere = TurnsElsewhere(self.rooms, self.names)  # ...and while connected
         self.vouched_key: Callable[[str, str], bool] = lambda key, proof: False
         """Whether our SSH gateway vouches that this player holds ``key`` (set by the
         server: server/net/relay.py)."""
@@ -102,6 +104,7 @@ class Lobby(RoomKeeping):
             self.upkeep.restored(room)
             room.start_task()
         self.notices.start()
+        self.elsewhere.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         self.turn_timer.start()
         return len(self.rooms)
@@ -116,6 +119,7 @@ class Lobby(RoomKeeping):
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.notices.stop()
+        self.elsewhere.stop()
         for read in list(self.listing.reads):  # pages being read: nobody waits for them now
             read.cancel()
         await asyncio.gather(*(room.stop() for room in list(self.rooms.values())),

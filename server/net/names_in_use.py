@@ -32,6 +32,7 @@ class NamesInUse:
         self._accounts: dict[str, str] = {}  # peer id -> the account it proved
         self._connected: dict[str, int] = {}  # account -> its connections now
         self._visits: dict[str, int] = {}  # account -> connections since the start
+        self._peers: defaultdict[str, dict[str, Peer]] = defaultdict(dict)  # account -> them
 
     def claim(self, peer: Peer, *, seat_token: bool = False) -> str | None:
         """Take ``peer.name`` for ``peer``; else why not (for the ``name_taken`` error)."""
@@ -54,11 +55,16 @@ class NamesInUse:
         if peer.account is None or peer.id in self._accounts or peer.id not in self._keys:
             return
         self._accounts[peer.id] = peer.account
+        self._peers[peer.account][peer.id] = peer
         self._connected[peer.account] = self._connected.get(peer.account, 0) + 1
         self._visits[peer.account] = self._visits.get(peer.account, 0) + 1
 
     def connected(self, account: str) -> bool:
         return account in self._connected
+
+    def peers_of(self, account: str) -> list[Peer]:
+        """The connections that proved ``account`` now (a player may have several)."""
+        return list(self._peers.get(account, {}).values())
 
     def visits(self, account: str) -> int:
         return self._visits.get(account, 0)
@@ -66,6 +72,10 @@ class NamesInUse:
     def release(self, peer: Peer) -> None:
         account = self._accounts.pop(peer.id, None)
         if account is not None:
+            mine = self._peers[account]
+            mine.pop(peer.id, None)
+            if not mine:
+                del self._peers[account]
             left = self._connected[account] - 1
             if left:
                 self._connected[account] = left

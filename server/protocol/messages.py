@@ -286,6 +286,12 @@ def chat(room: str | None, sender: str, text: str, ts: float) -> dict[str, Any]:
     return {"t": "chat", "room": room, "from": sender, "text": text, "ts": ts}
 
 
+def your_turn(room: str, name: str, game: str) -> dict[str, Any]:
+    """Pushed to a player's other connections when a turn of theirs starts at a table
+    they are not looking at (a turn-based table, most often)."""
+    return {"t": "your_turn", "room": room, "name": name, "game": game}
+
+
 def ping(ts: float) -> dict[str, Any]:
     return {"t": "ping", "ts": ts}
 

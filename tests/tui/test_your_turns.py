@@ -168,3 +168,42 @@ async def test_a_forfeit_is_said_over_the_board(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: notice.lines() == [
                 "ana forfeited — a bot plays the seat to the end"])
             assert notice.display
+
+
+async def test_my_turn_at_another_table_is_said_rung_and_listed_at_once(
+        port: int, tmp_path: Path) -> None:
+    """Issue 37 item 5: bea waits in the lobby; ana moves at a turn-based table until
+    bea's turn comes there. Bea's client says so (the room's name as plain text), rings,
+    sends the desktop notification she asked for, and lists the table, with no key."""
+    from prtui.settings import Settings
+
+    rooms = await turn_based_tables(port)
+    book = CredentialBook(tmp_path / "config" / "credentials.json")
+    app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "bea", "play",
+                                    login=Login(book, book_key("127.0.0.1", port, "bea"),
+                                                PASSWORD)),
+                   settings=Settings(desktop=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        turns = lobby.query_one(YourTurns)
+        await wait_for(pilot, lambda: lobby.turns_asked > 0)
+        assert turns.tables == []  # ana moves first at both tables
+        ana = await Client.connect(port, "ana", password=PASSWORD)
+        try:
+            await ana.ok("join_room", room=rooms[1], as_="player")
+            for _ in range(20):  # ana's moves until the turn passes to bea
+                await ana.until(lambda: ana.snap is not None or None, 30)
+                assert ana.snap is not None
+                legal = ana.snap["legal"]
+                if not legal:
+                    break
+                await ana.ok("act", room=rooms[1], action=legal[0], v=ana.v)
+        finally:
+            await ana.close()
+        said = f"Your move at {ROOM_NAMES[1]}"
+        await wait_for(pilot, lambda: any(str(n.message) == said for n in app._notifications))
+        assert app.bells_rung >= 1
+        assert any(f"your turn at {ROOM_NAMES[1]}" in seq for seq in app.desktop_notices)
+        await wait_for(pilot, lambda: [t.get("room") for t in turns.tables] == [rooms[1]])
