@@ -17,7 +17,7 @@ from server.engine.playout import PlayoutStalled
 
 from .core import flow
 from .core.moves import MAYOR_UNDO
-from .core.state import GAME_OVER, PRState
+from .core.state import GAME_OVER, MAYOR, PRState
 from .phases import mayor_whole
 
 
@@ -33,12 +33,13 @@ def play_random(s: PRState, randbelow: Callable[[int], int], max_actions: int,
         if moves is None:
             moves = legal(s)
         n = len(moves)
-        while n and moves[n - 1][0] == MAYOR_UNDO:  # take-backs come last: never drawn
-            n -= 1
+        if s.step == MAYOR:  # (only the mayor's placements have take-backs or go whole)
+            while n and moves[n - 1][0] == MAYOR_UNDO:  # take-backs come last: never drawn
+                n -= 1
+            if n and whole_mayor and applies(s, moves):
+                place(s, moves, n, randbelow)
+                continue
         if not n:
             raise PlayoutStalled(f"seat {flow.mover(s)} is to move but has no legal move")
-        if whole_mayor and applies(s, moves):
-            place(s, moves, n, randbelow)
-        else:
-            execute(s, moves[randbelow(n)], None)
+        execute(s, moves[randbelow(n)], None)
     return max_actions

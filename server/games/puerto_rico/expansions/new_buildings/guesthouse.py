@@ -63,12 +63,14 @@ def can_move(s: PRState, p: int) -> bool:
     if i < 0 or not s.city_col[p][i]:
         return False
     forest = C.FOREST
-    for t, c in zip(s.island[p], s.island_col[p], strict=True):
-        if not c and t < forest:
+    icol = s.island_col[p]  # (index loops: zip's keyword costs more than a loop)
+    for i, t in enumerate(s.island[p]):
+        if not icol[i] and t < forest:
             return True
     circles, gh = C.CIRCLES, C.GUEST_HOUSE
-    for b, c in zip(s.city[p], s.city_col[p], strict=True):  # noqa: SIM110 (hot path)
-        if c < circles[b] and b != gh:
+    ccol = s.city_col[p]
+    for i, b in enumerate(s.city[p]):  # noqa: SIM110 (hot path)
+        if ccol[i] < circles[b] and b != gh:
             return True
     return False
 
