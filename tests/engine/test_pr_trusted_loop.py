@@ -63,9 +63,9 @@ def test_the_coarse_loop_differs_only_from_the_first_placement(
         steps = 0
         rnd_coarse = random.Random(seed)  # the coarse game up to the same decision
         while not mayor_whole.applies(coarse, flow.legal(coarse)):
-            steps += GAME.play_random(coarse, rnd_coarse._randbelow, 1, True)
+            steps += GAME.play_random(coarse, rnd_coarse, 1, True)
         assert GAME.to_data(coarse) == GAME.to_data(public), (players, seed, steps)
-        GAME.play_random(coarse, rnd_coarse._randbelow, 20_000, True)
+        GAME.play_random(coarse, rnd_coarse, 20_000, True)
         assert GAME.is_over(coarse)
         GAME.from_data(GAME.to_data(coarse))  # a valid end: the loader's checks pass
         ended = _public(players, options, seed)
