@@ -43,9 +43,9 @@ Conventions
   on either path, so a seeded playout is the same game (server/engine/playout.py).
 - And a trusted path, for callers that draw only from the legal list and so need no
   seat or legality check: ``play_index(state, i)`` carries out the i-th of ``moves``
-  of the seat to move; ``play_random(state, randbelow, max_actions, coarse)`` plays
-  on with one ``randbelow(len(moves))`` a step, the draws of the quiet path (the same
-  game), or with ``coarse`` in steps of the game's choosing (Puerto Rico: a mayor's
+  of the seat to move; ``play_random(state, rnd, max_actions, coarse)`` plays on
+  with one ``rnd._randbelow(len(moves))`` a step (a ``random.Random``; the loop may
+  draw its very numbers inline), the draws of the quiet path (the same game), or with ``coarse`` in steps of the game's choosing (Puerto Rico: a mayor's
   whole placement), another random game, for playouts only.
 - ``rules_version`` goes up whenever a rules change would replay a stored
   (options, seed, action log) differently; a stored game of a version below

@@ -102,9 +102,8 @@ def _play_quietly(
     ``pick`` (a seat only when several move), so the same game move for move; through
     the game's trusted loop or its quiet path (no labels, no log text: contract.py)."""
     play_random = getattr(game, "play_random", None)
-    if play_random is not None:  # randrange(k), k > 0, without its argument checks
-        count: int = play_random(state, getattr(rnd, "_randbelow", rnd.randrange),
-                                 max_actions, coarse)
+    if play_random is not None:  # its draws: rnd._randbelow's (randrange without checks)
+        count: int = play_random(state, rnd, max_actions, coarse)
         if count >= max_actions and not game.is_over(state):
             raise PlayoutStalled(f"game not over after {max_actions} actions")
         return count

@@ -47,6 +47,36 @@ def test_the_trusted_loop_plays_the_public_game(options: dict[str, object]) -> N
         assert GAME.result(trusted) == GAME.result(public)
 
 
+class _OwnFloats(random.Random):
+    """A ``random.Random`` whose ``random`` is its own: Python then draws ``randbelow``
+    from floats, not from ``getrandbits`` (the loop's inline draw would be others)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_a_random_with_other_draws_is_called_not_inlined() -> None:
+    """The trusted loop repeats ``random.Random._randbelow`` inline only where that is
+    the draw; any other Random's own draw is called, so the game is still the public
+    API's with that Random (issue 36, the second round)."""
+    options = {"edition": "1897", "expansions": EVERY}
+    inlined = 0
+    for seed in range(3):
+        opts = GAME.normalize_options(4, options)
+        trusted = GAME.setup(4, opts, seed)
+        play_out(GAME, trusted, _OwnFloats(seed))
+        public = GAME.setup(4, opts, seed)
+        rnd = _OwnFloats(seed)
+        while not GAME.is_over(public):
+            seat, action = pick(GAME, public, rnd)
+            GAME.apply(public, seat, action)
+        assert GAME.to_data(trusted) == GAME.to_data(public), seed
+        plain = GAME.setup(4, opts, seed)
+        play_out(GAME, plain, random.Random(seed))  # (the inline draws: another game)
+        inlined += GAME.to_data(plain) != GAME.to_data(trusted)
+    assert inlined > 0
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["base", "every", "classic"])
 def test_the_coarse_loop_differs_only_from_the_first_placement(
     options: dict[str, object],
@@ -63,9 +93,9 @@ def test_the_coarse_loop_differs_only_from_the_first_placement(
         steps = 0
         rnd_coarse = random.Random(seed)  # the coarse game up to the same decision
         while not mayor_whole.applies(coarse, flow.legal(coarse)):
-            steps += GAME.play_random(coarse, rnd_coarse._randbelow, 1, True)
+            steps += GAME.play_random(coarse, rnd_coarse, 1, True)
         assert GAME.to_data(coarse) == GAME.to_data(public), (players, seed, steps)
-        GAME.play_random(coarse, rnd_coarse._randbelow, 20_000, True)
+        GAME.play_random(coarse, rnd_coarse, 20_000, True)
         assert GAME.is_over(coarse)
         GAME.from_data(GAME.to_data(coarse))  # a valid end: the loader's checks pass
         ended = _public(players, options, seed)

@@ -8,7 +8,6 @@ internal tuples and the wire dicts.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from server.engine.audience import Audience
@@ -105,11 +104,11 @@ class PuertoRico(GameBase):
             moves = flow.legal(state)
         flow.execute(state, moves[i], None)
 
-    def play_random(self, state: PRState, randbelow: Callable[[int], int], max_actions: int,
+    def play_random(self, state: PRState, rnd: random.Random, max_actions: int,
                     coarse: bool = False) -> int:
         """The trusted random play loop (contract.py): ``coarse`` takes a mayor's whole
         placement as one step (playout.py)."""
-        return play_random(state, randbelow, max_actions, coarse)
+        return play_random(state, rnd, max_actions, coarse)
 
     def apply(self, state: PRState, seat: int, action: Action) -> list[LogEvent]:
         if state.step == GAME_OVER:

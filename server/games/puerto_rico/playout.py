@@ -5,25 +5,33 @@ loop asks neither (``apply_move`` checks both for a caller it cannot trust), cop
 list and reads the legal moves from the flow's cache. The draws are those of
 server/engine/playout.py's quiet path (one ``randbelow`` over the moves other than the
 take-backs, which come last), so without ``whole_mayor`` a seeded playout is the game
-the public API plays. ``whole_mayor`` (random playouts only) takes a mayor's whole
+the public API plays. The loop draws as ``random.Random._randbelow`` does, inline
+(``k`` bits, again while above ``n``: the very numbers, without a call a step). ``whole_mayor`` (random playouts only) takes a mayor's whole
 placement as one step (phases/mayor_whole.py): fewer, different draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
 
 from server.engine.playout import PlayoutStalled
 
 from .core import flow
 from .core.moves import MAYOR_UNDO
-from .core.state import GAME_OVER, PRState
+from .core.state import GAME_OVER, MAYOR, PRState
 from .phases import mayor_whole
 
+_BITS = tuple(n.bit_length() for n in range(256))  # n.bit_length() without a call
+_INLINE = getattr(random.Random, "_randbelow_with_getrandbits", None)  # the draw the loop repeats inline
 
-def play_random(s: PRState, randbelow: Callable[[int], int], max_actions: int,
+
+def play_random(s: PRState, rnd: random.Random, max_actions: int,
                 whole_mayor: bool = False) -> int:
     """Play ``s`` on in place until the end or ``max_actions`` steps; the steps taken."""
+    randbelow = getattr(rnd, "_randbelow", rnd.randrange)  # randrange without its checks
+    getrandbits = rnd.getrandbits
+    inline = _INLINE is not None and getattr(type(rnd), "_randbelow", None) is _INLINE
+    bits = _BITS
     legal, execute = flow.legal, flow.execute
     applies, place = mayor_whole.applies, mayor_whole.place
     for count in range(max_actions):
@@ -33,12 +41,20 @@ def play_random(s: PRState, randbelow: Callable[[int], int], max_actions: int,
         if moves is None:
             moves = legal(s)
         n = len(moves)
-        while n and moves[n - 1][0] == MAYOR_UNDO:  # take-backs come last: never drawn
-            n -= 1
+        if s.step == MAYOR:  # (only the mayor's placements have take-backs or go whole)
+            while n and moves[n - 1][0] == MAYOR_UNDO:  # take-backs come last: never drawn
+                n -= 1
+            if n and whole_mayor and applies(s, moves):
+                place(s, moves, n, randbelow)
+                continue
         if not n:
             raise PlayoutStalled(f"seat {flow.mover(s)} is to move but has no legal move")
-        if whole_mayor and applies(s, moves):
-            place(s, moves, n, randbelow)
+        if inline and n < 256:  # randbelow(n), inline
+            k = bits[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
         else:
-            execute(s, moves[randbelow(n)], None)
+            r = randbelow(n)
+        execute(s, moves[r], None)
     return max_actions

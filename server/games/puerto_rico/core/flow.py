@@ -48,7 +48,7 @@ def legal(s: PRState) -> list[Move]:
         moves = interrupts.legal(s)
     elif s.step == CHOOSE_ROLE:
         taken = s.role_taken
-        moves = [m for m, t in zip(s.cat.role_moves, taken, strict=False) if t < 0]
+        moves = [m for i, m in enumerate(s.cat.role_moves) if taken[i] < 0]
         if s.smuggler[0] == s.turn:  # Expansion III: the tile's holder waits his turn
             moves = [m for m in moves if m[1] != C.SMUGGLER]
     elif s.step == GAME_OVER:

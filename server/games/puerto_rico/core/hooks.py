@@ -25,6 +25,7 @@ START, TURN, END = range(3)
 Hook = Callable[[PRState, Events], None]
 Entry = tuple[int, Hook]  # (building, hook)
 Table = tuple[tuple[tuple[Entry, ...], ...], ...]  # [role][point] -> hooks, in order
+Watch = tuple[tuple[tuple[int, ...], ...], ...]  # [role][point] -> hooked buildings
 
 _REGISTRY: list[tuple[int, int, int, tuple[int, ...], Hook]] = []
 ALL_ROLES = tuple(range(len(C.ROLES)))
@@ -86,28 +87,38 @@ def _built(s: PRState, b: int, point: int) -> bool:
     return False
 
 
+def watched(cat: Catalog) -> Watch:
+    """The catalog's hooked buildings by role and point (each once), made once and kept
+    on it: what ``due`` looks at."""
+    made: Watch | None = cat.hook_buildings
+    if made is None:
+        made = cat.hook_buildings = tuple(
+            tuple(tuple(dict.fromkeys(b for b, _fn in entries)) for entries in points)
+            for points in table(cat)
+        )
+    return made
+
+
 def due(s: PRState, role: int, point: int) -> bool:
     """Whether a hook of ``point`` for ``role`` may act now (``_built``)."""
-    hooks = s.cat.hooks
-    if hooks is None:
-        hooks = table(s.cat)
-    entries = hooks[role][point]
-    if not entries:  # (the base game's every point)
+    buildings = (s.cat.hook_buildings or watched(s.cat))[role][point]
+    if not buildings:  # (the base game's every point)
         return False
-    col = s.city_col
     if point == TURN:  # (``_built`` inlined: asked at every turn of every phase)
         p = s.turn
-        pos, here = s.bpos[p], col[p]
-        for b, _fn in entries:
+        pos, here = s.bpos[p], s.city_col[p]
+        for b in buildings:
             i = pos[b]
             if i >= 0 and here[i]:
                 return True
         return False
-    for b, _fn in entries:
-        for p, pos in enumerate(s.bpos):
-            i = pos[b]
-            if i >= 0 and col[p][i]:
-                return True
+    left, copies = s.bsupply, s.cat.copies
+    for b in buildings:
+        if left[b] < copies[b]:  # somebody has built it (the supply and the cities hold
+            for p in range(s.n):  # every copy)
+                i = s.bpos[p][b]
+                if i >= 0 and s.city_col[p][i]:
+                    return True
     return False
 
 

@@ -31,6 +31,7 @@ class Catalog:
         "fest",
         "fixed_board",
         "game_hooks",
+        "hook_buildings",
         "hooks",
         "n",
         "nb",
@@ -62,6 +63,7 @@ class Catalog:
     role_moves: tuple[tuple[int, int], ...]  # the "choose this card" move, by card
     role_index: dict[int, int]  # role id -> its card's place in ``roles``
     hooks: Any  # the hook table (hooks.py), made on first use
+    hook_buildings: Any  # its buildings by role and point (hooks.watched), made on first use
     calcs: Any  # the calculation points' contributors (calc.py), made on first use
     game_hooks: Any  # the game hook table (game_hooks.py), made on first use
 
@@ -76,6 +78,7 @@ class Catalog:
         self.role_moves = tuple((0, r) for r in self.roles)  # (moves.ROLE, r)
         self.role_index = {r: i for i, r in enumerate(self.roles)}
         self.hooks = None
+        self.hook_buildings = None
         self.calcs = None
         self.game_hooks = None
         self.nb = C.NEW_BUILDINGS in expansions

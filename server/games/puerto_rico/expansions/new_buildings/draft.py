@@ -49,7 +49,10 @@ def act(s: PRState, m: Move, ev: Events) -> None:
     b = m[1]
     p = s.turn
     cat = s.cat
-    i = next(i for i, x in enumerate(s.spaces) if x < 0 and cat.space_costs[i] == C.COST[b])
+    costs, spaces, cost = cat.space_costs, s.spaces, C.COST[b]
+    i = costs.index(cost)  # the first empty space of its cost (no generator: cheaper)
+    while spaces[i] >= 0:
+        i = costs.index(cost, i + 1)
     s.spaces[i] = b
     insort(s.board, b)
     s.bsupply[b] = cat.copies[b]
