@@ -1,0 +1,58 @@
+"""The calibration's games (server/tools/calibrate_games.py): the coached seat's searched
+decisions are recorded with its result, the journal resumes a stopped run with the
+games missing only, and the report judges the map on games it was not fitted on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server.bots.arena import play_game
+from server.tools.calibrate import fit, positions, report
+from server.tools.calibrate_fit import rough_tries
+from server.tools.calibrate_games import Table, collect, play, share
+
+TINY = (Table("tiny San Juan", "san-juan", ("easy",), 4),
+        Table("tiny Puerto Rico", "puerto-rico", ("easy",), 4))
+"""Two-player tables at 4 iterations a decision: a game in about a second."""
+
+
+def test_a_game_records_the_coached_seats_searched_decisions_and_its_result() -> None:
+    table = TINY[0]
+    record = play(table, 1)
+    assert record["coached"] == 1  # entrant 0 sits in seat (0 + 1) mod 2 in game 1
+    assert record["share"] == share(record, 1) == (1.0 / len(record["winners"])
+                                                   if 1 in record["winners"] else 0.0)
+    assert 0 < len(record["positions"]) <= record["moves"][1]
+    for raw, tries, rated in record["positions"]:
+        assert 0.0 <= raw <= 1.0 and tries >= 1
+        assert (raw, tries) in [tuple(r) for r in rated]  # the chosen move is among them
+    plain = play_game(table.game, table.levels, 1, table.seed, None, {}, table.iterations)
+    assert plain["winners"] == record["winners"]  # watching changes no move
+
+
+def test_a_stopped_run_resumes_with_the_games_missing(tmp_path: Path) -> None:
+    path = str(tmp_path / "calibration.jsonl")
+    played: list[str] = []
+    first = collect(path, 1, log=played.append, tables=TINY)
+    assert len(played) == 2 and all(len(r) == 1 for r in first.values())
+    played.clear()
+    kept = collect(path, 2, log=played.append, tables=TINY)
+    assert len(played) == 2 and all(" game 1:" in line for line in played)
+    assert all(sorted(r) == [0, 1] for r in kept.values())
+    stopped = collect(path, 3, stop_at=0.0, log=played.append, tables=TINY)
+    assert "stop time" in played[-1] and all(len(r) == 2 for r in stopped.values())
+
+
+def test_the_report_judges_on_games_the_map_never_saw(tmp_path: Path) -> None:
+    path = str(tmp_path / "calibration.jsonl")
+    kept = collect(path, 2, tables=TINY[:1])
+    fitting = positions(kept, held_out=False, tables=TINY[:1])
+    held = positions(kept, held_out=True, tables=TINY[:1])
+    assert fitting and held
+    assert len(fitting) == len(kept["tiny San Juan: easy"][0]["positions"])  # game 0 fits
+    assert len(held) == len(kept["tiny San Juan: easy"][1]["positions"])  # game 1 judges
+    maps = fit(fitting)
+    text = report(kept, maps, rough_tries(fitting, lambda p: maps["*"](p.raw)), len(fitting),
+                  tables=TINY[:1])
+    assert f"**{len(held)}** from the odd games judge it" in text
+    assert "| predicted | positions | mean predicted | observed | within 10 points |" in text
