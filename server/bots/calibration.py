@@ -18,6 +18,7 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +38,9 @@ class ChanceMap:
     def __post_init__(self) -> None:
         if not self.raws or len(self.raws) != len(self.chances):
             raise ValueError("a chance map needs as many chances as raw knots, at least one")
-        if any(b <= a for a, b in zip(self.raws, self.raws[1:], strict=False)):
+        if any(b <= a for a, b in pairwise(self.raws)):
             raise ValueError("a chance map's raw knots must increase")
-        if any(b < a for a, b in zip(self.chances, self.chances[1:], strict=False)):
+        if any(b < a for a, b in pairwise(self.chances)):
             raise ValueError("a chance map must not decrease")
 
     def __call__(self, raw: float) -> float:

@@ -107,6 +107,12 @@ def report(kept: dict[str, dict[int, Any]], maps: dict[str, ChanceMap], rough: i
         f"{brier([min(1.0, max(0.0, p.raw)) for p in shown], [p.result for p in shown]):.3f} "
         f"| {brier([chance(p) for p in shown], [p.result for p in shown]):.3f} | "
         f"{_base([p.result for p in shown]):.3f} |",
+        *[f"| {setting} ({len(mine)}) | "
+          f"{brier([min(1.0, max(0.0, p.raw)) for p in mine], [p.result for p in mine]):.3f} | "
+          f"{brier([chance(p) for p in mine], [p.result for p in mine]):.3f} | "
+          f"{_base([p.result for p in mine]):.3f} |"
+          for setting in sorted({p.setting for p in held})
+          for mine in [[p for p in held if p.setting == setting]]],
         "",
         "Reliability, raw estimate (what the coach showed before):",
         "",

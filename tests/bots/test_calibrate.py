@@ -9,7 +9,7 @@ from pathlib import Path
 from server.bots.arena import play_game
 from server.tools.calibrate import fit, positions, report
 from server.tools.calibrate_fit import rough_tries
-from server.tools.calibrate_games import Table, collect, play, share
+from server.tools.calibrate_games import Table, collect, play, schedule, share
 
 TINY = (Table("tiny San Juan", "san-juan", ("easy",), 4),
         Table("tiny Puerto Rico", "puerto-rico", ("easy",), 4))
@@ -56,3 +56,10 @@ def test_the_report_judges_on_games_the_map_never_saw(tmp_path: Path) -> None:
                   tables=TINY[:1])
     assert f"**{len(held)}** from the odd games judge it" in text
     assert "| predicted | positions | mean predicted | observed | within 10 points |" in text
+
+
+def test_a_costly_table_plays_its_own_next_game_every_few_rounds() -> None:
+    cheap, costly = Table("a", "san-juan", ("easy",), 4), Table("b", "san-juan", ("easy",), 4,
+                                                                 every=2)
+    order = [(t.setting, i) for t, i in schedule(4, (cheap, costly))]
+    assert order == [("a", 0), ("b", 0), ("a", 1), ("a", 2), ("b", 1), ("a", 3)]
