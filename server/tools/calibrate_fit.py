@@ -1,13 +1,17 @@
 """Fitting the coach's chance map and judging it: isotonic regression on binned
-positions, the Brier score, the reliability table, and the tries below which an
-estimate is too rough to show (server/tools/calibrate.py runs them).
+positions or a logistic curve in the raw estimate's log-odds, the Brier score, the reliability table, and the
+tries below which an estimate is too rough to show (server/tools/calibrate.py runs
+them).
 
 A position is (game, raw estimate of the move chosen, its tries, what the seat finally
-scored). The map is fitted on some games and judged on others, never the same.
+scored). The map is fitted on some games and judged on others, never the same. The
+positions of one game share its result, so a few games decide a whole stretch of an
+isotonic map; two parameters of a logistic curve are harder to sway.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -31,6 +35,7 @@ class Position:
     tries: int
     result: float  # the seat's share of the win: 1, a tie's share, or 0
     setting: str = ""
+    index: int = 0  # the game's index in its table (which games fit, which judge)
 
 
 def isotonic(points: Sequence[tuple[float, float]], bin_size: int = BIN_SIZE) -> ChanceMap:
@@ -61,6 +66,48 @@ def isotonic(points: Sequence[tuple[float, float]], bin_size: int = BIN_SIZE) ->
             continue
         knots.append((raw, min(1.0, max(0.0, rate))))
     return ChanceMap(tuple(k[0] for k in knots), tuple(k[1] for k in knots))
+
+
+EDGE = 0.01
+"""Raw estimates are read within [EDGE, 1 - EDGE] by the logistic curve (log-odds of a
+sure win are infinite)."""
+
+
+def _logit(raw: float) -> float:
+    p = min(1 - EDGE, max(EDGE, raw))
+    return math.log(p / (1 - p))
+
+
+def logistic(points: Sequence[tuple[float, float]], steps: int = 50) -> ChanceMap:
+    """chance = 1 / (1 + exp(-(a * logit(raw) + b))), a >= 0 (monotone), fitted by
+    Newton's method on the log-likelihood; stored as knots every 0.01 of raw."""
+    if not points:
+        raise ValueError("no positions to fit")
+    xs = [_logit(r) for r, _ in points]
+    ys = [o for _, o in points]
+    a, b = 1.0, 0.0
+    for _ in range(steps):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = 1 / (1 + math.exp(-(a * x + b)))
+            w = p * (1 - p)
+            ga += (y - p) * x
+            gb += y - p
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        haa, hbb = haa + 1e-6, hbb + 1e-6  # never singular
+        det = haa * hbb - hab * hab
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        a, b = max(0.0, a + da), b + db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    raws = tuple(i / 100 for i in range(101))
+    return ChanceMap(raws, tuple(1 / (1 + math.exp(-(a * _logit(r) + b))) for r in raws))
+
+
+FITS: dict[str, Callable[[Sequence[tuple[float, float]]], ChanceMap]] = {
+    "isotonic": lambda points: isotonic(points), "logistic": lambda points: logistic(points)}
 
 
 def brier(predictions: Sequence[float], results: Sequence[float]) -> float:
@@ -98,22 +145,20 @@ def calibration_error(bins: Sequence[Bin]) -> float:
     return sum(b.count * abs(b.observed - b.predicted) for b in bins) / max(1, total)
 
 
-def rough_tries(positions: Sequence[Position], chance: Callable[[Position], float]) -> int:
-    """The fewest tries an estimate needs to be shown as a number: the lowest bucket
-    bound from which every bucket (of ``FEW`` positions or more) is calibrated within
-    ``WITHIN`` on average; where the spread between the map's promise and the results
-    is wider, the coach says "rough"."""
-    bounds = list(TRIES_BUCKETS)
-    threshold = bounds[-1]
-    for i in reversed(range(len(bounds))):
+def holds_from(positions: Sequence[Position], chance: Callable[[Position], float],
+               low: int) -> bool:
+    """Whether every tries bucket from ``low`` up (of ``FEW`` positions or more) is
+    calibrated within ``WITHIN`` on average: below the lowest such bound the spread
+    between the map's promise and the results is too wide, and the coach says
+    "rough" (server/tools/calibrate.py ``decide``)."""
+    for i, bound in enumerate(TRIES_BUCKETS):
         inside = _bucket(positions, i)
-        if len(inside) < FEW:
-            continue  # no evidence either way
+        if bound < low or len(inside) < FEW:
+            continue  # below the bound, or no evidence either way
         bins = reliability([chance(p) for p in inside], [p.result for p in inside])
         if calibration_error(bins) > WITHIN:
-            break
-        threshold = bounds[i]
-    return threshold
+            return False
+    return True
 
 
 def _bucket(positions: Sequence[Position], i: int) -> list[Position]:

@@ -1,14 +1,14 @@
 """The calibration's games (server/tools/calibrate_games.py): the coached seat's searched
 decisions are recorded with its result, the journal resumes a stopped run with the
-games missing only, and the report judges the map on games it was not fitted on."""
+games missing only, and the report judges each position by a map fitted on other
+games only."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from server.bots.arena import play_game
-from server.tools.calibrate import fit, positions, report
-from server.tools.calibrate_fit import rough_tries
+from server.tools.calibrate import chance_of, choose, fit, positions, report
 from server.tools.calibrate_games import Table, collect, play, schedule, share
 
 TINY = (Table("tiny San Juan", "san-juan", ("easy",), 4),
@@ -43,18 +43,22 @@ def test_a_stopped_run_resumes_with_the_games_missing(tmp_path: Path) -> None:
     assert "stop time" in played[-1] and all(len(r) == 2 for r in stopped.values())
 
 
-def test_the_report_judges_on_games_the_map_never_saw(tmp_path: Path) -> None:
+def test_the_report_judges_each_position_by_a_map_fitted_on_other_games(
+        tmp_path: Path) -> None:
     path = str(tmp_path / "calibration.jsonl")
     kept = collect(path, 2, tables=TINY[:1])
-    fitting = positions(kept, held_out=False, tables=TINY[:1])
-    held = positions(kept, held_out=True, tables=TINY[:1])
-    assert fitting and held
-    assert len(fitting) == len(kept["tiny San Juan: easy"][0]["positions"])  # game 0 fits
-    assert len(held) == len(kept["tiny San Juan: easy"][1]["positions"])  # game 1 judges
-    maps = fit(fitting)
-    text = report(kept, maps, rough_tries(fitting, lambda p: maps["*"](p.raw)), len(fitting),
-                  tables=TINY[:1])
-    assert f"**{len(held)}** from the odd games judge it" in text
+    games = kept["tiny San Juan: easy"]
+    method, judged = choose(kept, tables=TINY[:1])
+    assert method in judged
+    for pairs in judged.values():  # every position of both games, once
+        assert len(pairs) == sum(len(g["positions"]) for g in games.values())
+    for fold in (0, 1):  # game 0 by the map of game 1, game 1 by the map of game 0
+        other = chance_of(fit(positions(kept, 1 - fold, TINY[:1]), method))
+        mine = [(p, c) for p, c in judged[method] if p.index == fold]
+        assert mine and all(c == other(p) for p, c in mine)
+    text = report(kept, method, judged, 5)
+    assert f"**{len(judged[method])} positions**, each judged by a map fitted on the other" \
+        in text
     assert "| predicted | positions | mean predicted | observed | within 10 points |" in text
 
 

@@ -5,8 +5,10 @@ estimates equal within noise are a tie."""
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -15,9 +17,10 @@ from server.tools.calibrate_fit import (
     FEW,
     Position,
     brier,
+    holds_from,
     isotonic,
+    logistic,
     reliability,
-    rough_tries,
     table_lines,
 )
 
@@ -45,21 +48,27 @@ def test_a_map_is_clipped_and_flat_beyond_its_knots() -> None:
         ChanceMap((0.8, 0.2), (0.4, 0.6))  # raw knots out of order
 
 
+def truth(raw: float) -> float:
+    """The chance behind a raw estimate in the data below: lower through the middle
+    (0.5 says 27 %, 0.8 says 56 %), as the search's are."""
+    return 1 / (1 + math.exp(-(1.5 * math.log(raw / (1 - raw)) - 1)))
+
+
 def overconfident(n: int, seed: int = 5) -> list[tuple[float, float]]:
-    """Raw estimates whose true chance is half of what they say."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        raw = rng.random()
-        out.append((raw, 1.0 if rng.random() < raw / 2 else 0.0))
+        raw = min(0.99, max(0.01, rng.random()))
+        out.append((raw, 1.0 if rng.random() < truth(raw) else 0.0))
     return out
 
 
-def test_the_fit_recovers_a_known_overconfidence_and_lowers_the_brier_score() -> None:
+@pytest.mark.parametrize("fit", [isotonic, logistic])
+def test_the_fit_recovers_a_known_overconfidence_and_lowers_the_brier_score(fit: Any) -> None:
     fitting, judged = overconfident(4000, seed=5), overconfident(4000, seed=6)
-    chance_map = isotonic(fitting)
+    chance_map = fit(fitting)
     for raw in (0.2, 0.5, 0.9):
-        assert chance_map(raw) == pytest.approx(raw / 2, abs=0.07)
+        assert chance_map(raw) == pytest.approx(truth(raw), abs=0.07)
     chances = [chance_map(r) for r in GRID]
     assert all(b >= a for a, b in pairwise(chances))
     results = [o for _, o in judged]
@@ -86,7 +95,9 @@ def test_rough_below_the_tries_where_estimates_spread_from_the_results() -> None
         raw = rng.random()
         truth = raw if tries >= 5 else 1 - raw  # few tries: the estimate is wrong
         positions.append(Position("g", raw, tries, 1.0 if rng.random() < truth else 0.0))
-    assert rough_tries(positions, lambda p: p.raw) == 5
+    assert holds_from(positions, lambda p: p.raw, 5)
+    assert not holds_from(positions, lambda p: p.raw, 3)  # 3 and 4 tries: no guide
+    assert not holds_from(positions, lambda p: p.raw, 1)
 
 
 def test_the_coach_shows_no_number_for_few_tries_and_one_number_for_a_tie() -> None:
