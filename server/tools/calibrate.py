@@ -1,16 +1,18 @@
 """Calibrating the coach's numbers: play league games, fit the chance map, report it.
 
-`python -m server.tools.calibrate --games 40 --journal calibration.jsonl
-[--stop-at 21:05] [--map] [--write docs/bots.md]` plays what the journal lacks of 40
-games a table (server/tools/calibrate_games.py: the coached level, ``hard``, against the
-league's tables, seats rotated, fixed iterations), then judges the map cross-fitted:
-the even games by a map fitted on the odd ones and the other way round, so every
-position is judged by a map that never saw its game (the Brier score and the
-reliability table, raw and calibrated); the fit (isotonic or logistic) is the one
-that judges better. ``--map`` writes that fit on all the games into the
-package (server/bots/calibration.json, what the coach and the review show); ``--write``
-replaces the block between the ``<!-- calibration -->`` markers of a markdown file;
-``--report-only`` plays nothing. Stopped anywhere, the same command resumes.
+`python -m server.tools.calibrate --games 60 --journal docs/calibration.jsonl
+[--stop-at 21:05] [--map] [--write docs/bots.md]` plays what the journal lacks of 60
+rounds of games (server/tools/calibrate_games.py: the coached level, ``hard``, against
+the league's tables, a game of each a round, a costly one every few rounds; seats
+rotated, fixed iterations), then judges the map cross-fitted: the even games by a map
+fitted on the odd ones and the other way round, so every position is judged by a map
+that never saw its game (the Brier score and the reliability table, raw and
+calibrated). "Rough" is the fewest tries from which such a map holds (``decide``); the
+fit (isotonic or logistic) is the one that judges better there. ``--map`` writes that
+fit on all the games into the package (server/bots/calibration.json, what the coach
+and the review show); ``--write`` replaces the block between the ``<!-- calibration
+-->`` markers of a markdown file; ``--report-only`` plays nothing. Stopped anywhere,
+the same command resumes.
 """
 
 from __future__ import annotations
@@ -235,8 +237,10 @@ def _log(line: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m server.tools.calibrate",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=40, help="games a table (default 40)")
-    ap.add_argument("--journal", default="calibration.jsonl")
+    ap.add_argument("--games", type=int, default=60,
+                    help="rounds: a game of each table a round (default 60)")
+    ap.add_argument("--journal", default="docs/calibration.jsonl",
+                    help="the games played so far (default docs/calibration.jsonl)")
     ap.add_argument("--stop-at", help="start no game after HH:MM (UTC)")
     ap.add_argument("--report-only", action="store_true", help="play nothing")
     ap.add_argument("--map", action="store_true", help=f"write the fitted map to {MAP_FILE}")

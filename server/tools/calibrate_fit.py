@@ -78,16 +78,25 @@ def _logit(raw: float) -> float:
     return math.log(p / (1 - p))
 
 
+PRIOR = 2.0
+"""Weight of the logistic fit's pull toward the raw estimate itself (a = 1, b = 0), in
+positions' worth: late in a game the results part almost cleanly by the estimate, and
+a likelihood alone then makes the curve a step (a -> infinity)."""
+
+
 def logistic(points: Sequence[tuple[float, float]], steps: int = 50) -> ChanceMap:
     """chance = 1 / (1 + exp(-(a * logit(raw) + b))), a >= 0 (monotone), fitted by
-    Newton's method on the log-likelihood; stored as knots every 0.01 of raw."""
+    Newton's method on the log-likelihood, pulled toward a = 1, b = 0 by ``PRIOR``;
+    stored as knots every 0.01 of raw."""
     if not points:
         raise ValueError("no positions to fit")
     xs = [_logit(r) for r, _ in points]
     ys = [o for _, o in points]
     a, b = 1.0, 0.0
     for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
+        ga, gb = -PRIOR * (a - 1), -PRIOR * b
+        haa = hbb = PRIOR
+        hab = 0.0
         for x, y in zip(xs, ys, strict=True):
             p = 1 / (1 + math.exp(-(a * x + b)))
             w = p * (1 - p)
@@ -96,7 +105,6 @@ def logistic(points: Sequence[tuple[float, float]], steps: int = 50) -> ChanceMa
             haa += w * x * x
             hab += w * x
             hbb += w
-        haa, hbb = haa + 1e-6, hbb + 1e-6  # never singular
         det = haa * hbb - hab * hab
         da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
         a, b = max(0.0, a + da), b + db
