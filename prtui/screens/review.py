@@ -33,8 +33,18 @@ def move_name(label: str, cells: int = MOVE_CELLS) -> str:
     return shown(text, cells, blank="?")
 
 
-def pct(value: object) -> str:
-    return f"{round(100 * value)}%" if isinstance(value, int | float) else "?"
+def pct(chance: object) -> str:
+    """A calibrated chance as the coach words it: a percentage, or "rough" when the
+    server gave none (too few tries, or a review stored before chances were
+    calibrated), never the raw estimate."""
+    return f"{round(100 * chance)}%" if isinstance(chance, int | float) else "rough guess"
+
+
+def best_part(mv: Mapping[str, Any], label: Label) -> str:
+    """What the search preferred and its chance; "tie" (as the coach says it) when it
+    is equal to the move played within noise: one number, no ranking."""
+    name = move_name(label(mv.get("best") or {}))
+    return f" · best {name} {pct(mv.get('best_chance'))}" + (" tie" if mv.get("tie") else "")
 
 
 def worst_moves(review: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -59,15 +69,13 @@ def review_text(review: Mapping[str, Any], step: int, label: Label) -> Text:
         here = mv.get("step") == step
         text.append(f"\n{'▶' if here else ' '}{i}. step {mv.get('step')}: ",
                     style="bold reverse" if here else "bold")
-        text.append(f"{move_name(label(mv.get('played') or {}))} {pct(mv.get('value'))}")
-        text.append(f" · best {move_name(label(mv.get('best') or {}))} "
-                    f"{pct(mv.get('best_value'))}", style="yellow")
+        text.append(f"{move_name(label(mv.get('played') or {}))} {pct(mv.get('chance'))}")
+        text.append(best_part(mv, label), style="yellow")
     mine = next((mv for mv in moves if mv.get("step") == step), None)
     if mine is not None and mine not in worst:
-        same = mine.get("loss", 0) == 0
+        agrees = mine.get("loss", 0) == 0 and not mine.get("tie")
         text.append(f"\nThis step: {move_name(label(mine.get('played') or {}))} "
-                    f"{pct(mine.get('value'))}")
-        text.append(" · the search agrees" if same else
-                    f" · best {move_name(label(mine.get('best') or {}))} "
-                    f"{pct(mine.get('best_value'))}", style="dim" if same else "yellow")
+                    f"{pct(mine.get('chance'))}")
+        text.append(" · the search agrees" if agrees else best_part(mine, label),
+                    style="dim" if agrees else "yellow")
     return text

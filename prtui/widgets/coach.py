@@ -1,5 +1,7 @@
 """The coach's lines under the status line: what the search would play now, one line a
-move, with its estimate (mostly the chance of winning, as the search sees it).
+move, with its chance of winning: the search's estimate calibrated on league games by
+the server (server/bots/calibration.py), "rough" where the search tried a move too
+rarely, one number and a tie mark where moves are equal within noise.
 
 Hidden until asked (the board's coach key). The lines belong to one position (the
 version ``v`` they were thought for): a newer position hides them, and an answer for
@@ -16,20 +18,17 @@ from textual.widgets import Static
 
 from prtui.widgets.plain import shown
 
-COACH_NOTE = "best first · estimate ≈ chance of winning as the search sees it"
-ROUGH_TRIES = 20
-"""Fewer tries than this make a rough guess: said so, with no percentage."""
+COACH_NOTE = "best first · chance of winning (calibrated on bot games)"
 NOT_WEIGHED = ("The search does not weigh this step (the bots decide it by rule of thumb): "
                "no estimate here.")
 ALL_EQUAL = "Every choice comes to the same here: the search finds them all equal."
 
 
 def _percent(move: Mapping[str, Any]) -> int | None:
-    """The estimate as a whole percentage, or None when there is none worth showing."""
-    value, tries = move.get("value"), move.get("tries")
-    if not isinstance(value, int | float) or (isinstance(tries, int) and tries < ROUGH_TRIES):
-        return None
-    return round(100 * value)
+    """The calibrated chance as a whole percentage; None when the server gave none (too
+    few tries: a rough guess), never the raw estimate."""
+    chance = move.get("chance")
+    return round(100 * chance) if isinstance(chance, int | float) else None
 
 
 def _tries(n: int) -> str:
@@ -41,16 +40,17 @@ def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, An
                 choices: int | None = None) -> Text:
     """``moves`` (the ``coach`` answer's, best first) as lines named by the key that plays
     each ("3 Build Large Sugar Mill  62%  (340 tries)"), never by a rank a player could
-    read as a key. Equal percentages say "tie"; a handful of tries says "rough" instead
-    of a number; "every choice comes to the same" only when the search rated all
-    ``choices`` (the legal actions) and found them equal."""
+    read as a key. Moves the server found equal within noise say "tie" (with the tie's
+    one number); too few tries say "rough guess" instead of a number; "every choice
+    comes to the same" only when the search rated all ``choices`` (the legal actions)
+    and found them one tie."""
     text = Text.assemble(("Coach", "bold"), (f" · {COACH_NOTE}", "dim"))
     if not moves:
         text.append(f"\n{NOT_WEIGHED}")
         return text
-    values = [m.get("value") for m in moves]
-    if (choices is not None and len(moves) >= max(2, choices) and len(set(values)) == 1
-            and all(isinstance(m.get("tries"), int) and m["tries"] >= ROUGH_TRIES for m in moves)):
+    if (choices is not None and len(moves) >= max(2, choices)
+            and all(m.get("tie") for m in moves)
+            and len({_percent(m) for m in moves}) == 1):
         text.append(f"\n{ALL_EQUAL}")
     shown_moves = moves[:3]
     percents = [_percent(m) for m in shown_moves]
@@ -65,7 +65,7 @@ def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, An
             text.append("  rough guess", style="italic")
         else:
             text.append(f"  {percent}%", style="bold")
-            if percents.count(percent) > 1:
+            if move.get("tie"):
                 text.append(" tie", style="bold")
         if isinstance(tries, int):
             text.append(f"  ({_tries(tries)})", style="dim")

@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from server.bots import journal
@@ -43,8 +44,11 @@ def play_game(
     move_time: float | None,
     options: dict[str, Any],
     iterations: int | None = None,
+    watch: Callable[[int, Any, Action], None] | None = None,
 ) -> dict[str, Any]:
-    """Play game ``index`` of a run; returns plain data (it may cross a process)."""
+    """Play game ``index`` of a run; returns plain data (it may cross a process).
+    ``watch(seat, bot, action)``, if given, is told of each bot's choice as it is made
+    (the calibration reads the search's estimates there: server/tools/calibrate.py)."""
     game = get_game(game_name)
     players = len(levels)
     game_seed = seed * 1_000_003 + index
@@ -67,6 +71,8 @@ def play_game(
         started = time.perf_counter()
         action = _safe_choice(game, state, seat, bots[seat], legal)
         think[seat] += time.perf_counter() - started
+        if watch is not None and action is not None:
+            watch(seat, bots[seat], action)
         moves[seat] += 1
         if action is None:
             fallbacks[seat] += 1

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from prtui.netclient import Client, Rejected
+from server.bots.calibration import current
 from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer
 from server.net.sync import strip_label
@@ -65,6 +66,12 @@ async def test_coach_names_up_to_three_of_my_legal_moves(server: tuple[GameServe
         for move in moves:
             assert strip_label(move["action"]) in legal  # my own moves, nothing else
             assert 0.0 <= move["value"] <= 1.0 and move["tries"] >= 1
+            if move["tries"] < current().rough_tries:  # too few tries: no number
+                assert move["chance"] is None and move["tie"] is False
+            elif not move["tie"]:  # the calibrated chance of its own estimate
+                assert move["chance"] == pytest.approx(current().chance(game, move["value"]))
+            else:  # a tie's one chance
+                assert 0.0 <= move["chance"] <= 1.0
         assert [mv["tries"] for mv in moves] == sorted((mv["tries"] for mv in moves),
                                                         reverse=True)
     finally:
@@ -145,9 +152,12 @@ async def test_review_rates_my_moves_points_out_the_worst_and_is_kept(
         for move in data["moves"]:  # each a step where I chose, my move as played
             assert actions[move["step"]].seat == 0
             assert strip_label(move["played"]) == strip_label(actions[move["step"]].action)
-            assert move["loss"] == pytest.approx(
-                0.0 if move["best"] == move["played"] else max(
+            assert move["loss"] == pytest.approx(  # a tie (equal within noise) is no loss
+                0.0 if move["best"] == move["played"] or move["tie"] else max(
                     0.0, move["best_value"] - move["value"]))
+            for chance, tries in ((move["chance"], move["tries"]),
+                                  (move["best_chance"], move["best_tries"])):
+                assert chance is None if tries < current().rough_tries else 0 <= chance <= 1
         losses = sorted((mv["loss"] for mv in data["moves"]), reverse=True)
         worst = [mv for mv in data["moves"] if mv["step"] in data["worst"]]
         assert 1 <= len(worst) <= 3

@@ -106,8 +106,16 @@ async def test_review_in_the_replay_lists_my_worst_moves_and_x_jumps_to_them(
         panel = replay.query_one(CoachPanel)
         text = shown_text(panel)
         assert text.startswith("Review")
+        lines = text.splitlines()
         for i, move in enumerate(worst, start=1):
-            assert f"{i}. step {move['step']}: " in text
+            line = next(ln for ln in lines if f"{i}. step {move['step']}: " in ln)
+            # the coach's words: the calibrated chance, or "rough guess" with no number
+            mine, best = line.split(" · best ", 1)
+            for part, chance in ((mine, move["chance"]), (best, move["best_chance"])):
+                if chance is None:
+                    assert part.endswith("rough guess") and "%" not in part, line
+                else:
+                    assert part.endswith(f" {round(100 * chance)}%"), line
         for move in worst:  # x goes to each of them in turn, biggest first
             await pilot.press("x")
             await wait_for(pilot, lambda m=move: replay.step == m["step"]
@@ -166,19 +174,33 @@ async def test_a_lan_host_allows_the_coach_on_the_new_table_form(tmp_path: Path)
 
 
 async def test_the_coach_names_moves_by_their_keys_says_rough_and_shows_ties() -> None:
-    """The coach's answer on the real board: each move by the key that plays it; two
-    equal estimates marked as a tie; a handful of tries is a "rough guess" with no
-    percentage; "every choice comes to the same" only when the search found it so."""
+    """The coach's answer on the real board, annotated by the server's own calibration
+    (server/bots/calibration.py, what ``coach_task`` sends): each move by the key that
+    plays it; two estimates equal within noise shown as a tie with one number; a handful
+    of tries a "rough guess" with no percentage (however high the raw estimate); a
+    well-tried move its calibrated chance, not the raw estimate; "every choice comes to
+    the same" only when the search found it so."""
+    from server.bots.calibration import current
     from tests.tui.boards import pr_game
     from tests.tui.pr_live_boards import find
 
     _state, snap = find(lambda _s, frame: frame["view"]["phase"]["step"] == "builder"
                         and len(frame["legal"]) >= 4)
     legal = snap["legal"]
-    moves = [{"action": legal[2], "value": 0.625, "tries": 340},
-             {"action": legal[0], "value": 0.62, "tries": 300},
-             {"action": legal[1], "value": 0.9, "tries": 1}]
-    link = CoachLink([{"v": None, "moves": moves}, {"v": None, "moves": []}])
+    calibration = current()
+    many = 40 * calibration.rough_tries
+    top = max((r / 100 for r in range(50, 100)),  # where the map moves the raw most
+              key=lambda r: abs(calibration.chance("puerto-rico", r) - r))
+    raw = [{"action": legal[2], "value": top, "tries": many},
+           {"action": legal[0], "value": 0.05, "tries": many},
+           {"action": legal[3], "value": 0.045, "tries": many},
+           {"action": legal[1], "value": 0.99, "tries": 1}]
+    best = round(100 * calibration.chance("puerto-rico", top))
+    assert best != round(100 * top)  # the map moved the raw estimate: what is shown is not it
+    link = CoachLink([  # what coach_task answers for these raw estimates
+        {"v": None, "moves": calibration.shown("puerto-rico", [raw[0], raw[1], raw[3]])},
+        {"v": None, "moves": calibration.shown("puerto-rico", raw[1:3])},
+        {"v": None, "moves": []}])
     app = PrtuiApp(lambda a: GameScreen(link, snap, game=pr_game()))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -189,12 +211,19 @@ async def test_the_coach_names_moves_by_their_keys_says_rough_and_shows_ties() -
         await pilot.press("t")
         await wait_for(pilot, lambda: shown_text(panel).startswith("Coach ·"))
         lines = shown_text(panel).splitlines()[1:]
-        keys = [actions.key_of(move["action"]) for move in moves]
+        keys = [actions.key_of(raw[i]["action"]) for i in (0, 1, 3)]
         assert [line.split(" ", 1)[0] for line in lines] == keys  # 3, 1, 2: not ranks
-        assert "62% tie" in lines[0] and "62% tie" in lines[1], lines
+        assert f"  {best}%  ({many} tries)" in lines[0] and "tie" not in lines[0], lines
+        assert "tie" not in lines[1]  # 0.05 is far from the top at these tries
         assert "rough guess" in lines[2] and "%" not in lines[2] and "(1 try)" in lines[2]
         assert "comes to the same" not in shown_text(panel)
-        board.action_coach()  # asked again for this position: the panel is kept
+        panel.close()
+        await pilot.press("t")  # two moves equal within noise: one number, a tie mark
+        await wait_for(pilot, lambda: panel.display and "tie" in shown_text(panel))
+        tied = shown_text(panel).splitlines()[1:]
+        same = round(100 * calibration.chance("puerto-rico", 0.0475))
+        assert all(f"  {same}% tie" in line for line in tied), tied
+        assert "comes to the same" not in shown_text(panel)  # 2 of the 4 choices only
         panel.close()
         await pilot.press("t")  # a step the search does not weigh: no false "all equal"
         await wait_for(pilot, lambda: "does not weigh" in shown_text(panel))
