@@ -33,7 +33,7 @@ ALL_PER_ROUND = 0.65
 game of 3, what one round of ``hard``'s rollout play on its searched decisions costs."""
 FOCUS_PER_ROUND = 1.3
 """The same for an ISMCTS searching only hard's decisions (6-step rollouts)."""
-FOCUS_10_PER_ROUND = 1.2
+FOCUS_10_PER_ROUND = 1.05
 """The same with 10-step rollouts."""
 
 
