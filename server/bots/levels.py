@@ -9,8 +9,9 @@
 Each level falls back to the one below it (``FALLBACK``) when it crashes or overruns.
 
 The league's levels (``LEAGUE_LEVELS``: frozen releases of ``hard`` such as
-``hard@2026-12-02``, the scripted ``shipper`` and ``builder``, and ``hard-two-rounds``, a
-candidate for ``hard`` under measure) are made here too, so
+``hard@2026-12-02``, the scripted ``shipper`` and ``builder``, and the candidates for
+``hard`` under measure: ``hard-two-rounds``, and ``hard-ismcts`` and its variants in
+``server/bots/candidates.py``) are made here too, so
 the arena and the ladder accept them, but they are not in ``LEVELS``: the server's rooms
 and the new-game screen offer the four levels only (docs/bots.md, League).
 """
@@ -41,11 +42,15 @@ LEAGUE_LEVELS: dict[str, str] = {
     "shipper": "server.bots.styles:shipper",
     "builder": "server.bots.styles:builder",
     "hard-two-rounds": "server.bots.levels:hard_two_rounds",
+    "hard-ismcts": "server.bots.candidates:hard_ismcts",
+    "hard-ismcts-focus": "server.bots.candidates:hard_ismcts_focus",
+    "hard-ismcts-focus-10": "server.bots.candidates:hard_ismcts_focus_10",
 }
 """Level name -> "module:factory(game, seed, move_time, iterations) -> Bot", imported on
 first use."""
 FALLBACK.update({"hard@2026-12-03": "medium", "hard@2026-12-02": "medium",
                  "shipper": "easy", "builder": "easy", "hard-two-rounds": "medium"})
+FALLBACK.update({level: "medium" for level in LEAGUE_LEVELS if level.startswith("hard-ismcts")})
 
 _EXTRA: dict[str, Any] = {}
 # a game's own search for medium and hard is named by its record (``bots.search``, for
