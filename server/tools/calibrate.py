@@ -40,6 +40,7 @@ from server.tools.calibrate_fit import (
     table_lines,
 )
 from server.tools.calibrate_games import SKIP, TABLES, Table, collect, read
+from server.tools.marked import replace_between
 
 MARK_START = "<!-- calibration -->"
 MARK_END = "<!-- /calibration -->"
@@ -215,11 +216,7 @@ def map_data(maps: dict[str, ChanceMap], rough: int, fitting: int, method: str
 
 
 def replace_block(text: str, block: str) -> str:
-    framed = f"{MARK_START}\n{block}\n{MARK_END}"
-    start, end = text.find(MARK_START), text.find(MARK_END)
-    if start < 0 or end < start:
-        return text.rstrip("\n") + "\n\n" + framed + "\n"
-    return text[:start] + framed + text[end + len(MARK_END):]
+    return replace_between(text, block, MARK_START, MARK_END)
 
 
 def stop_time(hhmm: str | None) -> float | None:

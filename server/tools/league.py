@@ -22,6 +22,7 @@ from typing import Any
 
 from server.bots.arena import run_arena
 from server.bots.stats import wilson
+from server.tools.marked import replace_between
 
 ALL_FOUR = {"expansions": ["new_buildings", "citizens", "smuggler", "festival"]}
 FROZEN = ("hard@2026-12-03", "hard@2026-12-02")
@@ -162,11 +163,7 @@ def render(subject: str, results: dict[str, dict[str, Any]]) -> str:
 
 def replace_block(text: str, block: str) -> str:
     """``text`` with ``block`` between the league markers (appended if absent)."""
-    framed = f"{MARK_START}\n{block}\n{MARK_END}"
-    start, end = text.find(MARK_START), text.find(MARK_END)
-    if start < 0 or end < start:
-        return text.rstrip("\n") + "\n\n" + framed + "\n"
-    return text[:start] + framed + text[end + len(MARK_END):]
+    return replace_between(text, block, MARK_START, MARK_END)
 
 
 @dataclass(frozen=True)

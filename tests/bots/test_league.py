@@ -93,3 +93,13 @@ def test_saved_runs_compare_and_the_table_goes_into_the_doc(
     assert "| easy ×2 |" in text and "| shipper ×2 |" in text
     assert ladder.main(["--league", "--subject", "nobody"]) == 2
     assert "unknown level 'nobody'" in capsys.readouterr().err
+
+
+def test_a_generated_block_replaces_only_what_is_between_its_markers() -> None:
+    from server.tools.marked import replace_between
+
+    doc = "intro\n<!-- x -->\nold\n<!-- /x -->\nafter\n"
+    assert replace_between(doc, "new", "<!-- x -->", "<!-- /x -->") == (
+        "intro\n<!-- x -->\nnew\n<!-- /x -->\nafter\n")
+    assert replace_between("text\n", "new", "<!-- x -->", "<!-- /x -->") == (
+        "text\n\n<!-- x -->\nnew\n<!-- /x -->\n")  # no markers yet: appended
