@@ -365,15 +365,11 @@ class PrtuiApp(App[int]):
 
     def on_turn_elsewhere(self, room: str, name: str, game: str) -> None:
         """My turn came at another table (the server's ``your_turn``): say so over any
-        screen, ring, and bring the lobby's list of my moves up to date."""
-        from prtui.screens.lobby import LobbyScreen
-
+        screen, ring, and tell the lobby (its list of my moves: prtui/pushes.py)."""
         table = shown(name, 40, blank="") or room
         self.notify(f"Your move at {table}", title="Another table", markup=False)
         self.turn_notice(table)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen) and screen.is_mounted:
-                screen.refresh_turns()
+        self.pushes.turn_elsewhere.publish(room)
 
     def set_desktop(self, on: bool) -> None:
         """Desktop notifications on my turn on or off, kept for the next runs."""

@@ -45,6 +45,7 @@ class Pushes:
         self.lobby: Signal[list[dict[str, Any]]] = Signal(owner, "lobby")
         self.vocabulary: Signal[str] = Signal(owner, "vocabulary")
         self.chat: Signal[ChatLine] = Signal(owner, "chat")
+        self.turn_elsewhere: Signal[str] = Signal(owner, "turn_elsewhere")  # its room id
         self._failed = failed
         self._chat_rooms: WeakKeyDictionary[DOMNode, str | None] = WeakKeyDictionary()
         self._waiting: dict[str | None, deque[ChatLine]] = {}

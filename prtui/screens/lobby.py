@@ -110,6 +110,7 @@ class LobbyScreen(Screen[None]):
         pushes = pushes_of(self)
         if pushes is not None:
             pushes.subscribe(pushes.lobby, self, self.update_rooms)
+            pushes.subscribe(pushes.turn_elsewhere, self, lambda room: self.refresh_turns())
             pushes.subscribe_chat(self, None, self.add_chat)
 
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
