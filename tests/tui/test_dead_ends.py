@@ -114,9 +114,9 @@ async def test_a_finished_lan_room_offers_no_seat_and_no_start(port: int) -> Non
         await wait_for(pilot, lambda: "s Start" in screen_rows(app)[-1]
                        and "t Sit" in screen_rows(app)[-1])
         room.update_room({**room.info, "status": "over"})
-        await pilot.pause()
-        footer = screen_rows(app)[-1]
-        assert not any(k in footer for k in ("Sit", "Bot", "Ready", "Start")), footer
+        # the footer repaints in a later frame (one pause was not always enough)
+        await wait_for(pilot, lambda: not any(
+            k in screen_rows(app)[-1] for k in ("Sit", "Bot", "Ready", "Start")))
         assert "This game is over" in str(room.query_one("#room-help").render())
         sent = []
         real = app.controller.client.command
