@@ -13,7 +13,7 @@ from prtui.screens.game import GameScreen
 from prtui.widgets.feed import ChatPanel
 from tests.tui.boards import midgame_4p, pr_game
 from tests.tui.san_juan_boards import paying_4p, sj_game
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 HOSTILE = "[bold]x[/]" + "y" * 22
 
@@ -31,7 +31,7 @@ def notices(app: PrtuiApp) -> list[str]:
 async def test_a_chat_line_on_a_closed_chat_is_announced(game: str) -> None:
     app = PrtuiApp(lambda a: BOARDS[game]())
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+        await wait_for(pilot, lambda: board_drawn(app) and app.screen.is_mounted)
         await pilot.pause()
         board = app.screen
         assert isinstance(board, GameScreen)
@@ -49,7 +49,7 @@ async def test_a_chat_line_on_a_closed_chat_is_announced(game: str) -> None:
 async def test_no_notice_where_the_chat_is_on_screen() -> None:
     app = PrtuiApp(lambda a: BOARDS["puerto-rico"]())
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+        await wait_for(pilot, lambda: board_drawn(app) and app.screen.is_mounted)
         await pilot.pause()
         board = app.screen
         assert isinstance(board, GameScreen)

@@ -22,7 +22,7 @@ from prtui.widgets.coach import CoachPanel
 from server.net.coaching import CoachDesk, CoachLimits
 from server.net.server import GameServer
 from tests.net.test_coach import finished_game
-from tests.tui.waiting import lobby_lists, wait_for
+from tests.tui.waiting import board_drawn, lobby_lists, wait_for
 
 THINKING = 20_000  # pilot pauses: the first request also starts the worker process
 
@@ -41,7 +41,7 @@ async def test_coach_key_shows_my_top_moves_and_drops_an_answer_gone_stale(
     setup = TableSetup(players=2, game=game, bots=["random"], bot_delay_s=0.0, seed=5)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(app.screen.snapshot.get("legal")))
         board = app.screen
         assert "t Coach" in shown_help_keys(board)

@@ -22,7 +22,7 @@ from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from server.net.server import GameServer
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 @pytest.fixture
@@ -190,19 +190,18 @@ async def test_watching_a_room_that_is_gone_opens_the_lobby(server: GameServer) 
 async def test_a_local_game_reconnects_to_the_same_table(tmp_path: Path) -> None:
     from prtui.controller import TableSetup
     from prtui.launch import local_plan
-    from prtui.screens.game import GameScreen
 
     setup = TableSetup(players=2, bots=["random"], bot_delay_s=10.0)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         controller = app.controller
         assert controller is not None
         room = controller.room
         controller.client._writer.transport.abort()  # the line drops
         await wait_for(pilot, lambda: isinstance(app.screen, DisconnectedScreen))
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and app.controller is not controller)
         assert app.controller is not None and app.controller.room == room  # not a new table
 

@@ -21,7 +21,7 @@ from prtui.controller import Controller
 from prtui.screens.game import GameScreen
 from prtui.screens.room import RoomScreen
 from server.net.server import GameServer
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ async def test_a_room_push_before_the_room_screen_is_drawn(server: int) -> None:
         assert screen.info == latest  # the early push is what it shows
         assert app.controller is not None and not app.controller.client.closed
         await pilot.press("s")  # and the connection still works: the game starts
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
 
 
 async def test_a_state_push_before_the_board_is_drawn(server: int) -> None:
@@ -88,7 +88,7 @@ async def test_a_state_push_before_the_board_is_drawn(server: int) -> None:
     failures: list[Exception] = []
     app = PrtuiApp(plan=plan)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         await wait_for(pilot, lambda: bool(app.screen.query("#actions-list")))
         await pilot.pause()
         assert failures == []

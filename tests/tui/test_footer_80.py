@@ -19,7 +19,7 @@ from prtui.screens.replay import ReplayScreen
 from tests.tui.boards import midgame_4p, pr_game, spectator_of
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 async def no_fetch(step: int) -> dict[str, Any]:
@@ -84,7 +84,7 @@ async def test_every_footer_key_shows_whole_at_80_columns(which: str, key: str |
 async def test_every_key_of_the_board_is_in_its_help(which: str) -> None:
     app = board_app(which)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(app.screen.query(Footer)))
         board = app.screen
         assert isinstance(board, GameScreen)

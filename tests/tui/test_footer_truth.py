@@ -29,7 +29,7 @@ from server.net import botseats
 from tests.tui.boards import midgame_4p, pr_game, spectator_of
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 TURN_KEYS = ("y Confirm", "u Undo", "n Decline")
 
@@ -116,7 +116,7 @@ async def test_while_a_bot_plays_no_turn_key_and_my_decline_brings_n(
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "tester", setup))
     seen_bot, seen_decline = False, False
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         screen = app.screen
         assert isinstance(screen, GameScreen)
         acted_on = None

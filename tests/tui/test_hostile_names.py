@@ -21,7 +21,6 @@ import pytest
 from prtui.app import PrtuiApp
 from prtui.launch import remote_plan
 from prtui.netclient import Client
-from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.replay import ReplayScreen
@@ -31,7 +30,7 @@ from server.games.registry import get_game
 from server.net.server import DB_NAME, GameServer
 from server.store.base import RoomRecord, SeatRecord
 from server.store.sqlite import SqliteStore
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 LINK = "[link=https://example.invalid]Gold"
 CLICK = "[@click=app.quit]x"
@@ -170,7 +169,7 @@ async def _watch_then_replay(pilot: Any, app: PrtuiApp, lobby: LobbyScreen, room
     await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
     _shows_its_names(app)
     await pilot.press("escape")
-    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+    await wait_for(pilot, lambda: board_drawn(app))
     board = _shows_its_names(app)
     log = "".join(seg.text for line in app.screen.query_one(GameLog).lines for seg in line)
     for name in app.screen.names.values():  # type: ignore[attr-defined]

@@ -11,12 +11,11 @@ from prtui.app import PrtuiApp
 from prtui.games.puerto_rico.player import PlayerHeader
 from prtui.launch import remote_plan
 from prtui.netclient import Client
-from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.screens.room import RoomScreen
 from server.net.server import GameServer
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 @pytest.fixture
@@ -46,7 +45,7 @@ async def test_create_room_add_bots_and_start_from_the_lobby(server: int) -> Non
         await pilot.press("b")  # a bot for the open seat, at the shown level
         await wait_for(pilot, lambda: all(s["kind"] != "empty" for s in room.info.get("seats", [])))
         await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         assert app.screen.snapshot["seat"] == 0
         assert app.controller is not None and app.controller.names[1]
         await pilot.press("ctrl+l")  # leave the table (asked: I sit at it): back in the lobby
@@ -70,7 +69,7 @@ async def test_spectator_follows_a_bot_game_without_hidden_vp(server: int) -> No
         await host.command("start", room=room)
         app = PrtuiApp(plan=remote_plan("127.0.0.1", server, "eve", "spectate", room=room))
         async with app.run_test(size=(160, 50)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_for(pilot, lambda: board_drawn(app))
             screen = app.screen
             assert screen.snapshot["seat"] is None and screen.snapshot["legal"] == []
             def headers() -> list[str]:  # drawn at the board's next refresh

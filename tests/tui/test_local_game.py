@@ -13,16 +13,15 @@ from prtui.app import PrtuiApp
 from prtui.controller import TableSetup
 from prtui.launch import local_plan
 from prtui.screens.confirm import ChoiceScreen
-from prtui.screens.game import GameScreen
 from prtui.widgets.status import StatusLine
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 async def test_ctrl_l_asks_and_no_lag_is_shown(tmp_path: Path) -> None:
     setup = TableSetup(players=2, bots=["random"], bot_delay_s=0.0, seed=5)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         board = app.screen
         assert app.controller is not None
         # the client measures a round trip on every ping; a few snapshots later the

@@ -19,7 +19,7 @@ from prtui.widgets.feed import RewrapLog
 from tests.net.client import Client
 from tests.tui.lan_tables import ana_app, eve_app, lan_table_with_bo, lobby_listing
 from tests.tui.test_rematch import play_by_keys_to_the_end, plays_his_seat
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 LONG_WAIT = 200_000  # pilot pauses while the others play a whole game (never timed)
 
@@ -50,7 +50,7 @@ async def eve_watches(port: int, room: str, ana_left: asyncio.Event,
         report["eve_chat"] = True
         assert app.closed_reason is None
         await pilot.press("escape")  # the board
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         await pilot.press("ctrl+l")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.controller is not None and app.controller.room is None

@@ -10,11 +10,10 @@ from pathlib import Path
 
 from prtui.app import PrtuiApp
 from prtui.launch import local_plan, setup_from_args
-from prtui.screens.game import GameScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.options import OptionChoices, OptionFlag
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import form_settled, wait_for
+from tests.tui.waiting import board_drawn, form_settled, wait_for
 
 
 def rows_with(app: PrtuiApp, words: str) -> list[str]:
@@ -40,7 +39,7 @@ async def test_both_expansions_ticked_on_the_form_start_a_game_with_the_draft(tm
         for seat in (1, 2, 3):
             form.query_one(f"#seat-{seat}").value = "random"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         view = app.screen.snapshot["view"]
         assert view["options"]["expansions"] == ["new_buildings", "citizens"]
         assert view["phase"]["step"] == "draft"

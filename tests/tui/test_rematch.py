@@ -17,7 +17,7 @@ from prtui.widgets.actions import ActionsPanel, takes_back
 from tests.net.client import Client
 from tests.tui.lan_tables import ana_app, lan_table_with_bo, local_game_app
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 MAX_MOVES = 3000
 
@@ -62,7 +62,7 @@ async def test_a_local_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path)
         assert controller is not None and controller.room_info is not None
         first_room, first = controller.room, dict(controller.room_info)
         await pilot.press("b")  # the board, as it ended
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         assert "g Game over" in screen_rows(app)[-1]
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))

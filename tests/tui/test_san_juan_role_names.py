@@ -18,7 +18,7 @@ from tests.tui.lan_tables import local_game_app
 from tests.tui.san_juan_boards import paying_4p, sj_game
 from tests.tui.screen import screen_rows
 from tests.tui.test_rematch import live_board
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 ROLES = ("Builder", "Producer", "Trader", "Councillor", "Prospector")
 
@@ -27,7 +27,7 @@ ROLES = ("Builder", "Producer", "Trader", "Councillor", "Prospector")
 async def test_the_role_cards_are_named_whole(size: tuple[int, int]) -> None:
     app = PrtuiApp(lambda a: GameScreen(None, paying_4p(), game=sj_game()))
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(str(app.screen.query_one(RolesBar).render())))
         bar = app.screen.query_one(RolesBar)
         line = str(bar.render())
@@ -38,7 +38,7 @@ async def test_the_role_cards_are_named_whole(size: tuple[int, int]) -> None:
 async def test_cut_names_only_when_whole_ones_do_not_fit() -> None:
     app = PrtuiApp(lambda a: GameScreen(None, paying_4p(), game=sj_game()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(str(app.screen.query_one(RolesBar).render())))
         bar = app.screen.query_one(RolesBar)
         bar.styles.width = 40  # narrower than the five whole names
@@ -88,7 +88,7 @@ async def test_my_cards_are_named_whole_at_80_columns() -> None:
     me["hand_count"] = len(me["hand"])
     app = PrtuiApp(lambda a: GameScreen(None, snapshot, game=sj_game()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(app.screen.query_one("#sj-hand").keys))
         hand = app.screen.query_one("#sj-hand")
         hand.focus()
@@ -114,7 +114,7 @@ async def test_who_took_a_role_is_never_cut_mid_word(size: tuple[int, int]) -> N
         view["players"][seat]["name"] = view["options"]["names"][seat] = f"bot {seat + 1} (medium)"
     app = PrtuiApp(lambda a: GameScreen(None, snapshot, game=sj_game()))
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and "bot" in str(app.screen.query_one(RolesBar).render()))
         line = str(app.screen.query_one(RolesBar).render())
         assert line.count("(") == line.count(")"), line  # no level cut in two

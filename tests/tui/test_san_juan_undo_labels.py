@@ -14,7 +14,7 @@ from prtui.screens.game import GameScreen
 from prtui.widgets.menu import MenuList
 from tests.tui.san_juan_boards import frames, sj_game
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 LIST_CELLS = 24
 """The row's text at 80x24: the list's 26 cells but for its key and a space."""
@@ -40,7 +40,7 @@ async def test_every_undo_names_its_pick_in_one_row_at_80_columns() -> None:
     assert {"build_pay", "produce", "sell", "council_discard"} <= steps, steps
     app = board(cases[0][0])
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         screen = app.screen
         assert isinstance(screen, GameScreen)
         for snap, undo in cases:

@@ -14,7 +14,7 @@ from prtui.vocabulary import Vocabularies
 from prtui.widgets.feed import GameLog
 from tests.tui.san_juan_boards import frames, sj_game
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 MARKS = re.compile(r"\{[wWanp]:[a-z0-9_:]+\}")
 
@@ -31,7 +31,7 @@ async def test_step_names_and_private_lines_read_in_words() -> None:
     vocab = Vocabularies(sj_game()["display"]).get(None)
     app = PrtuiApp(lambda a: GameScreen(None, snap, game=sj_game()))
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and any("Round" in row for row in screen_rows(app)))
         rows = screen_rows(app)
         status = next(row for row in rows if f"Round {snap['view']['round']}" in row)

@@ -21,7 +21,7 @@ from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.options import OptionChoices, OptionFlag
 from tests.tui.by_keys import forward_keys, play_by_keys_on_screen
 from tests.tui.screen import screen_rows
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
 
@@ -52,7 +52,7 @@ async def test_all_four_expansions_ticked_on_the_form_start_a_game(tmp_path: Pat
         for seat in (1, 2, 3):
             form.query_one(f"#seat-{seat}").value = "random"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         game = app.screen
         assert isinstance(game, GameScreen)
         view = game.snapshot["view"]

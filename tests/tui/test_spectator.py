@@ -12,7 +12,7 @@ from prtui.launch import remote_plan
 from prtui.netclient import Client
 from prtui.screens.game import GameScreen
 from prtui.widgets.status import StatusLine
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 
 async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
@@ -27,7 +27,7 @@ async def test_following_the_seat_to_move_is_not_my_move(port: int) -> None:
         await ana.command("start", room=room)
         app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "eve", "spectate", room=room))
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_for(pilot, lambda: board_drawn(app))
             screen = app.screen
             assert isinstance(screen, GameScreen)
             status = screen.query_one(StatusLine)

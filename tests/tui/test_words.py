@@ -28,7 +28,7 @@ from server.engine.contract import describe
 from server.games.puerto_rico.game import PuertoRico
 from server.games.registry import get_game
 from server.wording import render
-from tests.tui.waiting import wait_for
+from tests.tui.waiting import board_drawn, wait_for
 
 CLASSIC = re.compile(r"\b(Settler|Mayor|Prospector|colonists?|doubloons?|San Juan|plantations?|indigo)\b")
 WORDS_1897 = re.compile(r"\b(Planter|Recruiter|Adventurer|workers?|coins?|Portrait|estates?|fruit)\b")
@@ -52,7 +52,7 @@ async def my_role_choice(app: PrtuiApp, pilot: Any) -> GameScreen:
     """Play the highlighted choice until I choose a role while the log already names a
     chosen role."""
     for _ in range(MAX_MOVES):
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+        await wait_for(pilot, lambda: board_drawn(app)
                        and bool(app.screen.snapshot.get("legal")))
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -121,7 +121,7 @@ async def test_help_and_building_facts_are_the_servers(tmp_path: Path,
     setup = TableSetup(players=3, bots=["random"] * 2, bot_delay_s=10.0, seed=5)
     app = PrtuiApp(plan=local_plan(tmp_path / "data", "ana", setup))
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.pause()

@@ -14,7 +14,6 @@ from textual.widgets import Select
 from prtui.app import PrtuiApp
 from prtui.credentials import CredentialBook, book_key
 from prtui.launch import Login, remote_plan
-from prtui.screens.game import GameScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
 from prtui.widgets.notice import TableNotice
@@ -24,7 +23,7 @@ from server.net.server import GameServer
 from tests.net.client import Client
 from tests.net.test_identity import PASSWORD, claim
 from tests.tui.clipping import cut_texts
-from tests.tui.waiting import form_settled, wait_for
+from tests.tui.waiting import board_drawn, form_settled, wait_for
 
 ROOM_NAMES = ("诸葛孔明卧龙先生南阳躬耕陇亩之中", "[b]Bea and Ana's [red]game[/] xx")
 """32 cells of wide characters, and a name that would be markup if it were parsed."""
@@ -97,7 +96,7 @@ async def test_your_move_comes_first_and_one_key_opens_the_table_at_80x24(
         listed = [t["room"] for t in turns.tables]
         assert sorted(listed) == sorted(rooms)
         await pilot.press("2")  # one key: the second table's board, my seat in it
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: board_drawn(app))
         assert app.controller is not None
         assert app.controller.room == listed[1] and app.controller.seat == 0
         assert app.screen.snapshot["legal"]  # my move, on my board
@@ -165,7 +164,7 @@ async def test_a_forfeit_is_said_over_the_board(tmp_path: Path) -> None:
             turns = app.screen.query_one(YourTurns)
             await wait_for(pilot, lambda: [t["room"] for t in turns.tables] == [room])
             await pilot.press("1")
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_for(pilot, lambda: board_drawn(app))
             notice = app.screen.query_one(TableNotice)
             await wait_for(pilot, lambda: notice.lines() == [
                 "ana forfeited — a bot plays the seat to the end"])

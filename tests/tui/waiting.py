@@ -31,3 +31,12 @@ async def lobby_lists(pilot: Any, app: Any, room: str) -> Any:
     lobby = app.screen
     await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
     return lobby
+
+
+def board_drawn(app: Any) -> bool:
+    """A game board is the app's screen and has drawn its first snapshot: a pushed screen
+    is ``app.screen`` (its snapshot set) a few loop turns before its parts are composed."""
+    from prtui.screens.game import GameScreen
+
+    screen = app.screen
+    return isinstance(screen, GameScreen) and screen.is_mounted and bool(screen._parts)
