@@ -18,7 +18,7 @@ INSTALL_LOG := $(VENV)/install.log
 # rest waits on subprocesses, sockets and browsers); worksteal evens out the long tail
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
 
-.PHONY: play test lint bench clean wheel-smoke lock
+.PHONY: play test lint bench clean wheel-smoke lock catalogs
 
 $(STAMP): pyproject.toml $(LOCKS)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -55,6 +55,11 @@ lint: $(STAMP)
 
 wheel-smoke:
 	PY=$(PY) bash .ci/wheel-smoke
+
+# Extract every marked text, bring each language's catalog up to it and compile it
+# (server/tools/catalogs.py; docs/translating.md). The compiled .mo files are kept in git.
+catalogs: $(STAMP)
+	$(BIN)/python -m server.tools.catalogs
 
 bench: $(STAMP)
 	$(BIN)/python -m server.tools.benchmarks --write docs/benchmarks.md
