@@ -125,3 +125,9 @@ class Translator:
         """A text that has a key (a game's texts.toml, an error code): the key is its
         msgctxt, so two keys with one English text may read differently."""
         return self._catalog.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without looking it up: server code (a game's
+    option titles, a refusal's reason) says English, and the reader's side looks it up."""
+    return message
