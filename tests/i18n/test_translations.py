@@ -233,3 +233,27 @@ def test_every_san_juan_template_fills_and_reads_in_chinese(section: str) -> Non
             else:
                 fields[name] = ["smithy", "well"] if name in ("cards", "goods") else "smithy"
         _read_in_chinese(fill(texts, key, fields))
+
+
+def test_the_two_editions_read_apart_in_chinese_where_their_english_does() -> None:
+    """Puerto Rico's 1897 words (Planter, worker, coin, estate, fruit ...) stay distinct
+    from the classic ones in every language, and the same where only the casing differs
+    ("Tobacco Storage" / "tobacco storage"): the `v` key must change what it changes."""
+    for language in languages():
+        path = LOCALE / language / "LC_MESSAGES" / "puerto_rico.po"
+        with path.open("rb") as fh:
+            cat = read_po(fh, locale=language, domain="puerto_rico")
+        by_key = {m.context: (str(m.id), str(m.string)) for m in cat if m.id and m.context}
+        compared = 0
+        for key, (english, translated) in by_key.items():
+            if not key.startswith("core/names:1897.") or not translated:
+                continue
+            classic = by_key.get(key.replace(":1897.", ":classic.", 1))
+            if classic is None or not classic[1]:
+                continue
+            compared += 1
+            same_english = english.casefold() == classic[0].casefold()
+            assert same_english == (translated == classic[1]), (key, english, classic[0],
+                                                                translated, classic[1])
+        if language == "zh_CN":
+            assert compared > 30
