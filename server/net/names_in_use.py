@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from server.i18n import N_
 from server.net.peer import Peer
 from server.protocol.names import look_alike_key, name_key
+from server.says import Say, say
 
 
 class NamesInUse:
@@ -34,17 +36,16 @@ class NamesInUse:
         self._visits: dict[str, int] = {}  # account -> connections since the start
         self._peers: defaultdict[str, dict[str, Peer]] = defaultdict(dict)  # account -> them
 
-    def claim(self, peer: Peer, *, seat_token: bool = False) -> str | None:
+    def claim(self, peer: Peer, *, seat_token: bool = False) -> Say | None:
         """Take ``peer.name`` for ``peer``; else why not (for the ``name_taken`` error)."""
         key = look_alike_key(peer.name)
         if not seat_token:
             for other in self._holders.get(key, {}).values():
                 if _clash(peer, other):
-                    return (
-                        f"someone connected is already called {other.name!r}, or a name "
-                        "that looks the same (names are compared ignoring case and "
-                        "look-alike letters); connect under another name"
-                    )
+                    return say(N_("someone connected is already called '{name}', or a name "
+                                  "that looks the same (names are compared ignoring case and "
+                                  "look-alike letters); connect under another name"),
+                               name=other.name)
         self._holders[key][peer.id] = peer
         self._keys[peer.id] = key
         self.claimed(peer)

@@ -30,9 +30,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from server.games.registry import get_game
+from server.i18n import N_
 from server.net import turns
 from server.net.names_in_use import NamesInUse
 from server.net.notify_address import (
+    NOTIFY_OFF,
     NotifyPolicy,
     NotifyRefused,
     Outcome,
@@ -45,6 +47,7 @@ from server.net.notify_guard import THREAD_PREFIX
 from server.net.peer import Peer
 from server.net.ratelimits import AddressRates
 from server.protocol import messages as m
+from server.says import say
 from server.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -182,24 +185,25 @@ class Notices:
             else:
                 url = msg.get("url")
                 if url is None:
-                    raise NotifyRefused("missing_field", "set needs the address (url)")
+                    raise NotifyRefused("missing_field",
+                                        say(N_("set needs the address (url)")))
                 precheck(url, self.policy)
                 if not self._sets.allow(account):
-                    raise NotifyRefused("rate_limited", "too many addresses set; try again in"
-                                                        " a few seconds")
+                    raise NotifyRefused("rate_limited", say(N_("too many addresses set; try "
+                                                               "again in a few seconds")))
                 self._spawn(self._set(peer, mid, account, url))
         except NotifyRefused as exc:
-            peer.send(m.reject(mid, exc.code, exc.reason))
+            peer.refuse(mid, exc.code, exc.reason)
 
     def _test(self, peer: Peer, mid: int, account: str) -> None:
         """A notice now, connected or not, so a player sees that the address works; it
         counts against the hourly number like any other."""
         address = self.store.notify_address(account)
         if address is None:
-            raise NotifyRefused("no_address", "set an address first")
+            raise NotifyRefused("no_address", say(N_("set an address first")))
         if not self._hourly.allow(account):
-            raise NotifyRefused("rate_limited", f"at most {self.policy.per_hour} notices an "
-                                                "hour: try again later")
+            raise NotifyRefused("rate_limited", say(N_("at most {most} notices an hour: try "
+                                                       "again later"), most=self.policy.per_hour))
 
         async def send() -> None:
             outcome = await self._send(account, address[0], TEST_TEXT)
@@ -210,11 +214,10 @@ class Notices:
 
     def _account(self, peer: Peer) -> str:
         if not self.policy.enabled or self._pool is None:
-            raise NotifyRefused("notify_off", "this server sends no turn notices (its host "
-                                              "has not switched them on)")
+            raise NotifyRefused("notify_off", say(NOTIFY_OFF))
         if peer.account is None:
-            raise NotifyRefused("guest", "only a claimed name has turn notices: claim your "
-                                         "name first (ctrl+p)")
+            raise NotifyRefused("guest", say(N_("only a claimed name has turn notices: claim "
+                                                "your name first (ctrl+p)")))
         return peer.account
 
     def _answer(self, account: str) -> dict[str, Any]:
@@ -231,10 +234,10 @@ class Notices:
                 pool, check_address, url, self.policy)
             self.store.set_notify_address(account, checked.url, checked.shown)
         except NotifyRefused as exc:
-            peer.send(m.reject(mid, exc.code, exc.reason))
+            peer.refuse(mid, exc.code, exc.reason)
             return
         except sqlite3.IntegrityError:  # the account was removed meanwhile
-            peer.send(m.reject(mid, "guest", "this name is no longer claimed"))
+            peer.refuse(mid, "guest", say(N_("this name is no longer claimed")))
             return
         peer.send(m.ack(mid, self._answer(account)))
 

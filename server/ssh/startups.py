@@ -35,22 +35,27 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from server.i18n import N_
+from server.says import say
+
 log = logging.getLogger("prtui.ssh")
 
 MAX_STARTUPS = (50, 30, 100)  # start:rate:full, as OpenSSH's MaxStartups
 MAX_STARTUPS_PER_ADDRESS = 10  # unauthenticated connections from one address
 LOG_EVERY_S = 10.0
 
-BUSY = "the server has too many logins under way; try again in a few seconds"
+# Said before the key exchange, so before the ssh client could send its LANG: English
+# (docs/ssh.md, "Languages"); marked all the same, the catalog has them.
+BUSY = N_("the server has too many logins under way; try again in a few seconds")
 _SAY = {
-    "descriptors": "the server is short of resources for new connections; try again later",
-    "startups per address": "too many connections from your address are logging in at once "
-    "(at most {n}); finish or close one and try again",
+    "descriptors": N_("the server is short of resources for new connections; try again later"),
+    "startups per address": N_("too many connections from your address are logging in at "
+                               "once (at most {n}); finish or close one and try again"),
     "startups in all": BUSY,
     "early drop": BUSY,
-    "taken over": "your login took too long while the server was busy; try again",
-    "connections per address": "too many connections from your address (at most {n})",
-    "connections in all": "this server is full; try again later",
+    "taken over": N_("your login took too long while the server was busy; try again"),
+    "connections per address": N_("too many connections from your address (at most {n})"),
+    "connections in all": N_("this server is full; try again later"),
 }
 
 
@@ -186,7 +191,7 @@ class StartupGate:
 
     def _sentence(self, why: str) -> str:
         n = self.connections_per_address if why == "connections per address" else self.per_address
-        return "prtui: " + _SAY[why].format(n=n)
+        return "prtui: " + str(say(_SAY[why], n=n))
 
     def _note_refusal(self, why: str) -> None:
         """One line per ``LOG_EVERY_S`` at most, whatever the number of refusals: the
