@@ -99,12 +99,12 @@ class Connection:
         role: str = "play", token: str | None = None, *, timeout: float = limits.HELLO_TIMEOUT_S,
         peer: tuple[str, str] | None = None, session: ClientSession | None = None,
         refused_ok: bool = False, password: str | None = None,
-        ssh_key: tuple[str, str] | None = None, **options: Any,
+        ssh_key: tuple[str, str] | None = None, lang: str | None = None, **options: Any,
     ) -> Self:
         """Send the hello and wait for the answer; raise HandshakeError on a refusal
         (`refused_ok`: return the connection anyway, its `welcome` is the `error`)."""
         session = session or ClientSession()
-        session.hello(name, role, token, peer, password, ssh_key)
+        session.hello(name, role, token, peer, password, ssh_key, lang)
         events: list[Event] = []
         try:
             async with asyncio.timeout(timeout):
