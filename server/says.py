@@ -78,3 +78,8 @@ def reason_of(exc: BaseException) -> Said:
     refusal), else its own text, cut to 200 characters (a game's message, not ours)."""
     said = getattr(exc, "said", None)
     return said if isinstance(said, Say | str) else str(exc)[:200]
+
+
+def text(reason: Said, language: str) -> str:
+    """``reason`` as a reader in ``language`` reads it (a plain text as it is)."""
+    return reason.to(language) if isinstance(reason, Say) else reason

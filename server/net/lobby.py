@@ -47,7 +47,7 @@ from server.net.turnbased import turn_based
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import limits
 from server.protocol import messages as m
-from server.says import reason_of, say
+from server.says import Say, reason_of, say
 from server.store.base import RoomRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -360,7 +360,7 @@ class Lobby(RoomKeeping):
                   for entry in room.your_turn(account, now)]
         return sorted(tables, key=lambda e: (e["due_in_s"], e["room"]))
 
-    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None:
+    def refuse_new_room(self, peer: Peer) -> tuple[str, Say] | None:
         """Why ``peer`` may not open another room now (code, reason), or None: the caps
         count every unfinished room its address created (server/net/upkeep.py)."""
         return self.upkeep.refusal(peer, self.rooms, self.max_rooms)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from server.i18n import N_
+from server.i18n import N_, SOURCE
 from server.net.peer import Peer
 from server.protocol.names import look_alike_key, name_key
 from server.says import Say, say
@@ -34,6 +34,7 @@ class NamesInUse:
         self._accounts: dict[str, str] = {}  # peer id -> the account it proved
         self._connected: dict[str, int] = {}  # account -> its connections now
         self._visits: dict[str, int] = {}  # account -> connections since the start
+        self._languages: dict[str, str] = {}  # account -> its last connection's
         self._peers: defaultdict[str, dict[str, Peer]] = defaultdict(dict)  # account -> them
 
     def claim(self, peer: Peer, *, seat_token: bool = False) -> Say | None:
@@ -59,6 +60,12 @@ class NamesInUse:
         self._peers[peer.account][peer.id] = peer
         self._connected[peer.account] = self._connected.get(peer.account, 0) + 1
         self._visits[peer.account] = self._visits.get(peer.account, 0) + 1
+        self._languages[peer.account] = getattr(peer, "lang", SOURCE)
+
+    def language_of(self, account: str) -> str:
+        """The language ``account`` last connected in (its turn notices are said in it
+        while it is away; English before any connection since the server started)."""
+        return self._languages.get(account, SOURCE)
 
     def connected(self, account: str) -> bool:
         return account in self._connected

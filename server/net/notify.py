@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from server.games.registry import get_game
-from server.i18n import N_
+from server.i18n import N_, SOURCE
 from server.net import turns
 from server.net.names_in_use import NamesInUse
 from server.net.notify_address import (
@@ -47,7 +47,7 @@ from server.net.notify_guard import THREAD_PREFIX
 from server.net.peer import Peer
 from server.net.ratelimits import AddressRates
 from server.protocol import messages as m
-from server.says import say
+from server.says import say, text
 from server.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ SETS_PER_S, SETS_BURST = 0.1, 10
 """Addresses an account may have checked (each costs look-ups): 10, then one every 10 s
 (an address refused by its form or scheme alone costs nothing)."""
 TABLE_NAME_LEN = 64
-TEST_TEXT = "a test: your turn notices from this prtui server arrive here"
+TEST_TEXT = N_("a test: your turn notices from this prtui server arrive here")
 
 
 class Tables(Protocol):
@@ -70,12 +70,14 @@ class Tables(Protocol):
     names: NamesInUse
 
 
-def notice_text(game_title: str, table: str) -> str:
-    """The notice: the game and the table's name (typed by a player: control characters
-    dropped, cut to a line)."""
+def notice_text(game_title: str, table: str, language: str = SOURCE) -> str:
+    """The notice, in the player's language: the game and the table's name (typed by a
+    player: control characters dropped, cut to a line)."""
     name = "".join(ch for ch in table if unicodedata.category(ch)[0] != "C")
-    name = " ".join(name.split())[:TABLE_NAME_LEN] or "a table"
-    return f"your turn in {game_title} at {name}"
+    name = " ".join(name.split())[:TABLE_NAME_LEN]
+    if not name:
+        return say(N_("your turn in {game}"), game=game_title).to(language)
+    return say(N_("your turn in {game} at {table}"), game=game_title, table=name).to(language)
 
 
 class Notices:
@@ -140,7 +142,8 @@ class Notices:
             for key in list(self._told)[:50_000]:
                 del self._told[key]
         self._told[(account, room_id)] = visit
-        text = notice_text(get_game(room.rec.game).title, room.rec.name)
+        text = notice_text(get_game(room.rec.game).title, room.rec.name,
+                           names.language_of(account))
         self._spawn(self._send(account, address[0], text))
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -151,7 +154,8 @@ class Notices:
     async def _send(self, account: str, url: str, text: str) -> Outcome:
         pool = self._pool
         if pool is None:
-            return Outcome(address_shown(self.store, account), False, "the server is stopping")
+            return Outcome(address_shown(self.store, account), False,
+                           say(N_("the server is stopping")))
         loop = asyncio.get_running_loop()
         wait = self.policy.timeout_s * 3 + 5  # connect, read and look-ups, each bounded
         try:
@@ -159,7 +163,7 @@ class Notices:
                 loop.run_in_executor(pool, deliver, url, text, self.policy), wait)
         except TimeoutError:
             outcome = Outcome(address_shown(self.store, account), False,
-                              f"no answer within {wait:g} s")
+                              say(N_("no answer within {seconds} s"), seconds=f"{wait:g}"))
         self.outcomes = [*self.outcomes[-15:], outcome]
         if outcome.sent:
             log.info("turn notice for account %s sent to %s", account, outcome.shown)
@@ -206,9 +210,9 @@ class Notices:
                                                        "again later"), most=self.policy.per_hour))
 
         async def send() -> None:
-            outcome = await self._send(account, address[0], TEST_TEXT)
+            outcome = await self._send(account, address[0], say(TEST_TEXT).to(peer.lang))
             peer.send(m.ack(mid, {**self._answer(account), "sent": outcome.sent,
-                                  "why": outcome.why}))
+                                  "why": text(outcome.why, peer.lang)}))
 
         self._spawn(send())
 

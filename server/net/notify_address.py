@@ -38,7 +38,7 @@ from server.errors import PrtuiError
 from server.i18n import N_
 from server.net import notify_guard
 from server.protocol.limits import MAX_NOTIFY_URL_LEN
-from server.says import Say, say
+from server.says import Said, Say, say
 
 MAX_URL_LEN = MAX_NOTIFY_URL_LEN
 TITLE = "prtui"
@@ -86,11 +86,11 @@ def scheme_problem(schemes: frozenset[str]) -> str | None:
     """Why a host's list of schemes cannot be used (for `prtui serve`), or None."""
     local = sorted(schemes & LOCAL_SCHEMES)
     if local:
-        return (f"{', '.join(local)}: notices to this machine itself, not to a player's "
+        return (f"{', '.join(local)}: notices to this machine itself, not to a player's "  # i18n: the host's command line (prtui serve), not a player's
                 "receiver")
     unknown = sorted(schemes - known_schemes())
     if unknown:
-        return f"{', '.join(unknown)}: not an apprise scheme"
+        return f"{', '.join(unknown)}: not an apprise scheme"  # i18n: the host's command line (prtui serve), not a player's
     return None
 
 
@@ -227,7 +227,7 @@ def check_address(url: str, policy: NotifyPolicy) -> Checked:
 class Outcome:
     shown: str
     sent: bool
-    why: str = ""  # a failure's reason, safe to log (no URL, no token)
+    why: Said = ""  # a failure's reason, safe to log (no URL, no token)
 
 
 def _english(why: Say | None) -> str | None:
@@ -249,10 +249,11 @@ def deliver(url: str, body: str, policy: NotifyPolicy) -> Outcome:
             sent = bool(receiver.notify(body=body, title=TITLE, body_format=NotifyFormat.TEXT))
             refused = notify_guard.refused()
     except NotifyRefused as exc:
-        return Outcome(shown, False, f"no longer allowed ({exc.reason})")
+        return Outcome(shown, False, say(N_("no longer allowed ({why})"), why=exc.reason))
     except Exception as exc:  # a plugin's own failure: its type only (its text may hold the URL)
-        return Outcome(shown, False, f"the sender failed ({type(exc).__name__})")
+        return Outcome(shown, False, say(N_("the sender failed ({error})"),
+                                         error=type(exc).__name__))
     if refused is not None:
-        return Outcome(shown, False, f"refused at sending: {refused}")
-    return Outcome(shown, sent, "" if sent else "the receiver did not accept it or could "
-                                                "not be reached")
+        return Outcome(shown, False, say(N_("refused at sending: {why}"), why=refused))
+    return Outcome(shown, sent, "" if sent else say(N_("the receiver did not accept it or "
+                                                       "could not be reached")))

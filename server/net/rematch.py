@@ -23,7 +23,7 @@ from server.i18n import N_
 from server.net.seating import SERVER_KEYS
 from server.protocol import messages as m
 from server.protocol.names import name_key
-from server.says import reason_of, say
+from server.says import Say, reason_of, say
 from server.store.base import RoomRecord, SeatRecord, Store
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Lobby(Protocol):
     @property
     def store(self) -> Store: ...
 
-    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None: ...
+    def refuse_new_room(self, peer: Peer) -> tuple[str, Say] | None: ...
 
     def new_room_id(self) -> str: ...
 

@@ -300,7 +300,8 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         old = self.seat_holder(seat)
         if old is not None:
             old.seat = None
-            old.peer.close("resumed_elsewhere", "this seat was resumed by another connection")
+            old.peer.close("resumed_elsewhere",
+                           say(N_("this seat was resumed by another connection")))
             self.members.pop(old.peer.id, None)
         peer.room = self.id
         mem = self.members[peer.id] = Member(peer, seat=seat)

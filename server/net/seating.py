@@ -82,7 +82,7 @@ def setup_options(rec: Any) -> dict[str, Any]:
     (server/protocol/names.py) is made printable, as games require, so such a room
     still loads.
     """
-    names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]
+    names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]  # i18n: a seat's stored name: part of the game's record, the same for every reader
     return {**game_options(rec.options), "names": names, "rules_version": rec.rules_version}
 
 

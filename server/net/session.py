@@ -123,7 +123,7 @@ class Session:
         transport = self._writer.transport
         waiting = self.backlog
         if waiting and waiting + len(frame) > self._lim.queue_bytes:
-            self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")
+            self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")  # i18n: the log's: a dropped peer is sent nothing
             return
         if (
             self._queue.empty() and not transport.is_closing()
@@ -134,7 +134,7 @@ class Session:
         try:
             self._enqueue(frame)
         except asyncio.QueueFull:
-            self._abort("slow_consumer: too many frames waiting")
+            self._abort("slow_consumer: too many frames waiting")  # i18n: the log's: a dropped peer is sent nothing
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None:
         msg = m.welcome(self.id, self.name, SERVER_NAME, resume, self.lang)
@@ -350,7 +350,7 @@ class Session:
         while not self._closed:
             await asyncio.sleep(self._lim.ping_interval)
             if self._stalled(time.monotonic()):
-                self._abort(f"slow_consumer: nothing drained for {self._lim.stall:g} s")
+                self._abort(f"slow_consumer: nothing drained for {self._lim.stall:g} s")  # i18n: the log's: a dropped peer is sent nothing
                 return
             self.send(m.ping(time.time()))
 

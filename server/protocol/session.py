@@ -219,7 +219,7 @@ class ClientSession:
                             str(msg.get("message", "")))
         if msg["t"] != "welcome" or msg.get("proto") != messages.PROTO_VERSION:
             return Welcomed(msg, size, False, "bad_welcome",
-                            f"unexpected first frame {msg['t']!r}")
+                            f"unexpected first frame {msg['t']!r}")  # i18n: a broken server's first frame: a developer's detail
         return Welcomed(msg, size, True)
 
     def _answer(self, msg: dict[str, Any], size: int) -> Event:

@@ -162,18 +162,18 @@ class StartupGate:
             return "descriptors"
         mine = self.startups_from(address)
         if mine >= self.per_address:
-            return "startups per address"
+            return "startups per address"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self._connections[address] >= self.connections_per_address:
-            return "connections per address"
+            return "connections per address"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self.connections >= self.connections_in_all:
-            return "connections in all"
+            return "connections in all"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self.startups >= self.full:
-            return None if self._take_over(mine) else "startups in all"
+            return None if self._take_over(mine) else "startups in all"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if mine and self.startups >= self.start:
             span = max(1, self.full - self.start)
             drop = self.rate + (100 - self.rate) * (self.startups - self.start) / span
             if self._chance() * 100 < drop:
-                return "early drop"
+                return "early drop"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         return None
 
     def _take_over(self, mine: int) -> bool:
@@ -185,8 +185,8 @@ class StartupGate:
         oldest = busiest[0]
         self._leave_startups(oldest)  # its place is free now; closed() still counts it
         oldest.authenticated = True  # so that closed() does not leave the startups again
-        self._note_refusal("taken over")
-        oldest.evict(self._sentence("taken over"))
+        self._note_refusal("taken over")  # i18n: a refusal's key (its sentence is _SAY's), and the log's
+        oldest.evict(self._sentence("taken over"))  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         return True
 
     def _sentence(self, why: str) -> str:

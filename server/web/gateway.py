@@ -165,7 +165,7 @@ class WebGateway:
                               ) -> web.StreamResponse:
         """DNS rebinding: a page of a name we do not serve gets nothing (hosts.py)."""
         if not self.hosts.allows(request.headers.get("Host")):
-            self.door.note("unknown Host", self.client_address(request))
+            self.door.note("unknown Host", self.client_address(request))  # i18n: the door's log note
             raise web.HTTPMisdirectedRequest(text=say(N_(
                 "prtui: this server does not answer to that name (--web-host-name)")).to(
                     page_language(request)) + "\n")
@@ -221,7 +221,7 @@ class WebGateway:
         response = web.Response(text=text, content_type="text/html")
         if not browser_keys.valid(request.cookies.get(browser_keys.COOKIE)):  # this browser's key (keys.py)
             response.set_cookie(browser_keys.COOKIE, browser_keys.new_secret(), max_age=browser_keys.COOKIE_AGE_S,
-                                path="/", httponly=True, samesite="Strict",
+                                path="/", httponly=True, samesite="Strict",  # i18n: a cookie attribute
                                 secure=base.startswith("https:"))
         return response
 
