@@ -106,6 +106,23 @@ async def test_a_name_in_use_is_refused_at_the_hello_in_each_readers_language(
         await ana.close()
 
 
+async def test_a_claimed_name_is_refused_in_each_readers_language(server: GameServer) -> None:
+    owner = await Client.connect(server.port, "Ana")
+    await owner.ok("claim", password="correct horse")
+    await owner.close()
+    refusals = []
+    for lang in ("zh_CN", "en"):
+        c = await Client.connect(server.port, "ana", lang=lang)
+        await c.close()
+        refusals.append(c.welcome)
+    same_refusal(*refusals, key="message")
+    assert refusals[0]["code"] == "name_claimed" and refusals[0]["fields"] == {"name": "Ana"}
+    assert refusals[0]["message"].startswith("名字“Ana”已被认领")
+    wrong = await Client.connect(server.port, "ana", password="wrong horse", lang="zh_CN")
+    await wrong.close()
+    assert wrong.welcome["code"] == "bad_login" and wrong.welcome["message"] == "名字或密码错误"
+
+
 async def test_the_coach_and_the_review_refuse_in_the_readers_language(
         server: GameServer) -> None:
     zh = await Client.connect(server.port, "ana", lang="zh_CN")
