@@ -87,7 +87,8 @@ class Replaying:
             if self.members.get(mem.peer.id) is not mem:
                 continue  # left meanwhile
             if self.sync is None:
-                mem.peer.send(m.error("internal", say(N_("this finished game could not be shown"))))
+                mem.peer.send(m.error("internal", say(N_("this finished game could not be shown")),
+                                      mem.peer.lang))
             else:
                 self._send_state(mem)
 

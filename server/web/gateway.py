@@ -34,7 +34,7 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
-from server.i18n import N_
+from server.i18n import N_, SOURCE
 from server.net.addresses import canonical_address, is_loopback, limit_key
 from server.says import say
 from server.ssh import fds, forks
@@ -63,7 +63,8 @@ from server.web.door import (
 )
 from server.web.homes import IDLE_DAYS, MAX_HOMES, WebHomes
 from server.web.hosts import AllowedHosts
-from server.web.language import TERMINAL, WELCOME, from_accept_language, html_lang, words
+from server.web.language import page_language
+from server.web.pages import TERMINAL, WELCOME, html_lang, words
 from server.web.places import STARTS_PER_MINUTE, SessionPlaces, StartRate
 
 log = logging.getLogger("prtui.web")
@@ -87,9 +88,9 @@ ChildArgv = Callable[[Identity], Sequence[str]]
 NO_CLIENT = N_("prtui: cannot start the game client: {error}")
 
 
-def page_language(request: web.Request) -> str:
+def reader_language(request: web.Request) -> str:
     """The language the page asked for (its Accept-Language), else English."""
-    return from_accept_language(request.headers.get("Accept-Language"))
+    return page_language(request.headers.get("Accept-Language")) or SOURCE
 
 
 def _size(value: str | None, default: int) -> int:
@@ -168,7 +169,7 @@ class WebGateway:
             self.door.note("unknown Host", self.client_address(request))  # i18n: the door's log note
             raise web.HTTPMisdirectedRequest(text=say(N_(
                 "prtui: this server does not answer to that name (--web-host-name)")).to(
-                    page_language(request)) + "\n")
+                    reader_language(request)) + "\n")
         return await handler(request)
 
     @web.middleware
@@ -198,7 +199,7 @@ class WebGateway:
         return f"{scheme}://{request.host}"
 
     async def welcome(self, request: web.Request) -> web.Response:
-        lang = page_language(request)
+        lang = reader_language(request)
         text = _TEMPLATES.get_template("welcome.html").render(
             max_name=MAX_NAME, lang=html_lang(lang), t=words(WELCOME, lang, columns=MAX_NAME))
         return web.Response(text=text, content_type="text/html")
@@ -211,7 +212,7 @@ class WebGateway:
         base = self.base_url(request)
         ws_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
         ws = f"{ws_base}/ws/watch" if watch else f"{ws_base}/ws/play/{quote(name, safe='')}"
-        lang = page_language(request)
+        lang = reader_language(request)
         title = words(TERMINAL, lang, title="")["watching"] if watch else f"prtui: {name}"
         text = _TEMPLATES.get_template("terminal.html").render(
             title=title, lang=html_lang(lang), t=words(TERMINAL, lang, title=title), websocket_url=ws,
@@ -253,7 +254,7 @@ class WebGateway:
         if not self.same_origin(request):
             log.info("web: refused a websocket from %s", request.headers.get("Origin"))
             raise web.HTTPForbidden(text=say(N_("prtui: this page may not open a session here")
-                                             ).to(page_language(request)))
+                                             ).to(reader_language(request)))
         ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
         address = self.client_address(request)
         refusal = self.places.claim(address)
@@ -263,7 +264,7 @@ class WebGateway:
                 self.places.release(address)
         if refusal is not None:
             log.info("web: refused %s: %s", address, refusal)
-            said = refusal.to(page_language(request))
+            said = refusal.to(reader_language(request))
             await self.refusal_pause()
             try:
                 await ws.prepare(request)
@@ -304,7 +305,7 @@ class WebGateway:
         except Exception as exc:  # whatever it was, the page gets a line
             log.exception("cannot run the TUI for %s", name)
             with contextlib.suppress(Exception):
-                said = say(NO_CLIENT, error=str(exc)).to(page_language(request))
+                said = say(NO_CLIENT, error=str(exc)).to(reader_language(request))
                 await ws.send_bytes(f"\r\n{said}\r\n".encode())
         finally:
             if child is not None:

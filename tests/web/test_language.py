@@ -15,7 +15,7 @@ import aiohttp
 from server.net.server import GameServer
 from server.ssh.auth import Identity
 from server.web.gateway import start_web
-from server.web.language import from_accept_language
+from server.web.language import page_language
 from tests.web.conftest import Site, until
 
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
@@ -56,10 +56,10 @@ async def test_the_game_page_around_the_terminal_is_in_chinese(site: Site) -> No
 
 
 def test_accept_language_is_read_by_weight() -> None:
-    assert from_accept_language("en;q=0.5, zh-CN") == "zh_CN"
-    assert from_accept_language("zh;q=0, en") == "en"  # q=0: "not this one"
-    assert from_accept_language("de, zh-Hans-CN;q=0.7") == "zh_CN"  # the first we have
-    assert from_accept_language(None) == from_accept_language("xx, *") == "en"
+    assert page_language("en;q=0.5, zh-CN") == "zh_CN"
+    assert page_language("zh;q=0, en") == "en"  # q=0: "not this one"
+    assert page_language("de, zh-Hans-CN;q=0.7") == "zh_CN"  # the first we have
+    assert page_language(None) is page_language("xx, *") is None  # the gateway: English
 
 
 async def test_a_refused_tab_is_told_in_its_language(tmp_path: Path) -> None:
