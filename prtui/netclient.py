@@ -16,6 +16,7 @@ import os
 from collections.abc import AsyncIterator
 from typing import Any, Self
 
+from prtui.i18n import language
 from server.protocol import limits
 from server.protocol.framing import ConnectionClosed
 from server.protocol.session import ClientSession, Event, Gap, Pong, ResyncFailed, RoomSync
@@ -94,6 +95,7 @@ class Client(Connection):
         also sends the player's address that its gateway relayed (`relayed_peer`)."""
         options.setdefault("peer", relayed_peer())
         options.setdefault("ssh_key", relayed_key())
+        options.setdefault("lang", language())  # the server speaks to us in it (issue 38)
         return await super().over_streams(*args, **options)
 
     # --- sending ---

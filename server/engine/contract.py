@@ -58,6 +58,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from server.engine.options import OptionSpec
+from server.i18n import N_
+from server.says import Say, say
 
 Action = dict[str, Any]
 Options = dict[str, Any]
@@ -228,13 +230,15 @@ def describe(game: Game) -> dict[str, Any]:
     return out
 
 
-def rules_refusal(game: Game, stored: int) -> str | None:
+def rules_refusal(game: Game, stored: int) -> Say | None:
     """Why a game stored under rules version ``stored`` cannot be replayed here (None: it can)."""
     if game.rules_compatible_since <= stored <= game.rules_version:
         return None
     if stored > game.rules_version:
-        return (f"this {game.title} room was made under rules version {stored}, newer than "
-                f"this server's version {game.rules_version}: update prtui to play it")
-    return (f"this {game.title} room was made under rules version {stored}; this server "
-            f"plays version {game.rules_version}, which would replay it differently, "
-            f"so it cannot be started, resumed or replayed here")
+        return say(N_("this {game} room was made under rules version {stored}, newer than this "
+                      "server's version {ours}: update prtui to play it"),
+                   game=game.title, stored=stored, ours=game.rules_version)
+    return say(N_("this {game} room was made under rules version {stored}; this server plays "
+                  "version {ours}, which would replay it differently, so it cannot be started, "
+                  "resumed or replayed here"),
+               game=game.title, stored=stored, ours=game.rules_version)

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from server.errors import PrtuiError
+from server.i18n import N_
+from server.says import Said
 
 
 class EngineError(PrtuiError):
-    """Base class: carries a stable machine code and a human message."""
+    """Base class: carries a stable machine code and a human message (``message`` in
+    English; ``said`` as the server says it to each reader, server/says.py)."""
 
     code = "engine_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Said, code: str | None = None) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.said = message
         if code is not None:
             self.code = code
 
@@ -44,3 +48,8 @@ class CorruptState(EngineError):
 
 class UnknownGame(EngineError):
     code = "unknown_game"
+
+
+UNKNOWN_GAME = N_("unknown game {game} (known: {known})")
+"""The refusal of a game name nobody registered (server/games/registry.py says it: the
+games package's own texts are the games' domains, this one is the server's)."""

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine.errors import InvalidOptions
+from server.i18n import N_
+from server.says import Say, say
 
 OPTION_TYPES = ("bool", "int", "choice", "str", "multi")
 """bool: true/false · int: a whole number in [min, max] · choice: one of ``choices``
@@ -79,26 +81,26 @@ class OptionSpec:
         """``value`` if it is allowed, else InvalidOptions saying what is."""
         if self.type == "bool":
             if not isinstance(value, bool):
-                raise InvalidOptions(f"{self.name} must be true or false")
+                raise InvalidOptions(say(N_("{option} must be true or false"), option=self.name))
         elif self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptions(f"{self.name} must be a whole number{self._range()}")
+                raise InvalidOptions(self._whole())
             if (self.min is not None and value < self.min) or (
                 self.max is not None and value > self.max
             ):
-                raise InvalidOptions(f"{self.name} must be a whole number{self._range()}")
+                raise InvalidOptions(self._whole())
         elif self.type == "choice":
             if value not in self.choices or not isinstance(value, str):
-                raise InvalidOptions(f"{self.name} must be one of {', '.join(self.choices)}")
+                raise InvalidOptions(say(N_("{option} must be one of {choices}"),
+                                         option=self.name, choices=", ".join(self.choices)))
         elif self.type == "multi":
             return self._check_multi(value)
         else:
             if not isinstance(value, str) or len(value) > self.max_len or any(
                 unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value
             ):
-                raise InvalidOptions(
-                    f"{self.name} must be text of at most {self.max_len} characters"
-                )
+                raise InvalidOptions(say(N_("{option} must be text of at most {most} characters"),
+                                         option=self.name, most=self.max_len))
         return value
 
     def _check_multi(self, value: Any) -> list[str]:
@@ -107,13 +109,28 @@ class OptionSpec:
             value = list(value)
         known = ", ".join(self.choices)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidOptions(f"{self.name} must be a list of: {known}")
+            raise InvalidOptions(say(N_("{option} must be a list of: {known}"),
+                                     option=self.name, known=known))
         for v in value:
             if v not in self.choices:
-                raise InvalidOptions(f"{self.name}: unknown {v!r} (known: {known})")
+                raise InvalidOptions(say(N_("{option}: unknown {value} (known: {known})"),
+                                         option=self.name, value=repr(v), known=known))
         if len(set(value)) != len(value):
-            raise InvalidOptions(f"{self.name}: each choice at most once")
+            raise InvalidOptions(say(N_("{option}: each choice at most once"), option=self.name))
         return [c for c in self.choices if c in value]
+
+    def _whole(self) -> Say:
+        """Why a value is not one of this option's whole numbers."""
+        if self.min is not None and self.max is not None:
+            return say(N_("{option} must be a whole number in {least}..{most}"),
+                       option=self.name, least=self.min, most=self.max)
+        if self.min is not None:
+            return say(N_("{option} must be a whole number of at least {least}"),
+                       option=self.name, least=self.min)
+        if self.max is not None:
+            return say(N_("{option} must be a whole number of at most {most}"),
+                       option=self.name, most=self.max)
+        return say(N_("{option} must be a whole number"), option=self.name)
 
     def _range(self) -> str:
         if self.min is not None and self.max is not None:
@@ -179,13 +196,14 @@ def normalize(
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise InvalidOptions("options must be a map")
+        raise InvalidOptions(say(N_("options must be a map")))
     known = {spec.name: spec for spec in specs}
     keep = set(passthrough)
     unknown = sorted(str(k) for k in options if k not in known and k not in keep)
     if unknown:
         names = ", ".join(known) or "none"
-        raise InvalidOptions(f"unknown option(s): {', '.join(unknown)} (known: {names})")
+        raise InvalidOptions(say(N_("unknown option(s): {unknown} (known: {known})"),
+                                 unknown=", ".join(unknown), known=names))
     out = {spec.name: spec.check(options.get(spec.name, spec.default)) for spec in specs}
     out.update({k: v for k, v in options.items() if k in keep})
     return out
@@ -218,7 +236,8 @@ def check_players(title: str, lowest: int, highest: int, players: Any) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not (
         lowest <= players <= highest
     ):
-        raise InvalidOptions(f"{title} is for {lowest} to {highest} players, not {players!r}")
+        raise InvalidOptions(say(N_("{game} is for {least} to {most} players, not {players}"),
+                                 game=title, least=lowest, most=highest, players=repr(players)))
     return players
 
 

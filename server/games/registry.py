@@ -18,8 +18,9 @@ from pathlib import Path
 from types import ModuleType
 
 from server.engine.contract import Game
-from server.engine.errors import UnknownGame
+from server.engine.errors import UNKNOWN_GAME, UnknownGame
 from server.engine.record import GameRecord
+from server.says import say
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ def record(name: str) -> GameRecord:
         return _RECORDS[name]
     except KeyError:
         known = ", ".join(sorted(_RECORDS))
-        raise UnknownGame(f"unknown game {name!r} (known: {known})") from None
+        raise UnknownGame(say(UNKNOWN_GAME, game=repr(name), known=known)) from None
 
 
 def find(name: str) -> GameRecord | None:
@@ -127,7 +128,7 @@ def offered_game(name: str) -> Game:
     ``listed`` (a test game) is as unknown as one never registered."""
     found = find(name)
     if found is None or not found.listed:
-        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(game_names())})")
+        raise UnknownGame(say(UNKNOWN_GAME, game=repr(name), known=", ".join(game_names())))
     return get_game(name)
 
 

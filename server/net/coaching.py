@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from server.engine.contract import Action, Game
+from server.i18n import N_
 from server.net import replay as replays
 from server.net.peer import Peer
 from server.net.ratelimits import AddressRates
 from server.net.seating import Member, Refuse, setup_options
 from server.protocol import messages as m
+from server.says import say
 
 if TYPE_CHECKING:
     from server.net.room_hooks import RoomHooks
@@ -68,9 +70,9 @@ class CoachDesk:
     def admit(self, peer: Peer) -> None:
         """Refuse (``rate_limited``, ``busy``) or count one more task running."""
         if not self._rates.allow(peer.id):
-            raise Refuse("rate_limited", "the coach needs a few seconds between questions")
+            raise Refuse("rate_limited", say(N_("the coach needs a few seconds between questions")))
         if self.busy >= self.limits.running:
-            raise Refuse("busy", "the coach is thinking for someone else; ask again soon")
+            raise Refuse("busy", say(N_("the coach is thinking for someone else; ask again soon")))
         self.busy += 1
 
     def done(self) -> None:
@@ -132,19 +134,19 @@ class Coaching:
     def _coach_pool(self) -> Any:
         pool = self.hooks.bot_pool()
         if pool is None or not hasattr(pool, "coach"):
-            raise Refuse("no_coach", "this server has no bots to coach with")
+            raise Refuse("no_coach", say(N_("this server has no bots to coach with")))
         return pool
 
     def _cmd_coach(self, peer: Peer, msg: dict[str, Any]) -> None:
         mem = self._member(peer, seat_needed=True)
         sync = self.sync
         if sync is None or self.rec.status != "playing":
-            raise Refuse("not_playing", "no game is running in this room")
+            raise Refuse("not_playing", say(N_("no game is running in this room")))
         if not coach_allowed(self.rec.options):
-            raise Refuse("coach_off", "the host did not allow the coach at this table")
+            raise Refuse("coach_off", say(N_("the host did not allow the coach at this table")))
         assert mem.seat is not None
         if not sync.legal(mem.seat):
-            raise Refuse("not_your_turn", "the coach helps when a decision is yours")
+            raise Refuse("not_your_turn", say(N_("the coach helps when a decision is yours")))
         pool = self._coach_pool()
         desk = self._desk()
         desk.admit(peer)
@@ -160,7 +162,7 @@ class Coaching:
                                      lim.iterations)
         except Exception:
             log.warning("room %s: the coach failed", self.id, exc_info=True)
-            peer.send(m.reject(mid, "coach_failed", "the coach could not think that through"))
+            peer.refuse(mid, "coach_failed", say(N_("the coach could not think that through")))
             return
         finally:
             desk.done()
@@ -174,11 +176,11 @@ class Coaching:
         for s in self.rec.seats:
             if s.kind == "human" and s.name == peer.name:
                 return s.seat
-        raise Refuse("not_a_player", "only the players of a game can review their moves")
+        raise Refuse("not_a_player", say(N_("only the players of a game can review their moves")))
 
     def _cmd_review(self, peer: Peer, msg: dict[str, Any]) -> None:
         if self.rec.status != "over":
-            raise Refuse("not_over", "only finished games can be reviewed")
+            raise Refuse("not_over", say(N_("only finished games can be reviewed")))
         self._refuse_stale()
         seat = self._review_seat(peer)
         done = self.reviews.get(seat) or self.store.load_review(self.id, seat)
@@ -218,6 +220,6 @@ class Coaching:
             desk.done()
         for peer, mid in self._reviewing.pop(seat, []):
             if answer is None:
-                peer.send(m.reject(mid, "review_failed", "the review could not be made"))
+                peer.refuse(mid, "review_failed", say(N_("the review could not be made")))
             else:
                 peer.send(m.ack(mid, answer))

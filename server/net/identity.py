@@ -25,13 +25,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from server.errors import PrtuiError
+from server.i18n import N_
 from server.net import passwords
 from server.net.ratelimits import AddressRates
 from server.protocol.names import look_alike_key
+from server.says import Say, say
 from server.store.accounts import AccountRecord
 from server.store.base import Store
 
-BAD_LOGIN = "wrong name or password"
+BAD_LOGIN = N_("wrong name or password")
 CLAIM_RATE_PER_S, CLAIM_BURST = 0.1, 3
 UNCLAIMABLE = ("spectate",)
 """Names nobody may claim: every ``ssh spectate@HOST`` watcher comes under this one."""
@@ -40,8 +42,8 @@ UNCLAIMABLE = ("spectate",)
 class LoginRefused(PrtuiError):
     """A hello or claim refused: becomes an ``error`` (hello) or ``reject`` with ``code``."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: Say) -> None:
+        super().__init__(str(message))
         self.code = code
         self.message = message
 
@@ -140,18 +142,19 @@ class Identities:
                 return None
             raise LoginRefused(
                 "name_claimed",
-                f"the name {acc.name!r} is claimed (names are compared ignoring case and "
-                "look-alike letters): connect with its password or SSH key, or under "
-                "another name")
+                say(N_("the name '{name}' is claimed (names are compared ignoring case and "
+                       "look-alike letters): connect with its password or SSH key, or under "
+                       "another name"), name=acc.name))
         wait = self.throttle.take(key, address)
         if wait > 0:
             raise LoginRefused(
-                "login_throttled", "too many wrong passwords for this name or from your "
-                f"address: try again in {math.ceil(wait)} s")
+                "login_throttled", say(N_("too many wrong passwords for this name or from "
+                                          "your address: try again in {seconds} s"),
+                                       seconds=math.ceil(wait)))
         stored = acc.password_hash if acc is not None and acc.password_hash else None
         ok = await asyncio.to_thread(passwords.verify, password, stored or passwords.decoy())
         if acc is None or stored is None or not ok:
-            raise LoginRefused("bad_login", BAD_LOGIN)
+            raise LoginRefused("bad_login", say(BAD_LOGIN))
         self.throttle.give_back(key, address)
         return acc
 
@@ -160,16 +163,19 @@ class Identities:
         """Claim ``name`` (or, for its owner, set a new password or key). LoginRefused
         when someone else holds it or no credential comes with it."""
         if not self.claims.allow(address):
-            raise LoginRefused("rate_limited", "too many claims from your address; slow down")
+            raise LoginRefused("rate_limited",
+                               say(N_("too many claims from your address; slow down")))
         if password is not None and not passwords.MIN_LEN <= len(password) <= passwords.MAX_LEN:
-            raise LoginRefused("bad_password", f"a password has {passwords.MIN_LEN} to "
-                                               f"{passwords.MAX_LEN} characters")
+            raise LoginRefused("bad_password", say(N_("a password has {least} to {most} "
+                                                      "characters"),
+                                                   least=passwords.MIN_LEN, most=passwords.MAX_LEN))
         if look_alike_key(name) in {look_alike_key(n) for n in UNCLAIMABLE}:
-            raise LoginRefused("unclaimable", f"the name {name!r} is for everyone "
-                                              "(SSH spectators come under it)")
+            raise LoginRefused("unclaimable", say(N_("the name '{name}' is for everyone (SSH "
+                                                     "spectators come under it)"), name=name))
         if password is None and ssh_key is None:
-            raise LoginRefused("no_credential", "claim a name with a password, or connect "
-                                                "over SSH with a key to claim it with the key")
+            raise LoginRefused("no_credential", say(N_("claim a name with a password, or "
+                                                       "connect over SSH with a key to claim "
+                                                       "it with the key")))
         hashed = None if password is None else await asyncio.to_thread(
             passwords.hash_password, password)
         if account is not None:
@@ -180,5 +186,6 @@ class Identities:
         try:
             self.store.create_account(acc)
         except sqlite3.IntegrityError:  # claimed since this connection's hello
-            raise LoginRefused("name_claimed", f"the name {name!r} is claimed") from None
+            raise LoginRefused("name_claimed", say(N_("the name '{name}' is claimed"),
+                                                   name=name)) from None
         return acc

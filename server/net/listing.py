@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import msgpack
 
+from server.i18n import N_
 from server.net.ratelimits import AddressRates
 from server.protocol import limits
-from server.protocol import messages as m
 from server.protocol.framing import HEADER
+from server.says import say
 from server.store.base import RoomRecord, Store
 
 if TYPE_CHECKING:
@@ -238,27 +239,27 @@ def list_rooms(listing: LobbyList, peer: Peer, msg: dict[str, Any], rooms: dict[
     mid, status = msg["id"], msg.get("status")
     if status is None:
         if any(msg.get(k) is not None for k in ("before", "limit", "search")):
-            peer.send(m.reject(mid, "bad_value", "'before', 'limit' and 'search' need 'status'"))
+            peer.refuse(mid, "bad_value", say(N_("'before', 'limit' and 'search' need 'status'")))
             return
         parts = listing.first_page_answer(mid, rooms)
     else:
         limit = msg.get("limit", listing.page_rooms)
         if limit < 1:
-            peer.send(m.reject(mid, "bad_value", "'limit' must be 1 or more"))
+            peer.refuse(mid, "bad_value", say(N_("'limit' must be 1 or more")))
             return
         before = None
         if msg.get("before") is not None:
             before = parse_cursor(msg["before"])
             if before is None:
-                peer.send(m.reject(mid, "bad_value", "'before' must be a 'next' of an earlier answer"))
+                peer.refuse(mid, "bad_value", say(N_("'before' must be a 'next' of an earlier answer")))
                 return
         search = msg.get("search")
         # a search, or a page of live rooms (every open room filtered and sorted on the
         # loop: 3.5 ms at 1,000 rooms), spends the address's searches
         if (search or status != "over") and not listing.search_allowed(
                 getattr(peer, "address", "?")):
-            peer.send(m.reject(mid, "rate_limited", "too many searches or room pages from "
-                                                    "your address; slow down"))
+            peer.refuse(mid, "rate_limited", say(N_("too many searches or room pages from "
+                                                        "your address; slow down")))
             return
         if status == "over" and listing.reader is not None:
             listing.page_later(peer, mid, rooms, before, limit, search)

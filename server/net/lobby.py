@@ -19,6 +19,7 @@ from typing import Any
 from server.engine.contract import describe
 from server.engine.errors import EngineError
 from server.games.registry import game_names, get_game, offered_game
+from server.i18n import N_
 from server.net.bots import make_pool
 from server.net.clock import Clock, SystemClock
 from server.net.coaching import CoachDesk
@@ -46,6 +47,7 @@ from server.net.turnbased import turn_based
 from server.net.upkeep import RoomKeeping, RoomPolicy, Upkeep
 from server.protocol import limits
 from server.protocol import messages as m
+from server.says import Say, reason_of, say
 from server.store.base import RoomRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -221,7 +223,7 @@ class Lobby(RoomKeeping):
             self._handle(peer, msg)
         except Exception:
             log.exception("lobby: failure handling %s", msg.get("t"))
-            peer.send(m.reject(msg["id"], "internal", "server error"))
+            peer.refuse(msg["id"], "internal", say(N_("server error")))
 
     def _handle(self, peer: Peer, msg: dict[str, Any]) -> None:
         t, mid = msg["t"], msg["id"]
@@ -247,35 +249,35 @@ class Lobby(RoomKeeping):
         elif t == "review":  # a player of a finished game, from its replay: no need to join
             room = self.room(msg["room"])
             if room is None:
-                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                peer.refuse(mid, "no_such_room", say(N_("no room with that id")))
                 return
             room.post(("cmd", peer, msg))
         elif t == "replay":  # open to every connection: no need to join the room
             room = self.room(msg["room"])
             if room is None:
-                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                peer.refuse(mid, "no_such_room", say(N_("no room with that id")))
                 return
             cost = limits.REPLAY_BUILD_COST if room.replay is None else 1.0
             if not self._replaying.allow(getattr(peer, "address", "?"), cost):
-                peer.send(m.reject(mid, "rate_limited", "too many replays from your address;"
-                                                        " slow down"))
+                peer.refuse(mid, "rate_limited",
+                            say(N_("too many replays from your address; slow down")))
                 return
             room.post(("cmd", peer, msg))
         elif t == "join_room":
             room = self.room(msg["room"])
             if room is None:
-                peer.send(m.reject(mid, "no_such_room", "no room with that id"))
+                peer.refuse(mid, "no_such_room", say(N_("no room with that id")))
                 return
             if msg["as"] == "player" and peer.role == "spectate":
-                peer.send(m.reject(mid, "spectator", "spectators join as spectator"))
+                peer.refuse(mid, "spectator", say(N_("spectators join as spectator")))
                 return
             if room.stale is not None and room.rec.status != "waiting":
-                peer.send(m.reject(mid, "rules_changed", room.stale))
+                peer.refuse(mid, "rules_changed", room.stale)
                 return
             if room.board_to_build() and not self._replaying.allow(  # costs what a replay does
                     getattr(peer, "address", "?"), limits.REPLAY_BUILD_COST):
-                peer.send(m.reject(mid, "rate_limited", "too many finished games opened from "
-                                                        "your address; slow down"))
+                peer.refuse(mid, "rate_limited", say(N_("too many finished games opened from "
+                                                            "your address; slow down")))
                 return
             if peer.room is not None and peer.room != room.id:
                 old = self.rooms.get(peer.room)
@@ -287,23 +289,23 @@ class Lobby(RoomKeeping):
         else:
             room = self.rooms.get(msg.get("room") or "")
             if room is None or peer.room != room.id:
-                peer.send(m.reject(mid, "not_in_room", "join that room first"))
+                peer.refuse(mid, "not_in_room", say(N_("join that room first")))
                 return
             room.post(("cmd", peer, msg))
 
     def _create(self, peer: Peer, msg: dict[str, Any]) -> None:
         mid = msg["id"]
         if peer.role == "spectate":
-            peer.send(m.reject(mid, "spectator", "spectators cannot create rooms"))
+            peer.refuse(mid, "spectator", say(N_("spectators cannot create rooms")))
             return
         refusal = self.refuse_new_room(peer)
         if refusal is not None:
-            peer.send(m.reject(mid, *refusal))
+            peer.refuse(mid, *refusal)
             return
         try:
             game = offered_game(msg["game"])
         except Exception as e:  # unknown, unlisted, or a game module that fails to load
-            peer.send(m.reject(mid, "unknown_game", str(e)[:200]))
+            peer.refuse(mid, "unknown_game", reason_of(e))
             return
         try:
             players = msg["players"]
@@ -317,22 +319,22 @@ class Lobby(RoomKeeping):
             if seed is not None and (
                 isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
             ):
-                raise EngineError("seed must be an integer in 0..2**63-1", "invalid_options")
+                raise EngineError(say(N_("seed must be an integer in 0..2**63-1")),
+                                  "invalid_options")
             rest = {
                 k: v for k, v in msg["options"].items() if k not in SERVER_KEYS and k != "seed"
             }
             options = {**game.normalize_options(players, rest), **server_opts}
         except EngineError as e:
-            peer.send(m.reject(mid, e.code, e.message))
+            peer.refuse(mid, e.code, e.said)
             return
         except Exception as e:  # a game refusing odd options in its own way
-            peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
+            peer.refuse(mid, "invalid_options", reason_of(e))
             return
         if turn_based(options) and getattr(peer, "account", None) is None:
-            peer.send(m.reject(mid, "claimed_only", "turn-based tables are for claimed names"
-                                                    " (a seat stays yours while you are away):"
-                                                    " claim your name first (prtui connect"
-                                                    " --claim)"))
+            peer.refuse(mid, "claimed_only", say(N_(
+                "turn-based tables are for claimed names (a seat stays yours while you are "
+                "away): claim your name first (prtui connect --claim)")))
             return
         rid = self.new_room_id()
         if seed is not None:  # the creator knows the seed: say so, never show it
@@ -358,7 +360,7 @@ class Lobby(RoomKeeping):
                   for entry in room.your_turn(account, now)]
         return sorted(tables, key=lambda e: (e["due_in_s"], e["room"]))
 
-    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None:
+    def refuse_new_room(self, peer: Peer) -> tuple[str, Say] | None:
         """Why ``peer`` may not open another room now (code, reason), or None: the caps
         count every unfinished room its address created (server/net/upkeep.py)."""
         return self.upkeep.refusal(peer, self.rooms, self.max_rooms)
@@ -393,8 +395,8 @@ def games_catalog() -> list[dict[str, Any]]:
     return catalog
 
 
-OUT_OF_BOUNDS = {"turn_hours": "turn_hours, a turn-based table's deadline per move, is 1 to 336"
-                              " hours (1 hour to 14 days)"}
+OUT_OF_BOUNDS = {"turn_hours": N_("turn_hours, a turn-based table's deadline per move, is 1 "
+                                 "to 336 hours (1 hour to 14 days)")}
 """A clearer refusal than the bounds alone, where a player is likely to see it."""
 
 
@@ -404,27 +406,30 @@ def _server_options(options: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     given = sorted(key for key in FILLED_IN_KEYS if key in options)
     if given:
-        raise EngineError(f"{', '.join(given)}: set by the server, not a room option",
-                          "invalid_options")
+        raise EngineError(say(N_("{options}: set by the server, not a room option"),
+                              options=", ".join(given)), "invalid_options")
     for key, (lo, hi) in SERVER_OPTIONS.items():
         if key in options:
             value = options[key]
             if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-                raise EngineError(OUT_OF_BOUNDS.get(key, f"{key} must be a number in {lo}..{hi}"),
-                                  "invalid_options")
+                why = (say(OUT_OF_BOUNDS[key]) if key in OUT_OF_BOUNDS else
+                       say(N_("{option} must be a number in {least}..{most}"),
+                           option=key, least=lo, most=hi))
+                raise EngineError(why, "invalid_options")
             out[key] = float(value)
     if "turn_hours" not in out and "on_deadline" in options:
-        raise EngineError("on_deadline is for turn-based tables (set turn_hours)",
+        raise EngineError(say(N_("on_deadline is for turn-based tables (set turn_hours)")),
                           "invalid_options")
     if "turn_hours" in out:
         out.setdefault("on_deadline", "bot")
     for key, words in SERVER_CHOICES.items():
         if key in options and options[key] not in words:
-            raise EngineError(f"{key} must be one of: {', '.join(words)}", "invalid_options")
+            raise EngineError(say(N_("{option} must be one of: {choices}"),
+                                  option=key, choices=", ".join(words)), "invalid_options")
         if key in options:
             out[key] = options[key]
     out["takeover_level"] = options.get("takeover_level", TAKEOVER_LEVEL)
     if out.get("rated") == "on" and (out.get("coach") == "on" or "seed" in options):
-        raise EngineError("a rated table has no coach and no seed chosen by its creator "
-                          "(either would help one side)", "invalid_options")
+        raise EngineError(say(N_("a rated table has no coach and no seed chosen by its creator "
+                                 "(either would help one side)")), "invalid_options")
     return out

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from server.i18n import N_, SOURCE
 from server.net.peer import Peer
 from server.protocol.names import look_alike_key, name_key
+from server.says import Say, say
 
 
 class NamesInUse:
@@ -32,19 +34,19 @@ class NamesInUse:
         self._accounts: dict[str, str] = {}  # peer id -> the account it proved
         self._connected: dict[str, int] = {}  # account -> its connections now
         self._visits: dict[str, int] = {}  # account -> connections since the start
+        self._languages: dict[str, str] = {}  # account -> its last connection's
         self._peers: defaultdict[str, dict[str, Peer]] = defaultdict(dict)  # account -> them
 
-    def claim(self, peer: Peer, *, seat_token: bool = False) -> str | None:
+    def claim(self, peer: Peer, *, seat_token: bool = False) -> Say | None:
         """Take ``peer.name`` for ``peer``; else why not (for the ``name_taken`` error)."""
         key = look_alike_key(peer.name)
         if not seat_token:
             for other in self._holders.get(key, {}).values():
                 if _clash(peer, other):
-                    return (
-                        f"someone connected is already called {other.name!r}, or a name "
-                        "that looks the same (names are compared ignoring case and "
-                        "look-alike letters); connect under another name"
-                    )
+                    return say(N_("someone connected is already called '{name}', or a name "
+                                  "that looks the same (names are compared ignoring case and "
+                                  "look-alike letters); connect under another name"),
+                               name=other.name)
         self._holders[key][peer.id] = peer
         self._keys[peer.id] = key
         self.claimed(peer)
@@ -58,6 +60,12 @@ class NamesInUse:
         self._peers[peer.account][peer.id] = peer
         self._connected[peer.account] = self._connected.get(peer.account, 0) + 1
         self._visits[peer.account] = self._visits.get(peer.account, 0) + 1
+        self._languages[peer.account] = getattr(peer, "lang", SOURCE)
+
+    def language_of(self, account: str) -> str:
+        """The language ``account`` last connected in (its turn notices are said in it
+        while it is away; English before any connection since the server started)."""
+        return self._languages.get(account, SOURCE)
 
     def connected(self, account: str) -> bool:
         return account in self._connected

@@ -30,9 +30,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from server.games.registry import get_game
+from server.i18n import N_, SOURCE
 from server.net import turns
 from server.net.names_in_use import NamesInUse
 from server.net.notify_address import (
+    NOTIFY_OFF,
     NotifyPolicy,
     NotifyRefused,
     Outcome,
@@ -45,6 +47,7 @@ from server.net.notify_guard import THREAD_PREFIX
 from server.net.peer import Peer
 from server.net.ratelimits import AddressRates
 from server.protocol import messages as m
+from server.says import say, text
 from server.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -57,7 +60,7 @@ SETS_PER_S, SETS_BURST = 0.1, 10
 """Addresses an account may have checked (each costs look-ups): 10, then one every 10 s
 (an address refused by its form or scheme alone costs nothing)."""
 TABLE_NAME_LEN = 64
-TEST_TEXT = "a test: your turn notices from this prtui server arrive here"
+TEST_TEXT = N_("a test: your turn notices from this prtui server arrive here")
 
 
 class Tables(Protocol):
@@ -67,12 +70,14 @@ class Tables(Protocol):
     names: NamesInUse
 
 
-def notice_text(game_title: str, table: str) -> str:
-    """The notice: the game and the table's name (typed by a player: control characters
-    dropped, cut to a line)."""
+def notice_text(game_title: str, table: str, language: str = SOURCE) -> str:
+    """The notice, in the player's language: the game and the table's name (typed by a
+    player: control characters dropped, cut to a line)."""
     name = "".join(ch for ch in table if unicodedata.category(ch)[0] != "C")
-    name = " ".join(name.split())[:TABLE_NAME_LEN] or "a table"
-    return f"your turn in {game_title} at {name}"
+    name = " ".join(name.split())[:TABLE_NAME_LEN]
+    if not name:
+        return say(N_("your turn in {game}"), game=game_title).to(language)
+    return say(N_("your turn in {game} at {table}"), game=game_title, table=name).to(language)
 
 
 class Notices:
@@ -137,7 +142,8 @@ class Notices:
             for key in list(self._told)[:50_000]:
                 del self._told[key]
         self._told[(account, room_id)] = visit
-        text = notice_text(get_game(room.rec.game).title, room.rec.name)
+        text = notice_text(get_game(room.rec.game).title, room.rec.name,
+                           names.language_of(account))
         self._spawn(self._send(account, address[0], text))
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -148,7 +154,8 @@ class Notices:
     async def _send(self, account: str, url: str, text: str) -> Outcome:
         pool = self._pool
         if pool is None:
-            return Outcome(address_shown(self.store, account), False, "the server is stopping")
+            return Outcome(address_shown(self.store, account), False,
+                           say(N_("the server is stopping")))
         loop = asyncio.get_running_loop()
         wait = self.policy.timeout_s * 3 + 5  # connect, read and look-ups, each bounded
         try:
@@ -156,7 +163,7 @@ class Notices:
                 loop.run_in_executor(pool, deliver, url, text, self.policy), wait)
         except TimeoutError:
             outcome = Outcome(address_shown(self.store, account), False,
-                              f"no answer within {wait:g} s")
+                              say(N_("no answer within {seconds} s"), seconds=f"{wait:g}"))
         self.outcomes = [*self.outcomes[-15:], outcome]
         if outcome.sent:
             log.info("turn notice for account %s sent to %s", account, outcome.shown)
@@ -182,39 +189,39 @@ class Notices:
             else:
                 url = msg.get("url")
                 if url is None:
-                    raise NotifyRefused("missing_field", "set needs the address (url)")
+                    raise NotifyRefused("missing_field",
+                                        say(N_("set needs the address (url)")))
                 precheck(url, self.policy)
                 if not self._sets.allow(account):
-                    raise NotifyRefused("rate_limited", "too many addresses set; try again in"
-                                                        " a few seconds")
+                    raise NotifyRefused("rate_limited", say(N_("too many addresses set; try "
+                                                               "again in a few seconds")))
                 self._spawn(self._set(peer, mid, account, url))
         except NotifyRefused as exc:
-            peer.send(m.reject(mid, exc.code, exc.reason))
+            peer.refuse(mid, exc.code, exc.reason)
 
     def _test(self, peer: Peer, mid: int, account: str) -> None:
         """A notice now, connected or not, so a player sees that the address works; it
         counts against the hourly number like any other."""
         address = self.store.notify_address(account)
         if address is None:
-            raise NotifyRefused("no_address", "set an address first")
+            raise NotifyRefused("no_address", say(N_("set an address first")))
         if not self._hourly.allow(account):
-            raise NotifyRefused("rate_limited", f"at most {self.policy.per_hour} notices an "
-                                                "hour: try again later")
+            raise NotifyRefused("rate_limited", say(N_("at most {most} notices an hour: try "
+                                                       "again later"), most=self.policy.per_hour))
 
         async def send() -> None:
-            outcome = await self._send(account, address[0], TEST_TEXT)
+            outcome = await self._send(account, address[0], say(TEST_TEXT).to(peer.lang))
             peer.send(m.ack(mid, {**self._answer(account), "sent": outcome.sent,
-                                  "why": outcome.why}))
+                                  "why": text(outcome.why, peer.lang)}))
 
         self._spawn(send())
 
     def _account(self, peer: Peer) -> str:
         if not self.policy.enabled or self._pool is None:
-            raise NotifyRefused("notify_off", "this server sends no turn notices (its host "
-                                              "has not switched them on)")
+            raise NotifyRefused("notify_off", say(NOTIFY_OFF))
         if peer.account is None:
-            raise NotifyRefused("guest", "only a claimed name has turn notices: claim your "
-                                         "name first (ctrl+p)")
+            raise NotifyRefused("guest", say(N_("only a claimed name has turn notices: claim "
+                                                "your name first (ctrl+p)")))
         return peer.account
 
     def _answer(self, account: str) -> dict[str, Any]:
@@ -231,10 +238,10 @@ class Notices:
                 pool, check_address, url, self.policy)
             self.store.set_notify_address(account, checked.url, checked.shown)
         except NotifyRefused as exc:
-            peer.send(m.reject(mid, exc.code, exc.reason))
+            peer.refuse(mid, exc.code, exc.reason)
             return
         except sqlite3.IntegrityError:  # the account was removed meanwhile
-            peer.send(m.reject(mid, "guest", "this name is no longer claimed"))
+            peer.refuse(mid, "guest", say(N_("this name is no longer claimed")))
             return
         peer.send(m.ack(mid, self._answer(account)))
 

@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.errors import PrtuiError
+from server.i18n import N_
 from server.net import notify_guard
 from server.protocol.limits import MAX_NOTIFY_URL_LEN
+from server.says import Said, Say, say
 
 MAX_URL_LEN = MAX_NOTIFY_URL_LEN
 TITLE = "prtui"
@@ -46,11 +48,13 @@ LOCAL_SCHEMES = frozenset({"dbus", "gio", "glib", "gnome", "kde", "qt", "macosx"
 light), not on a receiver of the player's: never allowed."""
 
 
+NOTIFY_OFF = N_("this server sends no turn notices (its host has not switched them on)")
+
 class NotifyRefused(PrtuiError):
     """A notification address (or a command about it) refused: a ``reject`` with
     ``code`` and ``reason``."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: Say) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
@@ -82,11 +86,11 @@ def scheme_problem(schemes: frozenset[str]) -> str | None:
     """Why a host's list of schemes cannot be used (for `prtui serve`), or None."""
     local = sorted(schemes & LOCAL_SCHEMES)
     if local:
-        return (f"{', '.join(local)}: notices to this machine itself, not to a player's "
+        return (f"{', '.join(local)}: notices to this machine itself, not to a player's "  # i18n: the host's command line (prtui serve), not a player's
                 "receiver")
     unknown = sorted(schemes - known_schemes())
     if unknown:
-        return f"{', '.join(unknown)}: not an apprise scheme"
+        return f"{', '.join(unknown)}: not an apprise scheme"  # i18n: the host's command line (prtui serve), not a player's
     return None
 
 
@@ -115,31 +119,31 @@ def _own(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return True
 
 
-def address_refusal(address: str, policy: NotifyPolicy) -> str | None:
+def address_refusal(address: str, policy: NotifyPolicy) -> Say | None:
     """Why a notice may not go to ``address`` (an IP as getaddrinfo gives it), or None."""
     try:
         first = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
-        return f"{address}, not an IP address"
+        return say(N_("{address}, not an IP address"), address=address)
     for ip in _embedded(first):
         if ip.is_multicast:
-            return f"{address}, a multicast address"
+            return say(N_("{address}, a multicast address"), address=address)
         if ip.is_unspecified:
-            return f"{address}, an unspecified address"
+            return say(N_("{address}, an unspecified address"), address=address)
         if ip.is_loopback:  # before reserved: ::1 lies in IPv6's reserved ::/8
             if policy.allow_private:
                 continue
-            return f"{address}, a loopback address (this machine)"
+            return say(N_("{address}, a loopback address (this machine)"), address=address)
         if ip.is_reserved:
-            return f"{address}, a reserved address"
+            return say(N_("{address}, a reserved address"), address=address)
         if policy.allow_private:
             continue
         if ip.is_link_local:
-            return f"{address}, a link-local address"
+            return say(N_("{address}, a link-local address"), address=address)
         if ip.is_private or not ip.is_global:
-            return f"{address}, a private address"
+            return say(N_("{address}, a private address"), address=address)
     if not policy.allow_private and _own(first):
-        return f"{address}, one of this server's own addresses"
+        return say(N_("{address}, one of this server's own addresses"), address=address)
     return None
 
 
@@ -157,17 +161,18 @@ def precheck(url: str, policy: NotifyPolicy) -> None:
     """The checks that need no library and no look-up (on the event loop): the host sends
     notices, the length, the characters, the scheme; NotifyRefused otherwise."""
     if not policy.enabled:
-        raise NotifyRefused("notify_off", "this server sends no turn notices (its host "
-                                          "has not switched them on)")
+        raise NotifyRefused("notify_off", say(NOTIFY_OFF))
     if len(url) > MAX_URL_LEN:
-        raise NotifyRefused("too_long", f"an address has at most {MAX_URL_LEN} characters")
+        raise NotifyRefused("too_long", say(N_("an address has at most {most} characters"),
+                                            most=MAX_URL_LEN))
     if any(ch.isspace() or unicodedata.category(ch)[0] == "C" for ch in url):
-        raise NotifyRefused("bad_address", "an address has no spaces or control characters")
+        raise NotifyRefused("bad_address",
+                            say(N_("an address has no spaces or control characters")))
     scheme = _scheme(url)
     if scheme not in policy.schemes:
-        raise NotifyRefused("scheme_not_allowed",
-                            f"this server sends notices to {', '.join(sorted(policy.schemes))}"
-                            " addresses only (SCHEME://...)")
+        raise NotifyRefused("scheme_not_allowed", say(
+            N_("this server sends notices to {schemes} addresses only (SCHEME://...)"),
+            schemes=", ".join(sorted(policy.schemes))))
 
 
 def _receiver(url: str, policy: NotifyPolicy) -> Any:
@@ -178,8 +183,8 @@ def _receiver(url: str, policy: NotifyPolicy) -> Any:
 
     receiver = apprise.Apprise.instantiate(url)
     if receiver is None:
-        raise NotifyRefused("bad_address", f"not a {scheme}:// address apprise can use "
-                                           "(see its wiki for the form)")
+        raise NotifyRefused("bad_address", say(N_("not a {scheme}:// address apprise can use "
+                                                  "(see its wiki for the form)"), scheme=scheme))
     return receiver
 
 
@@ -206,13 +211,15 @@ def check_address(url: str, policy: NotifyPolicy) -> Checked:
         try:
             found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
         except OSError:
-            raise NotifyRefused("address_refused", f"{shown}: its host {host} was not found"
+            raise NotifyRefused("address_refused", say(N_("{shown}: its host {host} was not "
+                                                          "found"), shown=shown, host=host)
                                 ) from None
         for *_, sockaddr in found:
             why = address_refusal(str(sockaddr[0]), policy)
             if why is not None:
-                raise NotifyRefused("address_refused", f"{shown}: {host} resolves to {why}; "
-                                                       "this server does not send there")
+                raise NotifyRefused("address_refused", say(
+                    N_("{shown}: {host} resolves to {why}; this server does not send there"),
+                    shown=shown, host=host, why=why))
     return Checked(url, shown)
 
 
@@ -220,7 +227,11 @@ def check_address(url: str, policy: NotifyPolicy) -> Checked:
 class Outcome:
     shown: str
     sent: bool
-    why: str = ""  # a failure's reason, safe to log (no URL, no token)
+    why: Said = ""  # a failure's reason, safe to log (no URL, no token)
+
+
+def _english(why: Say | None) -> str | None:
+    return None if why is None else str(why)
 
 
 def deliver(url: str, body: str, policy: NotifyPolicy) -> Outcome:
@@ -234,14 +245,15 @@ def deliver(url: str, body: str, policy: NotifyPolicy) -> Outcome:
         receiver.socket_read_timeout = policy.timeout_s
         from apprise import NotifyFormat
 
-        with notify_guard.guarded(lambda address: address_refusal(address, policy)):
+        with notify_guard.guarded(lambda address: _english(address_refusal(address, policy))):
             sent = bool(receiver.notify(body=body, title=TITLE, body_format=NotifyFormat.TEXT))
             refused = notify_guard.refused()
     except NotifyRefused as exc:
-        return Outcome(shown, False, f"no longer allowed ({exc.reason})")
+        return Outcome(shown, False, say(N_("no longer allowed ({why})"), why=exc.reason))
     except Exception as exc:  # a plugin's own failure: its type only (its text may hold the URL)
-        return Outcome(shown, False, f"the sender failed ({type(exc).__name__})")
+        return Outcome(shown, False, say(N_("the sender failed ({error})"),
+                                         error=type(exc).__name__))
     if refused is not None:
-        return Outcome(shown, False, f"refused at sending: {refused}")
-    return Outcome(shown, sent, "" if sent else "the receiver did not accept it or could "
-                                                "not be reached")
+        return Outcome(shown, False, say(N_("refused at sending: {why}"), why=refused))
+    return Outcome(shown, sent, "" if sent else say(N_("the receiver did not accept it or "
+                                                       "could not be reached")))

@@ -27,7 +27,7 @@ from typing import Any
 
 from server.errors import PrtuiError
 
-THREAD_PREFIX = "prtui-notice"
+THREAD_PREFIX = "prtui-notice"  # i18n: a thread name
 """The name of every thread that sends notices (the notifier's executor)."""
 
 SENDERS_LOGGERS = ("apprise", "requests", "urllib3", "urllib3.connection",
@@ -55,7 +55,7 @@ def _guarded(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
         for *_, sockaddr in found:
             why = check(str(sockaddr[0]))
             if why is not None:
-                _local.refused = f"{host} resolves to {why}"
+                _local.refused = f"{host} resolves to {why}"  # i18n: the log's (the reason a player reads is notify_address's)
                 raise AddressRefused(_local.refused)
     return found
 

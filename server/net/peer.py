@@ -12,6 +12,7 @@ import msgpack
 
 from server.protocol import limits
 from server.protocol.framing import HEADER, FrameError
+from server.says import Said
 
 
 def fast_frame(msg: dict[str, Any]) -> bytes:
@@ -33,6 +34,7 @@ class Peer(Protocol):
     room: str | None
     address: str  # the remote address it counts against (limits per address)
     account: str | None  # the claimed identity it proved at its hello (None: a guest)
+    lang: str  # the reader's language (hello.lang): refusals are said in it (server/says.py)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one message; never blocks (a full queue drops the connection)."""
@@ -45,4 +47,8 @@ class Peer(Protocol):
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None: ...
 
-    def close(self, code: str, reason: str) -> None: ...
+    def refuse(self, mid: int, code: str, reason: Said) -> None:
+        """Answer command ``mid`` with a ``reject`` in this reader's language."""
+        ...
+
+    def close(self, code: str, reason: Said) -> None: ...

@@ -24,12 +24,14 @@ import secrets
 from collections import Counter
 from typing import Any
 
+from server.i18n import N_
 from server.net.addresses import is_loopback, limit_key
+from server.says import Say, say
 
 _DOMAIN = b"prtui relayed peer\0"
 _KEY_DOMAIN = b"prtui relayed ssh key\0"
 
-Refusal = tuple[str, str]
+Refusal = tuple[str, Say]
 """An ``error`` code and message for a hello that is refused."""
 
 
@@ -104,14 +106,14 @@ class AddressPlace:
         if not isinstance(claimed, str) or not self._book.vouched(
             claimed, str(hello.get("peer_proof", ""))
         ):
-            return "bad_hello", "peer is only for this server's own SSH gateway"
+            return "bad_hello", say(N_("peer is only for this server's own SSH gateway"))
         return self._move(claimed, relayed=True)
 
     def _move(self, address: str, relayed: bool = False) -> Refusal | None:
         if self.held and address == self.address:
             return None
         if not self._book._take(address, relayed):
-            return "too_many_connections", "from your address"
+            return "too_many_connections", say(N_("too many connections from your address"))
         self.release()
         self.address, self.held = address, True
         return None

@@ -19,9 +19,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from server.games.registry import get_game
+from server.i18n import N_
 from server.net.seating import SERVER_KEYS
 from server.protocol import messages as m
 from server.protocol.names import name_key
+from server.says import Say, reason_of, say
 from server.store.base import RoomRecord, SeatRecord, Store
 
 if TYPE_CHECKING:
@@ -40,7 +42,7 @@ class Lobby(Protocol):
     @property
     def store(self) -> Store: ...
 
-    def refuse_new_room(self, peer: Peer) -> tuple[str, str] | None: ...
+    def refuse_new_room(self, peer: Peer) -> tuple[str, Say] | None: ...
 
     def new_room_id(self) -> str: ...
 
@@ -68,16 +70,16 @@ class Rematches:
     def handle(self, lobby: Lobby, peer: Peer, msg: dict[str, Any]) -> None:
         mid, old_id = msg["id"], msg["room"]
         if peer.role == "spectate":
-            peer.send(m.reject(mid, "spectator", "spectators cannot play a rematch"))
+            peer.refuse(mid, "spectator", say(N_("spectators cannot play a rematch")))
             return
         old = _finished_record(lobby, old_id)
         if old is None:
-            peer.send(m.reject(mid, "no_such_room", "no finished game with that id"))
+            peer.refuse(mid, "no_such_room", say(N_("no finished game with that id")))
             return
         seat = seat_of(old, peer.name)
         if seat is None:
-            peer.send(m.reject(mid, "not_a_player",
-                               "only the players of that game can ask for its rematch"))
+            peer.refuse(mid, "not_a_player",
+                        say(N_("only the players of that game can ask for its rematch")))
             return
         paired = self.pairs.get(old_id)
         room = lobby.rooms.get(paired) if paired is not None else None
@@ -86,18 +88,18 @@ class Rematches:
             return
         refusal = lobby.refuse_new_room(peer)
         if refusal is not None:
-            peer.send(m.reject(mid, *refusal))
+            peer.refuse(mid, *refusal)
             return
         try:
             game = get_game(old.game)
         except Exception as e:  # a game this server no longer runs
-            peer.send(m.reject(mid, "unknown_game", str(e)[:200]))
+            peer.refuse(mid, "unknown_game", reason_of(e))
             return
         try:
             rec = rematch_record(old, lobby.new_room_id(), peer.name, game,
                                  creator=getattr(peer, "address", None))
         except Exception as e:  # options the game no longer takes
-            peer.send(m.reject(mid, "invalid_options", str(e)[:200]))
+            peer.refuse(mid, "invalid_options", reason_of(e))
             return
         lobby.open_room(peer, rec, game)
         self.pairs[old_id], self._from[rec.id] = rec.id, old_id

@@ -52,7 +52,7 @@ def builder() -> ThreadPoolExecutor:
     one at a time, so many askers queue there instead of on the event loop."""
     global _builder
     if _builder is None:
-        _builder = ThreadPoolExecutor(1, thread_name_prefix="prtui-replay")
+        _builder = ThreadPoolExecutor(1, thread_name_prefix="prtui-replay")  # i18n: a thread name
     return _builder
 
 

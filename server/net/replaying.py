@@ -16,11 +16,13 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from server.engine.contract import Game
+from server.i18n import N_
 from server.net import replay as replays
 from server.net.peer import Peer
 from server.net.seating import Member, Refuse, open_info, setup_options
 from server.net.sync import GameSync
 from server.protocol import messages as m
+from server.says import say
 
 if TYPE_CHECKING:
     from server.net.room_hooks import RoomHooks
@@ -85,7 +87,8 @@ class Replaying:
             if self.members.get(mem.peer.id) is not mem:
                 continue  # left meanwhile
             if self.sync is None:
-                mem.peer.send(m.error("internal", "this finished game could not be shown"))
+                mem.peer.send(m.error("internal", say(N_("this finished game could not be shown")),
+                                      mem.peer.lang))
             else:
                 self._send_state(mem)
 
@@ -93,7 +96,7 @@ class Replaying:
         """Any connection, member or not: the public snapshot of a finished game at a step.
         The game is rebuilt off the event loop the first time (server/net/replay.py)."""
         if self.rec.status != "over":
-            raise Refuse("not_over", "only finished games can be replayed")
+            raise Refuse("not_over", say(N_("only finished games can be replayed")))
         self._refuse_stale()
         if self.replay is not None:
             self._answer_replay(peer, msg)
@@ -119,18 +122,18 @@ class Replaying:
         waiting, self._replay_waiting = self._replay_waiting, []
         for peer, msg in waiting:
             if built is None:
-                peer.send(m.reject(msg["id"], "internal", "the replay could not be built"))
+                peer.refuse(msg["id"], "internal", say(N_("the replay could not be built")))
                 continue
             try:
                 self._answer_replay(peer, msg)
             except Refuse as r:
-                peer.send(m.reject(msg["id"], r.code, r.reason))
+                peer.refuse(msg["id"], r.code, r.reason)
 
     def _answer_replay(self, peer: Peer, msg: dict[str, Any]) -> None:
         assert self.replay is not None
         steps, step = self.replay.steps, msg["step"]
         if not 0 <= step <= steps:
-            raise Refuse("bad_step", f"step must be 0..{steps}")
+            raise Refuse("bad_step", say(N_("step must be 0..{last}"), last=steps))
         peer.send(m.ack(msg["id"], {"steps": steps, "step": step,
                                     "snapshot": self.replay.snapshot(step)}))
         keeper = getattr(self.hooks, "replays", None)

@@ -19,6 +19,7 @@ from typing import Any
 
 from server.engine.contract import Action, Game, rules_refusal
 from server.engine.errors import EngineError
+from server.i18n import N_
 from server.net import replay as replays
 from server.net.bots import SeatBot
 from server.net.botseats import BotSeats
@@ -37,6 +38,7 @@ from server.net.sync import GameSync, Viewer
 from server.net.turnbased import TurnBased
 from server.net.turns import turn_started
 from server.protocol import messages as m
+from server.says import Say, say
 from server.store.accounts import RatingChange
 from server.store.base import ActionRecord, RoomRecord, Store
 
@@ -77,7 +79,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         self.rated: dict[int, RatingChange] = {} if rec.status != "over" else {
             c.seat: c for c in store.rating_changes(rec.id)}
         # made under rules this server cannot replay: listed, but never rebuilt
-        self.stale: str | None = rules_refusal(game, rec.rules_version)
+        self.stale: Say | None = rules_refusal(game, rec.rules_version)
         if self.stale is not None and rec.status != "waiting":
             log.warning("room %s: not resumed: %s", rec.id, self.stale)
         elif rec.status == "playing":  # finished games are rebuilt when someone looks
@@ -143,7 +145,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         except Exception:
             log.exception("room %s: failure handling %s", self.id, item[0])
             if item[0] == "cmd":
-                item[1].send(m.reject(item[2]["id"], "internal", "server error"))
+                item[1].refuse(item[2]["id"], "internal", say(N_("server error")))
         return True
 
     def _handle(self, item: tuple[Any, ...]) -> None:
@@ -153,7 +155,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
             try:
                 getattr(self, "_cmd_" + msg["t"])(peer, msg)
             except Refuse as r:
-                peer.send(m.reject(msg["id"], r.code, r.reason))
+                peer.refuse(msg["id"], r.code, r.reason)
         elif kind == "gone":
             self._leave(item[1], disconnected=True)
         elif kind == "resume":
@@ -298,7 +300,8 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         old = self.seat_holder(seat)
         if old is not None:
             old.seat = None
-            old.peer.close("resumed_elsewhere", "this seat was resumed by another connection")
+            old.peer.close("resumed_elsewhere",
+                           say(N_("this seat was resumed by another connection")))
             self.members.pop(old.peer.id, None)
         peer.room = self.id
         mem = self.members[peer.id] = Member(peer, seat=seat)
@@ -315,7 +318,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
 
     def _cmd_chat(self, peer: Peer, msg: dict[str, Any]) -> None:
         if peer.id not in self.members:
-            raise Refuse("not_in_room", "join the room first")
+            raise Refuse("not_in_room", say(N_("join the room first")))
         peer.send(m.ack(msg["id"]))
         frame = fast_frame(m.chat(self.id, peer.name, msg["text"], time.time()))
         for mem in self.members.values():
@@ -324,28 +327,28 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
     def _cmd_resync(self, peer: Peer, msg: dict[str, Any]) -> None:
         mem = self.members.get(peer.id)
         if mem is None:
-            raise Refuse("not_in_room", "join the room first")
+            raise Refuse("not_in_room", say(N_("join the room first")))
         if self.rec.status == "waiting":
-            raise Refuse("not_started", "the game has not started")
+            raise Refuse("not_started", say(N_("the game has not started")))
         peer.send(m.ack(msg["id"]))
         self._send_state(mem)
 
     def _cmd_follow(self, peer: Peer, msg: dict[str, Any]) -> None:
         mem = self.members.get(peer.id)
         if mem is None:
-            raise Refuse("not_in_room", "join the room first")
+            raise Refuse("not_in_room", say(N_("join the room first")))
         mem.follow = self._seat_no(msg["seat"])
         peer.send(m.ack(msg["id"]))
 
     def _cmd_act(self, peer: Peer, msg: dict[str, Any]) -> None:
         mem = self._member(peer, seat_needed=True)
         if self.sync is None or self.rec.status != "playing":
-            raise Refuse("not_playing", "no game is running in this room")
+            raise Refuse("not_playing", say(N_("no game is running in this room")))
         assert mem.seat is not None
         self._turn_refusal(mem.seat)
         if "v" in msg and msg["v"] != self.sync.v:  # a duplicate, or chosen on an old view
-            raise Refuse("stale", f"the game is at version {self.sync.v}, not {msg['v']}: "
-                                  "resync and choose again")
+            raise Refuse("stale", say(N_("the game is at version {now}, not {sent}: resync "
+                                         "and choose again"), now=self.sync.v, sent=msg["v"]))
         self._play(mem.seat, msg["action"])
         unsent = [fast_frame(m.ack(msg["id"]))]
         try:
@@ -361,15 +364,15 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
         sync = self.sync
         assert sync is not None
         if seat not in self.game.to_move(sync.state):
-            raise Refuse("not_your_turn", "it is not your turn")
+            raise Refuse("not_your_turn", say(N_("it is not your turn")))
         legal = sync.match_legal(seat, action)
         if legal is None:
-            raise Refuse("illegal_action", "that is not one of your legal actions now")
+            raise Refuse("illegal_action", say(N_("that is not one of your legal actions now")))
         n = sync.v
         try:
             sync.apply(seat, legal)
         except EngineError as e:
-            raise Refuse(e.code, e.message) from None
+            raise Refuse(e.code, e.said) from None
         try:
             due = self._next_deadlines()
             if due is None:
@@ -381,7 +384,7 @@ class Room(BotSeats, Seating, Replaying, Coaching, TurnBased):  # any order: mix
             self._rebuild()
             for mem in self.members.values():
                 self._send_state(mem)
-            raise Refuse("internal", "the server could not save that; nothing changed") from None
+            raise Refuse("internal", say(N_("the server could not save that; nothing changed"))) from None
         self._turns_moved(due)
 
     def _after_play(self, mover: Peer | None = None, ack: list[bytes] | None = None) -> None:

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from server.engine.options import reveals_hidden
 from server.errors import PrtuiError
+from server.i18n import N_
 from server.net.bots import LEVELS
 from server.net.peer import Peer
 from server.net.sync import GameSync
 from server.protocol import messages as m
 from server.protocol.names import look_alike_key, printable
+from server.says import Said, Say, say
 from server.store.base import SeatRecord
 
 if TYPE_CHECKING:
@@ -49,8 +51,8 @@ TAKEOVER_LEVEL = "easy" if "easy" in LEVELS else "random"
 class Refuse(PrtuiError):
     """A command the room will not carry out: becomes a ``reject`` with this code."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, reason: Said) -> None:
+        super().__init__(str(reason))
         self.code = code
         self.reason = reason
 
@@ -80,7 +82,7 @@ def setup_options(rec: Any) -> dict[str, Any]:
     (server/protocol/names.py) is made printable, as games require, so such a room
     still loads.
     """
-    names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]
+    names = [printable(s.name or "")[:32].strip() or f"Player {s.seat + 1}" for s in rec.seats]  # i18n: a seat's stored name: part of the game's record, the same for every reader
     return {**game_options(rec.options), "names": names, "rules_version": rec.rules_version}
 
 
@@ -100,7 +102,7 @@ class Seating:
     members: dict[str, Member]
     ready: set[int]
     sync: GameSync | None
-    stale: str | None  # why this room's rules cannot be played here (None: they can)
+    stale: Say | None  # why this room's rules cannot be played here (None: they can)
     _bots: dict[int, SeatBot]
 
     if TYPE_CHECKING:  # provided by Room and BotSeats; declared for the type checker only,
@@ -121,25 +123,25 @@ class Seating:
     def _member(self, peer: Peer, seat_needed: bool = False) -> Member:
         mem = self.members.get(peer.id)
         if mem is None:
-            raise Refuse("not_in_room", "join the room first")
+            raise Refuse("not_in_room", say(N_("join the room first")))
         if peer.role == "spectate" or not mem.player:
-            raise Refuse("spectator", "spectators cannot do that")
+            raise Refuse("spectator", say(N_("spectators cannot do that")))
         if seat_needed and mem.seat is None:
-            raise Refuse("not_seated", "take a seat first")
+            raise Refuse("not_seated", say(N_("take a seat first")))
         return mem
 
     def _waiting(self) -> None:
         if self.rec.status != "waiting":
-            raise Refuse("game_started", "the game has already started")
+            raise Refuse("game_started", say(N_("the game has already started")))
 
     def _seat_no(self, seat: int) -> int:
         if not 0 <= seat < self.rec.players:
-            raise Refuse("bad_seat", f"seats are 0..{self.rec.players - 1}")
+            raise Refuse("bad_seat", say(N_("seats are 0..{last}"), last=self.rec.players - 1))
         return seat
 
     def _host_only(self, peer: Peer) -> None:
         if self.host_id() != peer.id:
-            raise Refuse("not_host", "only the room host can do that")
+            raise Refuse("not_host", say(N_("only the room host can do that")))
 
     def _save(self, rec: SeatRecord) -> None:
         self.rec.seats[rec.seat] = rec
@@ -156,12 +158,10 @@ class Seating:
         key = look_alike_key(name)
         for s in self.rec.seats:
             if s.seat != but and s.kind != "empty" and s.name and look_alike_key(s.name) == key:
-                raise Refuse(
-                    "name_taken",
-                    f"seat {s.seat + 1} already carries the name {s.name!r} (names are compared "
+                raise Refuse("name_taken", say(N_(
+                    "seat {seat} already carries the name '{name}' (names are compared "
                     "ignoring case and look-alike letters); connect under another name to "
-                    "sit here",
-                )
+                    "sit here"), seat=s.seat + 1, name=s.name))
 
     def _bot_name(self, seat: int, level: str) -> str:
         """"bot 2 (easy)", or "bot 2 (easy) #2"... if a person already took that name."""
@@ -177,11 +177,11 @@ class Seating:
         self._waiting()
         seat = self._seat_no(msg["seat"])
         if self.rec.seats[seat].kind != "empty":
-            raise Refuse("seat_taken", "that seat is taken")
+            raise Refuse("seat_taken", say(N_("that seat is taken")))
         if self.turn_based and peer.account is None:
-            raise Refuse("claimed_only", "a turn-based table's seats are for claimed names "
-                                         "(its seat is yours while you are away): claim your "
-                                         "name first (prtui connect --claim)")
+            raise Refuse("claimed_only", say(N_(
+                "a turn-based table's seats are for claimed names (its seat is yours while you "
+                "are away): claim your name first (prtui connect --claim)")))
         self._name_free(peer.name, but=mem.seat)
         if mem.seat is not None:
             self._free_seat(mem.seat)
@@ -212,10 +212,10 @@ class Seating:
         self._host_only(peer)
         seat = self._seat_no(msg["seat"])
         if self.rec.seats[seat].kind != "empty":
-            raise Refuse("seat_taken", "that seat is taken")
+            raise Refuse("seat_taken", say(N_("that seat is taken")))
         level = msg["level"]
         if level not in LEVELS:
-            raise Refuse("bad_level", f"bot levels: {', '.join(LEVELS)}")
+            raise Refuse("bad_level", say(N_("bot levels: {levels}"), levels=", ".join(LEVELS)))
         self._save(SeatRecord(seat, "bot", self._bot_name(seat, level), level))
         peer.send(m.ack(msg["id"]))
         self._changed()
@@ -226,7 +226,7 @@ class Seating:
         self._host_only(peer)
         seat = self._seat_no(msg["seat"])
         if self.rec.seats[seat].kind != "bot":
-            raise Refuse("not_a_bot", "no bot sits there")
+            raise Refuse("not_a_bot", say(N_("no bot sits there")))
         self._free_seat(seat)
         peer.send(m.ack(msg["id"]))
         self._changed()
@@ -244,7 +244,7 @@ class Seating:
         self._waiting()
         self._host_only(peer)
         if any(s.kind == "empty" for s in self.rec.seats):
-            raise Refuse("seats_empty", "every seat needs a player or a bot")
+            raise Refuse("seats_empty", say(N_("every seat needs a player or a bot")))
         host_seat = self.members[peer.id].seat
         waiting = [  # a turn-based table's seated players need not be connected
             s.seat for s in self.rec.seats
@@ -252,7 +252,7 @@ class Seating:
             and not self.turn_based
         ]
         if waiting:
-            raise Refuse("not_ready", f"seats not ready: {waiting}")
+            raise Refuse("not_ready", say(N_("seats not ready: {seats}"), seats=str(waiting)))
         if self.stale is not None:
             raise Refuse("rules_changed", self.stale)
         opts = setup_options(self.rec)

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from server.i18n import N_
 from server.net.clock import Clock
 from server.net.lobby import MAX_OPEN_ROOMS, Lobby
 from server.net.notify_address import NotifyPolicy
@@ -29,8 +30,12 @@ from server.net.upkeep import RoomPolicy
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import encode_frame
+from server.says import Said, say
 from server.store.lock import DataDirBusy, DataDirLock
 from server.store.sqlite import SqliteStore
+
+BYE = say(N_("server shutting down"))
+"""The ``bye`` every connection reads when the server stops."""
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +142,9 @@ class GameServer:
         place = self.addresses.admit(addr, str(own[0]) if own else None) if self.lobby else None
         if place is None or self.lobby is None:
             with contextlib.suppress(Exception):
-                writer.write(encode_frame(m.error("too_many_connections", "from your address")))
+                # before any hello: the reader's language is not known yet (English)
+                writer.write(encode_frame(m.error(
+                    "too_many_connections", say(N_("too many connections from your address")))))
                 await writer.drain()
                 writer.close()
             return
@@ -170,7 +177,7 @@ class GameServer:
     def connections_from(self, address: str) -> int:
         return self.addresses.count(address)
 
-    async def stop(self, reason: str = "server shutting down") -> None:
+    async def stop(self, reason: Said = BYE) -> None:
         """Tell every client ``bye``, stop the rooms, flush and close the store."""
         if self._server is not None:
             self._server.close()

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from server.i18n import N_, SOURCE, normalize
 from server.net.addresses import limit_key
 from server.net.identity import LoginRefused
 from server.net.peer import fast_frame
@@ -29,6 +30,7 @@ from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.framing import ConnectionClosed, FrameError, encode_frame, read_frame
 from server.protocol.names import look_alike_key
+from server.says import Said, say
 
 if TYPE_CHECKING:
     from server.net.lobby import Lobby
@@ -72,11 +74,14 @@ class Session:
         writer: asyncio.StreamWriter,
         lobby: Lobby,
         lim: SessionLimits,
-        relayed: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None,
+        relayed: Callable[[dict[str, Any]], tuple[str, Said] | None] | None = None,
     ) -> None:
         self.id = secrets.token_hex(6)
         self.name = "?"
         self.role = "play"
+        self.lang = SOURCE
+        """The reader's language (``hello.lang``): every refusal and notice to this
+        connection is said in it (server/says.py)."""
         self.room: str | None = None
         self.account: str | None = None  # the claimed name's account proved at the hello
         self._ssh_key: str | None = None  # the key our SSH gateway vouched this player holds
@@ -118,7 +123,7 @@ class Session:
         transport = self._writer.transport
         waiting = self.backlog
         if waiting and waiting + len(frame) > self._lim.queue_bytes:
-            self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")
+            self._abort(f"slow_consumer: {waiting + len(frame)} bytes waiting")  # i18n: the log's: a dropped peer is sent nothing
             return
         if (
             self._queue.empty() and not transport.is_closing()
@@ -129,21 +134,25 @@ class Session:
         try:
             self._enqueue(frame)
         except asyncio.QueueFull:
-            self._abort("slow_consumer: too many frames waiting")
+            self._abort("slow_consumer: too many frames waiting")  # i18n: the log's: a dropped peer is sent nothing
 
     def send_welcome(self, resume: dict[str, Any] | None) -> None:
-        msg = m.welcome(self.id, self.name, SERVER_NAME, resume)
+        msg = m.welcome(self.id, self.name, SERVER_NAME, resume, self.lang)
         msg["claimed"] = self.account is not None  # False: a guest
         schemes = self._lobby.notices.policy.schemes
         if schemes:  # the host sends turn notices while away, to these (server/net/notify.py)
             msg["notify_schemes"] = sorted(schemes)
         self.send(msg)
 
-    def close(self, code: str, reason: str) -> None:
+    def refuse(self, mid: int, code: str, reason: Said) -> None:
+        """Answer command ``mid`` with a ``reject``, said in this reader's language."""
+        self.send(m.reject(mid, code, reason, self.lang))
+
+    def close(self, code: str, reason: Said) -> None:
         """Send a last ``error`` (or ``bye``) frame, then close after it is written."""
         if self._closed:
             return
-        msg = m.bye(reason) if code == "bye" else m.error(code, reason)
+        msg = m.bye(reason, self.lang) if code == "bye" else m.error(code, reason, self.lang)
         with contextlib.suppress(asyncio.QueueFull):
             self._enqueue(encode_frame(msg))
         self._finish()
@@ -222,7 +231,7 @@ class Session:
             pass
         except Exception:
             log.exception("session %s failed", self.id)
-            self.close("internal", "server error")
+            self.close("internal", say(N_("server error")))
         finally:
             if self._claiming is not None:
                 self._claiming.cancel()
@@ -242,10 +251,12 @@ class Session:
             async with asyncio.timeout(self._lim.hello_timeout):
                 msg = await read_frame(self._reader, self._lim.max_frame)
         except TimeoutError:
-            self.close("hello_timeout", "no hello in time")
+            self.close("hello_timeout", say(N_("no hello in time")))
             return False
+        lang = msg.get("lang")  # before the checks: a refused hello is said in it too
+        self.lang = (normalize(lang) if isinstance(lang, str) else None) or SOURCE
         if msg.get("t") != "hello":
-            self.close("bad_hello", "the first frame must be hello")
+            self.close("bad_hello", say(N_("the first frame must be hello")))
             return False
         try:
             hello = m.validate_client_message(msg)
@@ -253,7 +264,8 @@ class Session:
             self.close("bad_hello", e.reason)
             return False
         if hello["proto"] != m.PROTO_VERSION:
-            self.close("unsupported_proto", f"this server speaks protocol {m.PROTO_VERSION}")
+            self.close("unsupported_proto", say(N_("this server speaks protocol {proto}"),
+                                                proto=m.PROTO_VERSION))
             return False
         refusal = self._relayed(hello) if self._relayed is not None else None
         if refusal is not None:
@@ -271,7 +283,7 @@ class Session:
         token = hello.get("token")
         if token is not None:
             if self.role != "play" or not await self._lobby.resume(self, token):
-                self.close("bad_token", "that seat token is not valid here")
+                self.close("bad_token", say(N_("that seat token is not valid here")))
                 return False
         else:
             self.send_welcome(None)
@@ -284,7 +296,8 @@ class Session:
         ssh_key = hello.get("ssh_key")
         if ssh_key is not None:
             if not self._lobby.vouched_key(ssh_key, hello.get("ssh_key_proof", "")):
-                self.close("bad_hello", "ssh_key is only for this server's own SSH gateway")
+                self.close("bad_hello", say(N_("ssh_key is only for this server's own SSH "
+                                               "gateway")))
                 return False
             self._ssh_key = ssh_key
         try:
@@ -301,7 +314,7 @@ class Session:
         """``claim``: make this connection's name its own (or, its owner, set a new
         password or key). Hashing runs off the loop; one claim at a time."""
         if self._claiming is not None and not self._claiming.done():
-            self.send(m.reject(msg["id"], "busy", "a claim is already on its way"))
+            self.refuse(msg["id"], "busy", say(N_("a claim is already on its way")))
             return
         self._claiming = asyncio.create_task(self._claim_now(msg))
 
@@ -312,7 +325,7 @@ class Session:
             acc = await ids.claim(self.name, acc, msg.get("password"), self._ssh_key,
                                   self.address)
         except LoginRefused as e:
-            self.send(m.reject(msg["id"], e.code, e.message))
+            self.refuse(msg["id"], e.code, e.message)
             return
         self.account = acc.id
         self._lobby.names.claimed(self)
@@ -327,7 +340,7 @@ class Session:
                     async with asyncio.timeout(self._lim.idle_timeout):
                         msg = await read_frame(self._reader, self._lim.max_frame)
                 except TimeoutError:
-                    self.close("idle_timeout", "nothing received in time")
+                    self.close("idle_timeout", say(N_("nothing received in time")))
                     return
                 self._on_frame(msg)
         finally:
@@ -337,7 +350,7 @@ class Session:
         while not self._closed:
             await asyncio.sleep(self._lim.ping_interval)
             if self._stalled(time.monotonic()):
-                self._abort(f"slow_consumer: nothing drained for {self._lim.stall:g} s")
+                self._abort(f"slow_consumer: nothing drained for {self._lim.stall:g} s")  # i18n: the log's: a dropped peer is sent nothing
                 return
             self.send(m.ping(time.time()))
 
@@ -354,7 +367,7 @@ class Session:
 
     def _strike(self) -> None:
         if not self._strikes.allow():
-            self.close("flood", "too many bad or excess frames")
+            self.close("flood", say(N_("too many bad or excess frames")))
 
     def _on_frame(self, raw: dict[str, Any]) -> None:
         t = raw.get("t")
@@ -362,18 +375,19 @@ class Session:
             self._strike()
             mid = raw.get("id")
             if isinstance(mid, int) and not isinstance(mid, bool):
-                self.send(m.reject(mid, "rate_limited", "too many commands; slow down"))
+                self.refuse(mid, "rate_limited", say(N_("too many commands; slow down")))
             else:
-                self.send(m.error("rate_limited", "too many frames; slow down"))
+                self.send(m.error("rate_limited", say(N_("too many frames; slow down")),
+                                  self.lang))
             return
         try:
             msg = m.validate_client_message(raw)
         except m.ProtocolError as e:
             self._strike()
             if e.id is not None:
-                self.send(m.reject(e.id, e.code, e.reason))
+                self.refuse(e.id, e.code, e.reason)
             else:
-                self.send(m.error(e.code, e.reason))
+                self.send(m.error(e.code, e.reason, self.lang))
             return
         t = msg["t"]
         if t == "ping":
@@ -382,7 +396,7 @@ class Session:
             pass  # any frame resets the idle timer
         elif t == "hello":
             self._strike()
-            self.send(m.error("bad_message", "hello only once"))
+            self.send(m.error("bad_message", say(N_("hello only once")), self.lang))
         elif t == "claim":
             self._claim(msg)
         else:

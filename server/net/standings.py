@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from server.errors import PrtuiError
 from server.games.registry import find
+from server.i18n import N_
 from server.net.bots import LEVELS
 from server.net.ratelimits import AddressRates
 from server.net.ratings import BOT
 from server.protocol import limits
 from server.protocol import messages as m
 from server.protocol.names import look_alike_key
+from server.says import Say, say
 from server.store.standings import PlayedGame, Standing
 
 if TYPE_CHECKING:
@@ -40,8 +42,8 @@ class StandingsRefused(PrtuiError):
     """A ``leaderboard`` or ``profile`` the server will not answer: a ``reject`` with
     ``code`` (``unknown_game``, ``no_profile``, ``bad_value``)."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, reason: Say) -> None:
+        super().__init__(str(reason))
         self.code = code
         self.reason = reason
 
@@ -49,10 +51,10 @@ class StandingsRefused(PrtuiError):
 def _page(msg: dict[str, Any], default: int) -> tuple[int, int]:
     limit, offset = msg.get("limit", default), msg.get("offset", 0)
     if not 1 <= limit <= MAX_PAGE:
-        raise StandingsRefused("bad_value", f"'limit' must be 1..{MAX_PAGE}")
+        raise StandingsRefused("bad_value", say(N_("'limit' must be 1..{most}"), most=MAX_PAGE))
     deepest = MAX_OFFSET[msg["t"]]
     if not 0 <= offset <= deepest:
-        raise StandingsRefused("bad_value", f"'offset' must be 0..{deepest}")
+        raise StandingsRefused("bad_value", say(N_("'offset' must be 0..{most}"), most=deepest))
     return limit, offset
 
 
@@ -69,7 +71,8 @@ def _row(s: Standing) -> dict[str, Any]:
 def leaderboard(store: Store, msg: dict[str, Any]) -> dict[str, Any]:
     game = msg["game"]
     if find(game) is None:
-        raise StandingsRefused("unknown_game", f"no game named {game!r} here")
+        raise StandingsRefused("unknown_game", say(N_("no game named {game} here"),
+                                                   game=repr(game)))
     limit, offset = _page(msg, LEADERBOARD_PAGE)
     total, rows = store.leaderboard(game, limit, offset)
     return {"game": game, "total": total, "offset": offset, "players": [_row(s) for s in rows]}
@@ -96,18 +99,21 @@ def _game(g: PlayedGame) -> dict[str, Any]:
 def profile(store: Store, msg: dict[str, Any]) -> dict[str, Any]:
     name, level = msg.get("name"), msg.get("bot")
     if (name is None) == (level is None):
-        raise StandingsRefused("bad_value", "a profile is asked for by 'name' or by 'bot'")
+        raise StandingsRefused("bad_value",
+                               say(N_("a profile is asked for by 'name' or by 'bot'")))
     limit, offset = _page(msg, PROFILE_GAMES)
     out: dict[str, Any]
     if level is not None:
         if level not in LEVELS:
-            raise StandingsRefused("no_profile", f"no bot plays at level {level!r} here")
+            raise StandingsRefused("no_profile", say(N_("no bot plays at level {level} here"),
+                                                     level=repr(level)))
         player, out = BOT + level, {"bot": level}
     else:
         acc = store.account(look_alike_key(str(name)))
         if acc is None:
-            raise StandingsRefused("no_profile", f"{name} plays as a guest here: only a "
-                                   "claimed name has a profile")
+            raise StandingsRefused("no_profile", say(N_("{name} plays as a guest here: only a "
+                                                        "claimed name has a profile"),
+                                                     name=str(name)))
         player, out = acc.id, {"name": acc.name, "since": acc.created}
     out["ratings"] = [
         {"game": game, **_row(s), "of": total} for game, s, total in store.standings_of(player)]
@@ -136,12 +142,12 @@ class StandingsDesk:
     def handle(self, peer: Peer, msg: dict[str, Any]) -> None:
         mid = msg["id"]
         if not self._rates.allow(getattr(peer, "address", "?")):
-            peer.send(m.reject(mid, "rate_limited", "too many leaderboards and profiles from "
-                                                    "your address; slow down"))
+            peer.refuse(mid, "rate_limited", say(N_("too many leaderboards and profiles "
+                                                        "from your address; slow down")))
             return
         try:
             data = (leaderboard if msg["t"] == "leaderboard" else profile)(self.store, msg)
         except StandingsRefused as e:
-            peer.send(m.reject(mid, e.code, e.reason))
+            peer.refuse(mid, e.code, e.reason)
             return
         peer.send(m.ack(mid, data))

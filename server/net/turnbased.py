@@ -21,7 +21,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from server.i18n import N_
 from server.net.seating import Member, Refuse
+from server.says import say
 
 if TYPE_CHECKING:
     from server.engine.contract import Game
@@ -149,11 +151,12 @@ class TurnBased:
     def _turn_refusal(self, seat: int) -> None:
         """An ``act`` of a seat whose bot plays now: refused with why."""
         if seat in self.forfeited:
-            raise Refuse("forfeited", "you forfeited this game (a deadline passed): a bot "
-                                      "plays your seat to its end")
+            raise Refuse("forfeited", say(N_("you forfeited this game (a deadline passed): a "
+                                             "bot plays your seat to its end")))
         if seat in self.timed_out:
-            raise Refuse("deadline_passed", "this move's deadline passed: your bot plays "
-                                            "this turn; the next one is yours again")
+            raise Refuse("deadline_passed", say(N_("this move's deadline passed: your bot "
+                                                   "plays this turn; the next one is yours "
+                                                   "again")))
 
     def _account_seat(self, peer: Peer) -> int | None:
         """The seat ``peer``'s account holds at this turn-based table, if any."""

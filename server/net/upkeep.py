@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from server.games.registry import get_game
+from server.i18n import N_
 from server.net.room import Room
 from server.protocol import limits
+from server.says import Say, say
 
 if TYPE_CHECKING:
     from server.net.peer import Peer
@@ -90,7 +92,7 @@ class Upkeep:
         return self.policy.bot_room_weight if bots_only(room) else 1
 
     def refusal(self, peer: Peer, rooms: dict[str, Room], max_rooms: int | None = None
-                ) -> tuple[str, str] | None:
+                ) -> tuple[str, Say] | None:
         """Why ``peer`` may not create another room now, or None. ``max_rooms``: the
         server-wide cap of unfinished rooms, a hard one; its last tenth
         (``newcomer_reserve``) is kept for addresses that hold no room yet."""
@@ -109,26 +111,27 @@ class Upkeep:
             load += self.weight(room)
         p = self.policy
         if mine >= p.per_connection:
-            return ("too_many_waiting_rooms",
-                    f"you already have {mine} waiting rooms (at most {p.per_connection}):"
-                    " start one, or leave it empty to close it")
+            return ("too_many_waiting_rooms", say(N_(
+                "you already have {have} waiting rooms (at most {most}): start one, or leave "
+                "it empty to close it"), have=mine, most=p.per_connection))
         if theirs >= p.per_address:
-            return ("too_many_waiting_rooms",
-                    f"your address already has {theirs} waiting rooms (at most {p.per_address}):"
-                    " start one, or wait for an empty one to close")
+            return ("too_many_waiting_rooms", say(N_(
+                "your address already has {have} waiting rooms (at most {most}): start one, "
+                "or wait for an empty one to close"), have=theirs, most=p.per_address))
         if load + 1 > p.live_per_address:
-            return ("too_many_rooms",
-                    f"your address already has {load} of its {p.live_per_address} places in"
-                    f" unfinished rooms (a running game of bots only takes {p.bot_room_weight}):"
-                    " finish or leave one first")
+            return ("too_many_rooms", say(N_(
+                "your address already has {have} of its {most} places in unfinished rooms (a "
+                "running game of bots only takes {bots}): finish or leave one first"),
+                have=load, most=p.live_per_address, bots=p.bot_room_weight))
         if max_rooms is not None:
             open_rooms = sum(r.rec.status != "over" for r in rooms.values())
             if open_rooms >= max_rooms:
-                return ("too_many_rooms", f"the server has {open_rooms} open rooms, its most:"
-                        " try again when a game has finished")
+                return ("too_many_rooms", say(N_(
+                    "the server has {rooms} open rooms, its most: try again when a game has "
+                    "finished"), rooms=open_rooms))
             if load and open_rooms >= max_rooms - newcomer_reserve(max_rooms):
                 return ("too_many_rooms",
-                        "the server has too many open rooms; finish one of yours")
+                        say(N_("the server has too many open rooms; finish one of yours")))
         return None
 
     def created(self, room: Room, peer: Peer) -> None:

@@ -37,7 +37,7 @@ class FrameError(PrtuiError):
 class ConnectionClosed(PrtuiError, ConnectionError):
     """The peer closed the stream: cleanly between frames (`clean`) or mid-frame."""
 
-    def __init__(self, message: str = "connection closed", *, clean: bool = True) -> None:
+    def __init__(self, message: str = "connection closed", *, clean: bool = True) -> None:  # i18n: a socket's end, for the client's log and exceptions
         super().__init__(message)
         self.clean = clean
 

@@ -148,6 +148,9 @@ MAX_NOTIFY_URL_LEN = 512
 MAX_ID_LEN = 64
 """Longest room id, token or other identifier string, in characters."""
 
+MAX_LANG_LEN = 35
+"""Longest ``hello.lang`` (a language tag: BCP 47's longest common forms fit)."""
+
 
 @dataclass
 class RateLimiter:

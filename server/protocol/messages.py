@@ -13,7 +13,9 @@ from typing import Any
 
 import server.protocol.limits as limits  # the module, not the package (no import cycle)
 from server.errors import PrtuiError
+from server.i18n import N_, SOURCE
 from server.protocol.names import BadName, clean_name
+from server.says import Said, Say, say, wire
 
 PROTO_VERSION = 1
 """The protocol version this code speaks; `hello` and `welcome` carry it as `proto`."""
@@ -31,7 +33,7 @@ class ProtocolError(PrtuiError):
     "bad_value", "too_long".
     """
 
-    def __init__(self, code: str, reason: str, id: int | None = None) -> None:
+    def __init__(self, code: str, reason: Say, id: int | None = None) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
@@ -73,6 +75,9 @@ CLIENT_MESSAGES: dict[str, tuple[Field, ...]] = {
         # only from this server's own SSH gateway: the key the player logged in with
         _f("ssh_key", "str", required=False, max_len=limits.MAX_ID_LEN * 2),
         _f("ssh_key_proof", "str", required=False, max_len=limits.MAX_ID_LEN),
+        # the reader's language (a POSIX locale or a BCP 47 tag): what the server says to
+        # this connection is said in it (server/says.py); none or unknown: English
+        _f("lang", "str", required=False, max_len=limits.MAX_LANG_LEN),
     ),
     # make this connection's name its own: with `password`, or with the SSH key it came
     # with (its owner: a new password)
@@ -162,18 +167,20 @@ def _check_field(field: Field, value: Any, msg_id: int | None) -> Any:
     if value is None and field.nullable:
         return value
     if not _kind_ok(value, field.kind):
-        raise ProtocolError(
-            "bad_type", f"{field.name!r} must be {field.kind}, not {type(value).__name__}", msg_id
-        )
+        raise ProtocolError("bad_type", say(N_("'{field}' must be {kind}, not {got}"),
+                                            field=field.name, kind=field.kind,
+                                            got=type(value).__name__), msg_id)
     if field.max_len is not None and len(value) > field.max_len:
-        raise ProtocolError("too_long", f"{field.name!r} is longer than {field.max_len}", msg_id)
+        raise ProtocolError("too_long", say(N_("'{field}' is longer than {most}"),
+                                            field=field.name, most=field.max_len), msg_id)
     if field.choices is not None and value not in field.choices:
         allowed = ", ".join(sorted(field.choices))
-        raise ProtocolError("bad_value", f"{field.name!r} must be one of: {allowed}", msg_id)
+        raise ProtocolError("bad_value", say(N_("'{field}' must be one of: {allowed}"),
+                                             field=field.name, allowed=allowed), msg_id)
     if field.text and (not value.strip() or _has_control(value)):
-        raise ProtocolError(
-            "bad_value", f"{field.name!r} must be visible text without control characters", msg_id
-        )
+        raise ProtocolError("bad_value", say(
+            N_("'{field}' must be visible text without control characters"), field=field.name),
+            msg_id)
     if field.person:
         try:
             return clean_name(value, field.name, field.max_len or limits.MAX_NAME_LEN)
@@ -193,16 +200,18 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
     raw_id = msg.get("id")
     msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
     if fields is None:
-        raise ProtocolError("unknown_type", f"unknown message type {t!r}", msg_id)
+        raise ProtocolError("unknown_type", say(N_("unknown message type {type}"),
+                                                type=repr(t)), msg_id)
     clean: dict[str, Any] = {"t": t}
     if t in COMMANDS:
         if msg_id is None:
-            raise ProtocolError("missing_id", f"{t!r} needs an integer 'id'")
+            raise ProtocolError("missing_id", say(N_("'{type}' needs an integer 'id'"), type=t))
         clean["id"] = msg_id
     for field in fields:
         if field.name not in msg:
             if field.required:
-                raise ProtocolError("missing_field", f"{t!r} needs {field.name!r}", msg_id)
+                raise ProtocolError("missing_field", say(N_("'{type}' needs '{field}'"),
+                                                         type=str(t), field=field.name), msg_id)
             continue
         clean[field.name] = _check_field(field, msg[field.name], msg_id)
     return clean
@@ -214,10 +223,14 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
 def hello(
     name: str, role: str = "play", token: str | None = None, peer: tuple[str, str] | None = None,
     password: str | None = None, ssh_key: tuple[str, str] | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """``peer``: (address, proof) handed to an SSH session's client by the gateway;
-    ``ssh_key``: (fingerprint, proof) likewise; ``password``: a claimed name's."""
+    ``ssh_key``: (fingerprint, proof) likewise; ``password``: a claimed name's;
+    ``lang``: the reader's language, which the server then speaks to this connection."""
     msg: dict[str, Any] = {"t": "hello", "proto": PROTO_VERSION, "name": name, "role": role}
+    if lang is not None:
+        msg["lang"] = lang
     if token is not None:
         msg["token"] = token
     if password is not None:
@@ -238,18 +251,22 @@ def command(t: str, id: int, **fields: Any) -> dict[str, Any]:
 
 
 def welcome(
-    conn: str, name: str, server: str, resume: dict[str, Any] | None = None
+    conn: str, name: str, server: str, resume: dict[str, Any] | None = None,
+    lang: str = SOURCE,
 ) -> dict[str, Any]:
+    """``lang``: the language the server speaks to this connection (from the hello)."""
     msg: dict[str, Any] = {
         "t": "welcome", "proto": PROTO_VERSION, "server": server, "conn": conn, "name": name,
+        "lang": lang,
     }
     if resume is not None:
         msg["resume"] = resume
     return msg
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    return {"t": "error", "code": code, "message": message}
+def error(code: str, message: Said, lang: str = SOURCE) -> dict[str, Any]:
+    """``message`` in ``lang``, with its ``msgid`` and ``fields`` (server/says.py)."""
+    return {"t": "error", "code": code, **wire(message, lang, "message")}
 
 
 def ack(id: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -259,8 +276,9 @@ def ack(id: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
     return msg
 
 
-def reject(id: int, code: str, reason: str) -> dict[str, Any]:
-    return {"t": "reject", "id": id, "code": code, "reason": reason}
+def reject(id: int, code: str, reason: Said, lang: str = SOURCE) -> dict[str, Any]:
+    """``reason`` in ``lang``, with its ``msgid`` and ``fields`` (server/says.py)."""
+    return {"t": "reject", "id": id, "code": code, **wire(reason, lang, "reason")}
 
 
 def state(room: str, v: int, snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -300,5 +318,5 @@ def pong(ts: float) -> dict[str, Any]:
     return {"t": "pong", "ts": ts}
 
 
-def bye(reason: str) -> dict[str, Any]:
-    return {"t": "bye", "reason": reason}
+def bye(reason: Said, lang: str = SOURCE) -> dict[str, Any]:
+    return {"t": "bye", **wire(reason, lang, "reason")}

@@ -21,6 +21,8 @@ import unicodedata
 
 import server.protocol.limits as limits  # the module, not the package (no import cycle)
 from server.errors import PrtuiError
+from server.i18n import N_
+from server.says import Say, say
 
 MAX_COMBINING_RUN = 4
 """Most combining marks in a row on one character (real scripts need at most about 3)."""
@@ -60,17 +62,17 @@ REPLACEMENT = "\ufffd"
 """Shown for a code point that has no agreed glyph."""
 
 _WHAT = {
-    "Co": "a private-use character",
-    "Cn": "an unassigned code point",
-    "Cs": "a surrogate code point",
+    "Co": N_("'{field}' contains a private-use character ({code}) that has no agreed glyph"),
+    "Cn": N_("'{field}' contains an unassigned code point ({code}) that has no agreed glyph"),
+    "Cs": N_("'{field}' contains a surrogate code point ({code}) that has no agreed glyph"),
 }
 
 
 class BadName(PrtuiError, ValueError):
-    """A name that breaks the rules; ``reason`` says why in plain words."""
+    """A name that breaks the rules; ``reason`` says why in plain words (server/says.py)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Say) -> None:
+        super().__init__(str(reason))
         self.reason = reason
 
 
@@ -125,22 +127,25 @@ def char_refusal(ch: str) -> str | None:
 
 
 def _refusal(ch: str) -> str | None:
-    """Why ``ch`` may not be in a name, or None if it may."""
+    """Why ``ch`` may not be in a name (a msgid with ``{field}`` and ``{code}``), or None
+    if it may."""
     cat = unicodedata.category(ch)
     if cat == "Cc":
-        return f"a control character ({_code(ch)})"
+        return N_("'{field}' contains a control character ({code})")
     if ch in BIDI_CONTROLS:
-        return f"a bidirectional control character ({_code(ch)}) that reorders the text"
+        return N_("'{field}' contains a bidirectional control character ({code}) that "
+                  "reorders the text")
     if cat == "Cf":
-        return f"an invisible formatting character ({_code(ch)})"
+        return N_("'{field}' contains an invisible formatting character ({code})")
     if cat in ("Zl", "Zp"):
-        return f"a line break ({_code(ch)})"
+        return N_("'{field}' contains a line break ({code})")
     if cat in _WHAT:
-        return f"{_WHAT[cat]} ({_code(ch)}) that has no agreed glyph"
+        return _WHAT[cat]
     if ch in BLANK_LOOKALIKES:
-        return f"an invisible filler character ({_code(ch)})"
+        return N_("'{field}' contains an invisible filler character ({code})")
     if is_default_ignorable(ch):
-        return f"an invisible character ({_code(ch)}) that only adjusts the one before it"
+        return N_("'{field}' contains an invisible character ({code}) that only adjusts the "
+                  "one before it")
     return None
 
 
@@ -151,24 +156,24 @@ def clean_name(text: str, field: str = "name", max_len: int = limits.MAX_NAME_LE
                      for ch in unicodedata.normalize("NFC", text))
     name = " ".join(part for part in spaced.split(" ") if part)
     if len(name) > max_len:
-        raise BadName(f"{field!r} is longer than {max_len} characters")
+        raise BadName(say(N_("'{field}' is longer than {most} characters"),
+                          field=field, most=max_len))
     if cells(name) > max_len:
-        raise BadName(f"{field!r} is {cells(name)} columns wide, more than {max_len} "
-                      "(a wide character, such as 中, takes two)")
+        raise BadName(say(N_("'{field}' is {columns} columns wide, more than {most} (a wide "
+                             "character, such as 中, takes two)"),
+                          field=field, columns=cells(name), most=max_len))
     run = 0
     for ch in name:
         why = _refusal(ch)
         if why is not None:
-            raise BadName(f"{field!r} contains {why}")
+            raise BadName(say(why, field=field, code=_code(ch)))
         run = run + 1 if is_combining(ch) else 0
         if run > MAX_COMBINING_RUN:
-            raise BadName(
-                f"{field!r} stacks more than {MAX_COMBINING_RUN} combining marks on one character"
-            )
+            raise BadName(say(N_("'{field}' stacks more than {most} combining marks on one "
+                                 "character"), field=field, most=MAX_COMBINING_RUN))
     if not any(is_visible(ch) for ch in name):
-        raise BadName(
-            f"{field!r} has no visible character (only blanks, fillers or combining marks)"
-        )
+        raise BadName(say(N_("'{field}' has no visible character (only blanks, fillers or "
+                             "combining marks)"), field=field))
     return name
 
 

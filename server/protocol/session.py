@@ -131,9 +131,10 @@ class ClientSession:
     def hello(
         self, name: str, role: str = "play", token: str | None = None,
         peer: tuple[str, str] | None = None, password: str | None = None,
-        ssh_key: tuple[str, str] | None = None,
+        ssh_key: tuple[str, str] | None = None, lang: str | None = None,
     ) -> None:
-        self.send(messages.hello(name, role, token, peer, password, ssh_key))
+        """``lang``: the reader's language; the server says its refusals in it."""
+        self.send(messages.hello(name, role, token, peer, password, ssh_key, lang))
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one frame as it is (FrameError if it cannot be a frame)."""
@@ -218,7 +219,7 @@ class ClientSession:
                             str(msg.get("message", "")))
         if msg["t"] != "welcome" or msg.get("proto") != messages.PROTO_VERSION:
             return Welcomed(msg, size, False, "bad_welcome",
-                            f"unexpected first frame {msg['t']!r}")
+                            f"unexpected first frame {msg['t']!r}")  # i18n: a broken server's first frame: a developer's detail
         return Welcomed(msg, size, True)
 
     def _answer(self, msg: dict[str, Any], size: int) -> Event:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Self, TypeVar
 
 from server.errors import PrtuiError
+from server.i18n import N_
 from server.protocol import limits
 from server.protocol.framing import ConnectionClosed, FrameError
 from server.protocol.session import Answer, ClientSession, Event, Push, Welcomed
@@ -99,12 +100,12 @@ class Connection:
         role: str = "play", token: str | None = None, *, timeout: float = limits.HELLO_TIMEOUT_S,
         peer: tuple[str, str] | None = None, session: ClientSession | None = None,
         refused_ok: bool = False, password: str | None = None,
-        ssh_key: tuple[str, str] | None = None, **options: Any,
+        ssh_key: tuple[str, str] | None = None, lang: str | None = None, **options: Any,
     ) -> Self:
         """Send the hello and wait for the answer; raise HandshakeError on a refusal
         (`refused_ok`: return the connection anyway, its `welcome` is the `error`)."""
         session = session or ClientSession()
-        session.hello(name, role, token, peer, password, ssh_key)
+        session.hello(name, role, token, peer, password, ssh_key, lang)
         events: list[Event] = []
         try:
             async with asyncio.timeout(timeout):
@@ -130,7 +131,7 @@ class Connection:
     async def close(self) -> None:
         """Close the connection and stop the background tasks (idempotent)."""
         if not self.closed:
-            self.close_reason = self.close_reason or "closed by client"
+            self.close_reason = self.close_reason or N_("closed by client")
         tasks = [self._read_task, *self._tasks]
         for task in tasks:
             if task is not asyncio.current_task():
@@ -142,7 +143,7 @@ class Connection:
             if task is not asyncio.current_task():
                 with contextlib.suppress(BaseException):
                     await task
-        self._finish("closed by client")
+        self._finish(N_("closed by client"))
 
     async def __aenter__(self) -> Self:
         return self
@@ -241,7 +242,7 @@ class Connection:
         """Called once when the connection ends (by either side)."""
 
     async def _read_loop(self, backlog: list[Event]) -> None:
-        reason = "connection closed by server"
+        reason = N_("connection closed by server")  # the TUI looks it up (server domain)
         try:
             self._deliver(backlog)
             while True:
@@ -249,16 +250,16 @@ class Connection:
                 if not data:
                     mid_frame = self.session.pending_bytes > 0
                     reason = self._notice or (
-                        "connection closed mid-frame" if mid_frame else "connection closed")
+                        N_("connection closed mid-frame") if mid_frame else N_("connection closed"))
                     break
                 events = self.session.receive_data(data)
                 self._write_queued()  # pongs and resyncs the session queued
                 self._deliver(events)
         except FrameError as exc:
-            reason = f"bad frame from server: {exc}"
+            reason = f"bad frame from server: {exc}"  # i18n: an exception's detail, as the library gives it
             self._writer.close()
         except (ConnectionError, OSError) as exc:
-            reason = f"connection lost: {exc}"
+            reason = f"connection lost: {exc}"  # i18n: an exception's detail, as the library gives it
         finally:
             self._finish(reason)
 

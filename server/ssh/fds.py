@@ -23,7 +23,7 @@ log = logging.getLogger("prtui.ssh")
 WANTED = 65536  # enough for any sensible number of players; more only costs kernel memory
 RESERVE_MIN, RESERVE_MAX = 64, 4096
 LOG_EVERY_S = 10.0
-_ACCEPT_FAILED = "socket.accept() out of system resource"
+_ACCEPT_FAILED = "socket.accept() out of system resource"  # i18n: asyncio's log message, matched
 
 
 def raise_fd_limit(wanted: int = WANTED) -> int:

@@ -283,7 +283,7 @@ class ForkServer:
             sock.close()
         for answer in self._asked.values():
             if not answer.done():
-                answer.set_exception(ConnectionError("the fork server died"))
+                answer.set_exception(ConnectionError("the fork server died"))  # i18n: the log's (the player reads the session's own line)
         running, self._running = self._running, {}
         for process in running.values():
             process._orphaned()

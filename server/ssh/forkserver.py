@@ -148,7 +148,7 @@ def _start(sock: socket.socket, data: bytes, fds: list[int], lifeline: int,
     if len(fds) != 3:
         for fd in fds:
             os.close(fd)
-        _send(sock, {"id": ident, "error": "a request needs stdin, stdout and stderr"})
+        _send(sock, {"id": ident, "error": "a request needs stdin, stdout and stderr"})  # i18n: between two processes of the server, logged
         return
     try:
         pid = os.fork()
@@ -182,7 +182,7 @@ def _child(request: dict[str, Any], fds: list[int], lifeline: int) -> None:
         if request.get("tty"):
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         _write("/proc/self/autogroup", STARTING_NICE)  # behind the server (priority.py)
-        _write("/proc/self/comm", "prtui-session")  # `ps -o comm`, `top`: not its parent
+        _write("/proc/self/comm", "prtui-session")  # i18n: a process name (`ps -o comm`, `top`: not its parent)
         _die_with_the_gateway(lifeline)
         if request.get("cwd"):
             os.chdir(request["cwd"])

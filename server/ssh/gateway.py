@@ -40,7 +40,9 @@ from pathlib import Path
 
 import asyncssh
 
+from server.i18n import N_
 from server.net.addresses import is_loopback, limit_key
+from server.says import Say, say
 from server.ssh import fds, forks
 from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.forks import ForkServer
@@ -142,17 +144,15 @@ class SshGateway:
 
     # -- sessions ----------------------------------------------------------------------
 
-    def claim_session(self, address: str) -> bytes | None:
+    def claim_session(self, address: str) -> Say | None:
         """Take one of the places for a player from ``address``; else what to tell them."""
         address = limit_key(address)  # an IPv6 player counts by its /64
         if self.active_sessions >= self.max_sessions:
             return FULL_MESSAGE
         if self._sessions_per_address[address] >= self.max_sessions_per_address:
-            return (
-                f"prtui: too many sessions from your address (at most "
-                f"{self.max_sessions_per_address}); close one and try again, or ask the "
-                f"host to raise --ssh-max-per-address.\r\n"
-            ).encode()
+            return say(N_("prtui: too many sessions from your address (at most {most}); close "
+                          "one and try again, or ask the host to raise --ssh-max-per-address."),
+                       most=self.max_sessions_per_address)
         self.active_sessions += 1
         self._sessions_per_address[address] += 1
         return None

@@ -46,7 +46,7 @@ def home_env(home: Path) -> dict[str, str]:
 
 def _write_user_dirs(home: Path) -> None:
     """xdg user-dirs file so platformdirs' downloads dir is inside ``home`` (owner-only)."""
-    path = home / "config" / "user-dirs.dirs"
+    path = home / "config" / "user-dirs.dirs"  # i18n: a file name
     escaped = "".join("\\" + ch if ch in '$`"\\' else ch for ch in str(home / "downloads"))
     text = f'XDG_DOWNLOAD_DIR="{escaped}"\n'
     if path.exists() and path.read_text() == text:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import asyncssh
 
+from server.says import Say
 from server.ssh.auth import AuthPolicy, Identity
 from server.ssh.forks import ForkServer
 from server.ssh.guard import LoginGuard
@@ -25,7 +26,7 @@ class SessionHost(Protocol):
 
     forks: ForkServer | None  # the warm parent of the children, if any (forks.py)
 
-    def claim_session(self, address: str) -> bytes | None: ...
+    def claim_session(self, address: str) -> Say | None: ...
 
     def release_session(self, address: str) -> None: ...
 

@@ -25,7 +25,7 @@ def load_or_create_host_key(data_dir: Path) -> asyncssh.SSHKey:
     if path.exists():
         _tighten_mode(path)
         return asyncssh.read_private_key(path)
-    key = asyncssh.generate_private_key("ssh-ed25519", comment="prtui host key")
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="prtui host key")  # i18n: the key file's comment
     _write_private(path, key.export_private_key())
     log.info("generated SSH host key %s (%s)", path, key.get_fingerprint())
     return key

@@ -15,7 +15,9 @@ import math
 
 import asyncssh
 
+from server.i18n import N_
 from server.net.addresses import canonical_address, limit_key
+from server.says import say
 from server.ssh.auth import Identity
 from server.ssh.host import LoginHost
 from server.ssh.session import TuiSession
@@ -86,7 +88,9 @@ class LoginConnection(asyncssh.SSHServer):
         if wait > 0:
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                f"too many wrong passwords from your address; try again in {math.ceil(wait)} s",
+                # before the session's environment: English (docs/ssh.md, "Languages")
+                str(say(N_("too many wrong passwords from your address; try again in "
+                           "{seconds} s"), seconds=math.ceil(wait))),
             )
 
     def password_auth_supported(self) -> bool:

@@ -17,14 +17,18 @@ from pathlib import Path
 
 import asyncssh
 
+from server.i18n import N_, SOURCE, from_environment
+from server.says import Say, say
 from server.ssh.auth import Identity
 from server.ssh.host import SessionHost
 from server.ssh.pty_child import PtyChild
 
 log = logging.getLogger("prtui.ssh")
 
-NO_PTY_MESSAGE = b"prtui needs a terminal: connect with a pty, e.g. `ssh -t -p PORT NAME@HOST`.\r\n"
-FULL_MESSAGE = b"prtui: this server is full (too many SSH sessions); try again later.\r\n"
+NO_PTY_MESSAGE = say(N_("prtui needs a terminal: connect with a pty, e.g. `ssh -t -p PORT "
+                        "NAME@HOST`."))
+FULL_MESSAGE = say(N_("prtui: this server is full (too many SSH sessions); try again later."))
+NO_CLIENT_MESSAGE = N_("prtui: cannot start the game client: {error}")
 # A child that died (crash, hang-up, server shutdown) could not undo what it switched on
 # in the player's terminal: leave the alternate screen, stop mouse and focus reports and
 # bracketed paste, show the cursor, reset colours. A clean exit has done this itself.
@@ -58,6 +62,12 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self._chan = chan
 
+    def _line(self, said: Say) -> bytes:
+        """``said`` as one line in the player's language: the LANG/LC_ALL their ssh
+        client sent (SendEnv) by the time the shell starts, else English."""
+        env = self._chan.get_environment() if self._chan is not None else {}
+        return (said.to(from_environment(env) or SOURCE) + "\r\n").encode()
+
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
     ) -> bool:
@@ -80,11 +90,11 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self._chan is not None
         if self._size is None:
-            self._refuse(NO_PTY_MESSAGE)
+            self._refuse(self._line(NO_PTY_MESSAGE))
             return
         refusal = self._gateway.claim_session(self._address)
         if refusal is not None:  # the server is full, or too many from this address
-            self._refuse(refusal)
+            self._refuse(self._line(refusal))
             return
         self._counted = True
         self._started = True
@@ -142,7 +152,7 @@ class TuiSession(asyncssh.SSHServerSession[bytes]):
             code = await child.wait()
         except Exception as exc:  # whatever it was, the player gets a line and an exit
             log.exception("cannot run the TUI for %s", self._identity.name)
-            self._write_out(f"prtui: cannot start the game client: {exc}\r\n".encode())
+            self._write_out(self._line(say(NO_CLIENT_MESSAGE, error=str(exc))))
         finally:
             self._gateway.untrack(child)
             self._release()

@@ -35,22 +35,27 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from server.i18n import N_
+from server.says import say
+
 log = logging.getLogger("prtui.ssh")
 
 MAX_STARTUPS = (50, 30, 100)  # start:rate:full, as OpenSSH's MaxStartups
 MAX_STARTUPS_PER_ADDRESS = 10  # unauthenticated connections from one address
 LOG_EVERY_S = 10.0
 
-BUSY = "the server has too many logins under way; try again in a few seconds"
+# Said before the key exchange, so before the ssh client could send its LANG: English
+# (docs/ssh.md, "Languages"); marked all the same, the catalog has them.
+BUSY = N_("the server has too many logins under way; try again in a few seconds")
 _SAY = {
-    "descriptors": "the server is short of resources for new connections; try again later",
-    "startups per address": "too many connections from your address are logging in at once "
-    "(at most {n}); finish or close one and try again",
+    "descriptors": N_("the server is short of resources for new connections; try again later"),
+    "startups per address": N_("too many connections from your address are logging in at "
+                               "once (at most {n}); finish or close one and try again"),
     "startups in all": BUSY,
     "early drop": BUSY,
-    "taken over": "your login took too long while the server was busy; try again",
-    "connections per address": "too many connections from your address (at most {n})",
-    "connections in all": "this server is full; try again later",
+    "taken over": N_("your login took too long while the server was busy; try again"),
+    "connections per address": N_("too many connections from your address (at most {n})"),
+    "connections in all": N_("this server is full; try again later"),
 }
 
 
@@ -157,18 +162,18 @@ class StartupGate:
             return "descriptors"
         mine = self.startups_from(address)
         if mine >= self.per_address:
-            return "startups per address"
+            return "startups per address"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self._connections[address] >= self.connections_per_address:
-            return "connections per address"
+            return "connections per address"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self.connections >= self.connections_in_all:
-            return "connections in all"
+            return "connections in all"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if self.startups >= self.full:
-            return None if self._take_over(mine) else "startups in all"
+            return None if self._take_over(mine) else "startups in all"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         if mine and self.startups >= self.start:
             span = max(1, self.full - self.start)
             drop = self.rate + (100 - self.rate) * (self.startups - self.start) / span
             if self._chance() * 100 < drop:
-                return "early drop"
+                return "early drop"  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         return None
 
     def _take_over(self, mine: int) -> bool:
@@ -180,13 +185,13 @@ class StartupGate:
         oldest = busiest[0]
         self._leave_startups(oldest)  # its place is free now; closed() still counts it
         oldest.authenticated = True  # so that closed() does not leave the startups again
-        self._note_refusal("taken over")
-        oldest.evict(self._sentence("taken over"))
+        self._note_refusal("taken over")  # i18n: a refusal's key (its sentence is _SAY's), and the log's
+        oldest.evict(self._sentence("taken over"))  # i18n: a refusal's key (its sentence is _SAY's), and the log's
         return True
 
     def _sentence(self, why: str) -> str:
         n = self.connections_per_address if why == "connections per address" else self.per_address
-        return "prtui: " + _SAY[why].format(n=n)
+        return "prtui: " + str(say(_SAY[why], n=n))
 
     def _note_refusal(self, why: str) -> None:
         """One line per ``LOG_EVERY_S`` at most, whatever the number of refusals: the

@@ -88,7 +88,7 @@ class Door:
         if address not in self.exempt and (
                 self._open[address] >= self.per_address
                 or self.waiting_from(address) >= self.waiting_per_address):
-            self.note("refused (from one address)", address)
+            self.note("refused (from one address)", address)  # i18n: the door's log of refusals: a page is never sent it
             return False
         if self.fd_ceiling is not None and fd >= self.fd_ceiling:
             # this descriptor is one of the reserve: it goes at once, but the heaviest
@@ -96,14 +96,14 @@ class Door:
             victim = self._victim(address)
             if victim is not None:
                 victim.evict()
-            self.note("refused (open files)", address)
+            self.note("refused (open files)", address)  # i18n: the door's log of refusals: a page is never sent it
             return False
         if self.open >= self.in_all or self.waiting >= self.waiting_in_all:
             victim = self._victim(address)
             if victim is None:
-                self.note("refused (in all)", address)
+                self.note("refused (in all)", address)  # i18n: the door's log of refusals: a page is never sent it
                 return False
-            self.note("gave way (full)", victim.address)
+            self.note("gave way (full)", victim.address)  # i18n: the door's log of refusals: a page is never sent it
             victim.evict()
         self.open += 1
         self._open[address] += 1
@@ -188,7 +188,7 @@ class GuardedProtocol(asyncio.Protocol):
     def _time_up(self) -> None:
         self._timer = None
         if self.waiting and self.transport is not None:
-            self.door.note("timed out", self.address)
+            self.door.note("timed out", self.address)  # i18n: the door's log of refusals: a page is never sent it
             self.transport.abort()
 
     @property

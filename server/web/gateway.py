@@ -34,7 +34,9 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
+from server.i18n import N_, SOURCE
 from server.net.addresses import canonical_address, is_loopback, limit_key
+from server.says import say
 from server.ssh import fds, forks
 from server.ssh.auth import MAX_NAME, Identity, clean_name
 from server.ssh.forks import ForkServer
@@ -61,6 +63,8 @@ from server.web.door import (
 )
 from server.web.homes import IDLE_DAYS, MAX_HOMES, WebHomes
 from server.web.hosts import AllowedHosts
+from server.web.language import page_language
+from server.web.pages import TERMINAL, WELCOME, html_lang, words
 from server.web.places import STARTS_PER_MINUTE, SessionPlaces, StartRate
 
 log = logging.getLogger("prtui.web")
@@ -79,6 +83,14 @@ _TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("server.web", "templates"), autoescape=True
 )
 ChildArgv = Callable[[Identity], Sequence[str]]
+
+
+NO_CLIENT = N_("prtui: cannot start the game client: {error}")
+
+
+def reader_language(request: web.Request) -> str:
+    """The language the page asked for (its Accept-Language), else English."""
+    return page_language(request.headers.get("Accept-Language")) or SOURCE
 
 
 def _size(value: str | None, default: int) -> int:
@@ -154,9 +166,10 @@ class WebGateway:
                               ) -> web.StreamResponse:
         """DNS rebinding: a page of a name we do not serve gets nothing (hosts.py)."""
         if not self.hosts.allows(request.headers.get("Host")):
-            self.door.note("unknown Host", self.client_address(request))
-            raise web.HTTPMisdirectedRequest(
-                text="prtui: this server does not answer to that name (--web-host-name)\n")
+            self.door.note("unknown Host", self.client_address(request))  # i18n: the door's log note
+            raise web.HTTPMisdirectedRequest(text=say(N_(
+                "prtui: this server does not answer to that name (--web-host-name)")).to(
+                    reader_language(request)) + "\n")
         return await handler(request)
 
     @web.middleware
@@ -186,7 +199,9 @@ class WebGateway:
         return f"{scheme}://{request.host}"
 
     async def welcome(self, request: web.Request) -> web.Response:
-        text = _TEMPLATES.get_template("welcome.html").render(max_name=MAX_NAME)
+        lang = reader_language(request)
+        text = _TEMPLATES.get_template("welcome.html").render(
+            max_name=MAX_NAME, lang=html_lang(lang), t=words(WELCOME, lang, columns=MAX_NAME))
         return web.Response(text=text, content_type="text/html")
 
     async def page(self, request: web.Request) -> web.Response:
@@ -197,15 +212,17 @@ class WebGateway:
         base = self.base_url(request)
         ws_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
         ws = f"{ws_base}/ws/watch" if watch else f"{ws_base}/ws/play/{quote(name, safe='')}"
+        lang = reader_language(request)
+        title = words(TERMINAL, lang, title="")["watching"] if watch else f"prtui: {name}"
         text = _TEMPLATES.get_template("terminal.html").render(
-            title="prtui: watching" if watch else f"prtui: {name}", websocket_url=ws,
+            title=title, lang=html_lang(lang), t=words(TERMINAL, lang, title=title), websocket_url=ws,
             static_url=f"{base}/static/", again_url=f"{base}/",
             font_size=_size(request.query.get("fontsize"), 16),
         )
         response = web.Response(text=text, content_type="text/html")
         if not browser_keys.valid(request.cookies.get(browser_keys.COOKIE)):  # this browser's key (keys.py)
             response.set_cookie(browser_keys.COOKIE, browser_keys.new_secret(), max_age=browser_keys.COOKIE_AGE_S,
-                                path="/", httponly=True, samesite="Strict",
+                                path="/", httponly=True, samesite="Strict",  # i18n: a cookie attribute
                                 secure=base.startswith("https:"))
         return response
 
@@ -236,7 +253,8 @@ class WebGateway:
         """One tab: a place, a child, keys in and screen out until either side ends."""
         if not self.same_origin(request):
             log.info("web: refused a websocket from %s", request.headers.get("Origin"))
-            raise web.HTTPForbidden(text="prtui: this page may not open a session here")
+            raise web.HTTPForbidden(text=say(N_("prtui: this page may not open a session here")
+                                             ).to(reader_language(request)))
         ws = web.WebSocketResponse(heartbeat=KEEPALIVE_S, max_msg_size=MAX_INPUT_MESSAGE)
         address = self.client_address(request)
         refusal = self.places.claim(address)
@@ -246,13 +264,14 @@ class WebGateway:
                 self.places.release(address)
         if refusal is not None:
             log.info("web: refused %s: %s", address, refusal)
+            said = refusal.to(reader_language(request))
             await self.refusal_pause()
             try:
                 await ws.prepare(request)
             except ConnectionError:  # gone before the answer: nothing to tell
-                return web.Response(status=429, text=refusal)
+                return web.Response(status=429, text=said)
             with contextlib.suppress(ConnectionError):
-                await ws.send_bytes(f"\r\n{refusal}\r\n".encode())
+                await ws.send_bytes(f"\r\n{said}\r\n".encode())
             await self._close_page(ws, request.transport)
             return ws
         try:
@@ -286,7 +305,8 @@ class WebGateway:
         except Exception as exc:  # whatever it was, the page gets a line
             log.exception("cannot run the TUI for %s", name)
             with contextlib.suppress(Exception):
-                await ws.send_bytes(f"\r\nprtui: cannot start the game client: {exc}\r\n".encode())
+                said = say(NO_CLIENT, error=str(exc)).to(reader_language(request))
+                await ws.send_bytes(f"\r\n{said}\r\n".encode())
         finally:
             if child is not None:
                 await child.stop()

@@ -21,7 +21,7 @@ from server.ssh.auth import Identity
 COOKIE = "prtui_browser"
 COOKIE_AGE_S = 365 * 24 * 3600
 _SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
-ONCE_PREFIX = "web:once:"
+ONCE_PREFIX = "web:once:"  # i18n: an identity's prefix
 
 
 def new_secret() -> str:

@@ -8,9 +8,12 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from server.i18n import N_
 from server.net.addresses import limit_key
+from server.says import Say, say
 
-FULL_MESSAGE = "prtui: this server is full (too many browser sessions); try again later."
+FULL_MESSAGE = say(N_("prtui: this server is full (too many browser sessions); try again "
+                      "later."))
 
 
 class SessionPlaces:
@@ -26,14 +29,14 @@ class SessionPlaces:
         self.active = 0
         self._per_address: Counter[str] = Counter()
 
-    def claim(self, address: str) -> str | None:
+    def claim(self, address: str) -> Say | None:
         """Take a place for a player from ``address``; else what to tell them."""
         address = limit_key(address)  # an IPv6 player counts by its /64
         if self.active >= self.max_sessions:
             return FULL_MESSAGE
         if self._per_address[address] >= self.max_per_address:
-            return (f"prtui: too many sessions from your address (at most "
-                    f"{self.max_per_address}); close one and try again.")
+            return say(N_("prtui: too many sessions from your address (at most {most}); close "
+                          "one and try again."), most=self.max_per_address)
         self.active += 1
         self._per_address[address] += 1
         return None
@@ -67,7 +70,7 @@ class StartRate:
         self._clock = clock
         self._buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
 
-    def take(self, address: str) -> str | None:
+    def take(self, address: str) -> Say | None:
         """Spend one start for ``address`` (an IPv6 one's /64); else what to tell them."""
         address = limit_key(address)
         now = self._clock()
@@ -76,8 +79,8 @@ class StartRate:
         if tokens < 1:
             self._buckets[address] = (tokens, now)
             wait = math.ceil((1 - tokens) / self.per_s)
-            return (f"prtui: too many new sessions from your address; wait {wait} s, then "
-                    f"reload the page.")
+            return say(N_("prtui: too many new sessions from your address; wait {seconds} s, "
+                          "then reload the page."), seconds=wait)
         self._buckets[address] = (tokens - 1, now)
         if len(self._buckets) > 10_000:  # full buckets say nothing: forget them
             full = [a for a, (t, w) in self._buckets.items()

@@ -4,6 +4,7 @@ text a person reads is left unmarked."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,6 @@ NOT_YET: set[str] = {
     "prtui/bench.py",
     "prtui/cli.py",
     "prtui/controller.py",
-    "prtui/credentials.py",
     "prtui/desktop.py",
     "prtui/games/__init__.py",
     "prtui/games/base.py",
@@ -44,7 +44,6 @@ NOT_YET: set[str] = {
     "prtui/games/san_juan/board.py",
     "prtui/games/san_juan/hand.py",
     "prtui/games/san_juan/table.py",
-    "prtui/hangup.py",
     "prtui/launch.py",
     "prtui/netclient.py",
     "prtui/screens/board_keys.py",
@@ -62,26 +61,40 @@ NOT_YET: set[str] = {
     "prtui/screens/review.py",
     "prtui/screens/room.py",
     "prtui/screens/unknown.py",
-    "prtui/settings.py",
     "prtui/theming.py",
     "prtui/vocabulary.py",
-    "prtui/widgets/action_keys.py",
     "prtui/widgets/actions.py",
     "prtui/widgets/coach.py",
-    "prtui/widgets/context.py",
     "prtui/widgets/feed.py",
-    "prtui/widgets/fitted.py",
-    "prtui/widgets/footer.py",
     "prtui/widgets/menu.py",
     "prtui/widgets/notice.py",
     "prtui/widgets/options.py",
-    "prtui/widgets/plain.py",
     "prtui/widgets/ratingplot.py",
     "prtui/widgets/status.py",
     "prtui/widgets/your_turns.py",
 }
 
-COMPLETE: set[str] = {"san_juan", "puerto_rico"}
+SERVER_CHECKED = ("server/net", "server/ssh", "server/web", "server/bots", "server/protocol")
+"""Where the server says things to people (refusals, notices, the gateways' lines): every
+text there is marked (server/says.py), or says why not in a ``# i18n:`` comment."""
+
+SERVER_NOT_CHECKED: dict[str, str] = {
+    "server/net/bench.py": "a developer tool: `prtui bench server` prints figures",
+    "server/net/bench_clients.py": "the bench's own clients: developer output",
+    "server/net/capacity.py": "a developer tool: `prtui bench capacity` prints figures",
+    "server/net/serve_cli.py": "the host's own console (`prtui serve` start-up lines and "
+                               "its argument errors), in English like the server's log",
+    "server/web/serve.py": "the host's own console: the web gateway's start-up line",
+    "server/bots/arena.py": "a developer tool: `prtui arena` prints bot results",
+    "server/bots/candidates.py": "bot levels under trial: level ids, never shown as words",
+    "server/bots/san_juan_fit.py": "a developer tool that writes Python source (weights)",
+    "server/bots/puerto_rico_search.py": "a game id ('puerto-rico') and developer notes",
+    "server/bots/frozen/hard_2026_12_03/heuristic.py": "a frozen bot: module paths only",
+    "server/bots/frozen/hard_2026_12_03/puerto_rico_search.py": "a frozen bot: a game id",
+}
+"""Server files that speak to developers or the host's console, not to a player."""
+
+COMPLETE: set[str] = {"san_juan", "puerto_rico", "server"}
 """Domains whose Chinese catalog must have every text translated."""
 
 
@@ -109,6 +122,29 @@ def test_no_client_text_is_left_unmarked() -> None:
         if not hits:
             assert rel not in NOT_YET, f"{rel} is done: take it off NOT_YET"
     assert not found, found
+
+
+def test_no_server_text_is_left_unmarked() -> None:
+    found: dict[str, list[tuple[int, str]]] = {}
+    for folder in SERVER_CHECKED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = str(path.relative_to(ROOT))
+            hits = list(unmarked(path))
+            if hits and rel not in SERVER_NOT_CHECKED:
+                found[rel] = hits[:5]
+    assert not found, found
+    for rel in SERVER_NOT_CHECKED:
+        assert (ROOT / rel).exists(), f"{rel} is gone: take it off SERVER_NOT_CHECKED"
+
+
+def test_the_web_pages_show_no_word_of_their_own() -> None:
+    """The gateway's templates show only what server/web/language.py looks up: no text
+    outside ``{{ }}`` but the program's name, once the markup, styles and scripts go."""
+    for page in sorted((ROOT / "server" / "web" / "templates").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        html = re.sub(r"<(style|script)\b.*?</\1>|<!--.*?-->|\{\{.*?\}\}", "", html, flags=re.S)
+        text = re.sub(r"<[^>]*>", " ", html).replace("prtui", "")
+        assert not re.search(r"[A-Za-z]{2,}", text), (page.name, text.split())
 
 
 def test_a_language_is_chosen_by_flag_then_setting_then_environment() -> None:

@@ -32,6 +32,7 @@ class Client(Connection):
         cls, port: int, name: str = "ana", role: str = "play", token: str | None = None,
         source: str | None = None, peer: tuple[str, str] | None = None,
         password: str | None = None, ssh_key: tuple[str, str] | None = None,
+        lang: str | None = None,
     ) -> Client:
         """``source``: the loopback address to connect from (127.0.0.2...), as if from
         another machine; ``peer``: (address, proof) as an SSH session's child sends. A
@@ -40,7 +41,7 @@ class Client(Connection):
         return await super().connect(
             "127.0.0.1", port, name, role, token, local_addr=local, timeout=GUARD_S,
             peer=peer, session=ClientSession(auto_resync=False, check_commands=False), refused_ok=True,
-            password=password, ssh_key=ssh_key)
+            password=password, ssh_key=ssh_key, lang=lang)
 
     @classmethod
     def attach(cls, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,

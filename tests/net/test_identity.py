@@ -81,7 +81,8 @@ async def test_a_wrong_password_answers_like_an_unknown_name(server: GameServer)
     await claim(server.port)
     wrong = await refused(server.port, "ana", "guess guess")
     unknown = await refused(server.port, "nobody", "guess guess")
-    assert wrong == unknown == {"t": "error", "code": "bad_login", "message": BAD_LOGIN}
+    assert wrong == unknown == {"t": "error", "code": "bad_login", "message": BAD_LOGIN,
+                                "msgid": BAD_LOGIN}
 
 
 async def test_wrong_passwords_are_throttled_per_name(server: GameServer) -> None:

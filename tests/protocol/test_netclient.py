@@ -26,7 +26,8 @@ async def test_handshake_and_commands() -> None:
         "127.0.0.1", server.port, "ana", ping_interval=0
     ) as client:
         assert (client.conn, client.name) == ("c1", "ana")
-        assert server.received[0] == {"t": "hello", "proto": 1, "name": "ana", "role": "play"}
+        assert server.received[0] == {"t": "hello", "proto": 1, "name": "ana", "role": "play",
+                                      "lang": "en"}  # the reader's language (issue 38)
         assert await client.command("list_rooms") == {"echo": "list_rooms"}
         with pytest.raises(Rejected) as info:
             await client.command("start", room="r1")

@@ -109,7 +109,7 @@ async def test_the_game_servers_address_limit_applies_to_the_real_address(
             await terms[-1].expect("WELCOME")
         third = await player(gw.port, "a3", "127.0.0.5")
         terms.append(third)
-        await third.expect("REFUSED too_many_connections: from your address")
+        await third.expect("REFUSED too_many_connections: too many connections from your address")
         terms.append(await player(gw.port, "b1", "127.0.0.6"))
         await terms[-1].expect("WELCOME")
         for name in ("local1", "local2"):  # this machine's own places are all still free

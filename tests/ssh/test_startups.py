@@ -318,7 +318,7 @@ async def test_ssh_sessions_from_one_ipv6_64_share_the_cap(
     """Loopback has no second IPv6 /64 to log in from: the gateway's own count is asked."""
     gw = await make_gateway(max_sessions=8, max_sessions_per_address=1)
     assert gw.claim_session("2001:db8:3:3::1") is None
-    assert b"too many sessions from your address" in (gw.claim_session("2001:db8:3:3::2") or b"")
+    assert "too many sessions from your address" in str(gw.claim_session("2001:db8:3:3::2"))
     assert gw.claim_session("2001:db8:3:4::1") is None
     gw.release_session("2001:db8:3:3::1")
     assert gw.claim_session("2001:db8:3:3::9") is None

@@ -15,6 +15,7 @@ from server.engine.base import GameBase
 from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import IllegalAction, NotYourTurn
 from server.engine.rng import SeededRng
+from server.i18n import N_
 
 from .core import expansions, flow, setup
 from .core.catalog import FOREST, vp_chips
@@ -33,7 +34,7 @@ from .playout import play_random
 
 class PuertoRico(GameBase):
     name = "puerto-rico"
-    title = "Puerto Rico"
+    title = N_("Puerto Rico")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     # raise when a rule change would replay stored games differently. 2: optional

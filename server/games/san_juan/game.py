@@ -13,6 +13,7 @@ from server.engine.audience import Audience
 from server.engine.base import GameBase
 from server.engine.contract import Action, LogEvent, Options, Result
 from server.engine.errors import IllegalAction, NotYourTurn
+from server.i18n import N_
 
 from . import builder, flow
 from .determinize import determinize
@@ -33,7 +34,7 @@ _FIXED = FIXED.__getitem__
 
 class SanJuan(GameBase):
     name = "san-juan"
-    title = "San Juan"
+    title = N_("San Juan")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     # raise when a rule change would replay stored games differently (2: every

@@ -7,6 +7,7 @@ from typing import Any
 
 from server.engine.options import OptionSpec, normalize_table
 from server.engine.rng import SeededRng
+from server.i18n import N_
 
 from . import catalog as C
 from . import roundstart
@@ -20,8 +21,8 @@ RULES, OLDEST_RULES = 3, 2
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("fair_start", "bool", False,
-               "the governor draws 5 cards, the next players 6, 7 and 8, and each keeps 4",
-               title="Fair start"),
+               N_("the governor draws 5 cards, the next players 6, 7 and 8, and each keeps 4"),
+               title=N_("Fair start")),
 )
 """Every option San Juan accepts, besides "names" (one display name per seat, used only
 in words: log, labels, view)."""

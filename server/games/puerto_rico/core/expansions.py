@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from server.i18n import N_
+
 from . import catalog as C
 from . import flow
 from .state import StateField
@@ -64,19 +66,19 @@ BASE_MODULES: tuple[str, ...] = ("core.bonusvp",)
 EXPANSIONS: dict[str, Expansion] = {
     x.name: x
     for x in (
-        Expansion(C.NEW_BUILDINGS, "I: New Buildings", "a building draft, forests",
+        Expansion(C.NEW_BUILDINGS, N_("I: New Buildings"), N_("a building draft, forests"),
                   ("expansions.new_buildings.blackmarket", "expansions.new_buildings.forests",
                    "expansions.new_buildings.workshops",
                    "expansions.new_buildings.guesthouse", "expansions.new_buildings.captain_x",
                    "expansions.new_buildings.draft"),
                   ("spaces", "charter_used")),
-        Expansion(C.CITIZENS, "II: The Citizens", "citizens and their buildings",
+        Expansion(C.CITIZENS, N_("II: The Citizens"), N_("citizens and their buildings"),
                   ("expansions.citizens.citizens",),
                   ("san_juan_cit", "island_cit", "city_cit")),
-        Expansion(C.SMUGGLER_X, "III: The Smuggler", "raid/plunder/poach/capture",
+        Expansion(C.SMUGGLER_X, N_("III: The Smuggler"), N_("raid/plunder/poach/capture"),
                   ("expansions.smuggler.smuggler", "expansions.smuggler.smuggler_place"),
                   ("smuggler",)),
-        Expansion(C.FESTIVAL, "IV: The Festival", "3 goals to race for",
+        Expansion(C.FESTIVAL, N_("IV: The Festival"), N_("3 goals to race for"),
                   ("expansions.festival.festival",),
                   ("festival", "festival_won")),
     )

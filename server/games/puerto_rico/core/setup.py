@@ -6,6 +6,7 @@ from typing import Any
 
 from server.engine.options import OptionSpec, normalize_table
 from server.engine.rng import SeededRng
+from server.i18n import N_
 
 from . import catalog as C
 from . import expansions, game_hooks
@@ -27,14 +28,15 @@ RULES, OLDEST_RULES = 6, 2
 def _options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("edition", "choice", "classic",
-                   "the rules and names of the classic (2002) or the 1897 edition",
-                   title="Edition", choices=C.EDITIONS, labels=("Classic (2002)", "1897")),
-        OptionSpec("open_vp", "bool", False, "everyone sees everyone's VP chips",
-                   title="Open VP", reveals_hidden=True),
+                   N_("the rules and names of the classic (2002) or the 1897 edition"),
+                   title=N_("Edition"), choices=C.EDITIONS,
+                   labels=(N_("Classic (2002)"), "1897")),
+        OptionSpec("open_vp", "bool", False, N_("everyone sees everyone's VP chips"),
+                   title=N_("Open VP"), reveals_hidden=True),
         OptionSpec("expansions", "multi", (),
-                   "the 1897 rulebook's expansions: new buildings (with the draft), citizens, "
-                   "the smuggler, the festival",
-                   title="Expansions", choices=C.EXPANSIONS,
+                   N_("the 1897 rulebook's expansions: new buildings (with the draft), "
+                      "citizens, the smuggler, the festival"),
+                   title=N_("Expansions"), choices=C.EXPANSIONS,
                    labels=tuple(EXPANSIONS[x].label for x in C.EXPANSIONS),
                    abouts=tuple(EXPANSIONS[x].about for x in C.EXPANSIONS)),
     )
