@@ -11,6 +11,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+FLAG = re.compile(r"^--?[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+"""A command-line option (``--web-port``): typed by a person, never translated."""
+DOTTED = re.compile(r"^[a-z_][a-z0-9_]*([.:][a-z_][a-z0-9_]*)+$")
+"""A name in the code (``app.quit``, ``prtui.launch:run_play``): never shown."""
 WORDS = re.compile(r"[A-Za-z]{2,}[ ,.:!?'-]+[A-Za-z]{2,}|\b[A-Z][a-z]{2,}\b")
 MARKS = {"_", "N_", "ngettext", "pgettext"}
 NOT_SHOWN_CALLS = {
@@ -31,9 +35,13 @@ NOT_SHOWN_NAMES = {"DEFAULT_CSS", "CSS", "CSS_PATH", "__all__", "COMPONENT_CLASS
 
 
 def _is_docstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """A docstring, or a string standing alone as a statement (an attribute's docstring
+    under its assignment): code that does nothing with it never shows it."""
     parent = parents.get(node)
     if not isinstance(parent, ast.Expr):
         return False
+    if isinstance(node, ast.Constant):
+        return True
     holder = parents.get(parent)
     body = getattr(holder, "body", None)
     return isinstance(body, list) and bool(body) and body[0] is parent
@@ -82,7 +90,7 @@ def unmarked(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
             continue
-        if not WORDS.search(node.value):
+        if not WORDS.search(node.value) or FLAG.match(node.value) or DOTTED.match(node.value):
             continue
         if "# i18n:" in lines[node.lineno - 1]:
             continue
