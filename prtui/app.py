@@ -11,7 +11,6 @@ passing ``first_screen``.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import os
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,7 +30,7 @@ from prtui.i18n import N_, _, language, set_language
 from prtui.language import reader_language
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError, relayed_key
-from prtui.palette import language_commands, textual_commands
+from prtui.palette import language_commands, redraw_screen, textual_commands
 from prtui.pushes import ChatLine, Pushes
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
@@ -463,25 +462,15 @@ class PrtuiApp(App[int]):
         self.run_worker(self.redraw_in_language(), group="language", exclusive=True)
 
     async def redraw_in_language(self) -> None:
-        """Every screen on the stack in the language now: a screen with a
-        ``language_changed`` method is left to it (it knows what it keeps in its
-        parts); a board draws its game again from the state it holds (never recomposed:
-        its game, log and numbering stay); any other screen is composed again. The
-        ``language`` signal tells whoever else shows words (prtui/pushes.py)."""
+        """Every screen on the stack in the language now (prtui/palette.py
+        ``redraw_screen``; the base screen's line is said again), and the ``language``
+        signal for whoever else shows words (prtui/pushes.py)."""
         now = language()
         for screen in list(self.screen_stack):
-            hook = getattr(screen, "language_changed", None)
-            if callable(hook):
-                result = hook()
-                if inspect.isawaitable(result):
-                    await result
-            elif screen is self.screen_stack[0]:
+            if screen is self.screen_stack[0]:
                 self.say_under(self._base_status)
-            elif callable(getattr(screen, "render_snapshot", None)):
-                if screen.is_mounted:
-                    screen.render_snapshot()  # type: ignore[attr-defined]
             else:
-                await screen.recompose()
+                await redraw_screen(screen)
             screen.refresh_bindings()
         self.pushes.language.publish(now)
         self.notify(_("Language: {language}").format(language=LANGUAGES.get(now, now)),

@@ -1,11 +1,15 @@
 """The command palette's own entries in the reader's language: Textual's commands
-(Theme, Quit, Keys...) and the choice of language (ctrl+p, "Language / 语言")."""
+(Theme, Quit, Keys...) and the choice of language (ctrl+p, "Language / 语言"), and
+how a screen is drawn again when the reader switches it."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from textual.app import SystemCommand
+from textual.screen import Screen
 
 from prtui.i18n import N_, _, language
 from server.i18n import LANGUAGES, Translator
@@ -55,3 +59,33 @@ def language_commands(setting: str | None,
             _("The language your terminal, ssh client or browser asks for, as when "
               "nothing was chosen"),
             lambda: switch(None))
+
+
+def fills_on_mount(screen: Screen[Any]) -> bool:
+    """Whether the screen's own class fills its parts as it mounts (a table's columns
+    and rows, a chat's lines): composing it again would leave them empty."""
+    return any("on_mount" in vars(cls) or "_on_mount" in vars(cls)
+               for cls in type(screen).__mro__
+               if issubclass(cls, Screen) and cls.__module__.startswith("prtui."))
+
+
+async def redraw_screen(screen: Screen[Any]) -> None:
+    """``screen`` in the language now. A screen with a ``language_changed`` method is
+    left to it (it knows what its parts keep); a board draws its game again from the
+    state it holds (never composed anew: its game, log, chat and numbering stay); a
+    screen made whole by ``compose`` is composed again; one that fills its parts as it
+    mounts is repainted (what it words as it draws follows; what it composed waits
+    for its ``language_changed``: docs/translating.md, "Choosing the language")."""
+    hook = getattr(screen, "language_changed", None)
+    if callable(hook):
+        result = hook()
+        if inspect.isawaitable(result):
+            await result
+    elif callable(getattr(screen, "render_snapshot", None)):
+        if screen.is_mounted:
+            screen.render_snapshot()  # type: ignore[attr-defined]
+    elif type(screen).__module__.startswith("prtui.") and not fills_on_mount(screen):
+        await screen.recompose()  # (Textual's own screens, the palette: repainted only)
+    else:
+        for widget in screen.query("*"):
+            widget.refresh(layout=True)

@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 import prtui.i18n
-from prtui.app import DisconnectedScreen
+from prtui.app import DisconnectedScreen, PrtuiApp
+from prtui.launch import remote_plan
+from prtui.netclient import Client
 from prtui.screens.game import GameScreen
+from prtui.screens.lobby import LobbyScreen
 from prtui.settings import Settings
 from server.i18n import Translator
 from tests.tui.test_turn_notice import app_with, new_table
@@ -30,6 +33,11 @@ def english() -> Iterator[None]:
     prtui.i18n.set_language("en")
     yield
     prtui.i18n.set_language("en")
+
+
+def redrawn(app: PrtuiApp) -> bool:
+    """The switch's redraw has run (the plan's worker runs on: not waited for)."""
+    return all(worker.is_finished for worker in app.workers if worker.group == "language")
 
 
 def said(app: object) -> str:
@@ -87,3 +95,26 @@ async def test_each_language_is_offered_in_its_own_words() -> None:
         app.switch_language(None)  # automatic: the environment's again
         assert app.settings.language is None
         await app.workers.wait_for_complete()
+
+
+async def test_a_lobby_keeps_its_rooms_through_a_switch(port: int) -> None:
+    """A screen that fills its parts as it mounts (the lobby's table, its chat) is never
+    composed anew by a switch: nothing it shows is lost, and pushes still reach it."""
+    host = await Client.connect("127.0.0.1", port, "host")
+    try:
+        await host.command("create_room", game="puerto-rico", players=2, options={})
+        app = PrtuiApp(plan=remote_plan("127.0.0.1", port, "ana", "play"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and app.screen.query_one(DataTable).row_count == 1)
+            lobby = app.screen
+            table = lobby.query_one(DataTable)
+            columns = len(table.columns)
+            app.switch_language("zh_CN")
+            await wait_for(pilot, lambda: redrawn(app))
+            assert app.screen is lobby and lobby.query_one(DataTable) is table
+            assert len(table.columns) == columns and table.row_count == 1
+            await host.command("create_room", game="puerto-rico", players=2, options={})
+            await wait_for(pilot, lambda: table.row_count == 2)
+    finally:
+        await host.close()
