@@ -92,6 +92,11 @@ class PrtuiApp(App[int]):
     """prtui's single app; what it shows first depends on the subcommand."""
 
     TITLE = "prtui — Puerto Rico"  # i18n: the program's name (the window's title; snapshots)
+    # Textual's own palette key, made here so that its words are in the catalog (a
+    # footer shows them through _: prtui/widgets/footer.py)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+p", "command_palette", N_("palette"), show=False, priority=True,
+                tooltip=N_("Open the command palette"))]
 
     def __init__(self, first_screen: Callable[[PrtuiApp], Screen[Any]] | None = None,
                  theme: str | None = None, plan: Plan | None = None,

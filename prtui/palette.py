@@ -46,7 +46,7 @@ def language_commands(setting: str | None,
     prefix = language_word()
     now = language()
     for code, name in LANGUAGES.items():
-        if code == setting or (setting is None and code == now):
+        if code == now:
             help_text = _("The language shown now (kept for next time)")
         else:
             help_text = _("Read everything in {language} from now on, kept for next "
@@ -54,8 +54,9 @@ def language_commands(setting: str | None,
         yield SystemCommand(f"{prefix}: {name}", help_text,
                             lambda code=code: switch(code))
     if setting is not None:
+        automatic = _("automatic")
         yield SystemCommand(
-            f"{prefix}: {_('automatic')}",
+            f"{prefix}: {automatic}",
             _("The language your terminal, ssh client or browser asks for, as when "
               "nothing was chosen"),
             lambda: switch(None))
