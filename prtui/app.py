@@ -197,8 +197,9 @@ class PrtuiApp(App[int]):
         """What the base screen (under every other) says: made by ``text``, so that a
         switch of language says it again in the new one."""
         self._base_status = text
-        for status in self.screen_stack[:1]:  # none once the app has quit
-            status.query_one("#base-status", Static).update(text())
+        stack = self.screen_stack
+        if stack:  # none once the app has quit
+            stack[0].query_one("#base-status", Static).update(text())
 
     def action_reconnect(self) -> None:
         """ctrl+r once the connection has ended (the Disconnected screen's r)."""
