@@ -63,6 +63,10 @@ PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
 KEY_ENV = "PRTUI_SSH_KEY"  # the fingerprint of the key the player proved they hold
 KEY_PROOF_ENV = "PRTUI_SSH_KEY_PROOF"  # the game server's proof of it: a claimed name's key
+PLAYER_LANG_ENV = "PRTUI_PLAYER_LANG"
+"""The player's language (prtui/language.py reads it): what their ssh client sent, or
+their browser's page asked for; empty when they said none. The host's own locale
+variables say nothing about the player, so in a session only this one counts."""
 # The only parts of the server's own environment a session's process gets: the host's
 # secrets (API keys, database passwords...) must never reach a remote player's process,
 # and the host's terminal says nothing true about the player's. Everything else the
@@ -70,13 +74,9 @@ KEY_PROOF_ENV = "PRTUI_SSH_KEY_PROOF"  # the game server's proof of it: a claime
 _HOST_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
 _HOST_ENV_PREFIXES = ("LC_", "PRTUI_")
 _NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, KEY_ENV, KEY_PROOF_ENV,
-              "PRTUI_SSH_IDENTITY", "PRTUI_PLAYER_LANG")
+              "PRTUI_SSH_IDENTITY", PLAYER_LANG_ENV)
 # what a player's ssh client may tell about its terminal and language (SendEnv)
 _CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "NO_COLOR")
-PLAYER_LANG_ENV = "PRTUI_PLAYER_LANG"
-"""The player's language (prtui/language.py reads it): what their ssh client sent, or
-their browser's page asked for; empty when they said none. The host's own locale
-variables say nothing about the player, so in a session only this one counts."""
 
 
 class SshGateway:
