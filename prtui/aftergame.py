@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
+from prtui.i18n import _
 from prtui.netclient import NetError
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ async def rematch(app: App[Any], controller: Controller | None) -> None:
     try:
         started = await controller.rematch()
     except NetError as exc:
-        app.notify(f"Rematch: {getattr(exc, 'reason', None) or exc}", severity="error",
-                   markup=False)
+        app.notify(_("Rematch: {reason}").format(reason=getattr(exc, "reason", None) or exc),
+                   severity="error", markup=False)
         return
     if not started and not controller.local:
         room = RoomScreen(controller)
@@ -78,8 +79,8 @@ async def new_table(app: App[Any], controller: Controller | None,
     try:
         await controller.start_local_table(setup)
     except NetError as exc:
-        app.notify(f"New table: {getattr(exc, 'reason', None) or exc}", severity="error",
-                   markup=False)
+        app.notify(_("New table: {reason}").format(reason=getattr(exc, "reason", None) or exc),
+                   severity="error", markup=False)
 
 
 def table_of(room: dict[str, Any] | None) -> TableSetup | None:

@@ -26,13 +26,17 @@ from textual.worker import Worker, WorkerFailed
 from prtui.controller import turn_based_room
 from prtui.desktop import osc_notice
 from prtui.hangup import CHECK_EVERY, HangupWatch
+from prtui.i18n import N_, _, language, set_language
+from prtui.language import reader_language
 from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError, relayed_key
+from prtui.palette import language_commands, redraw_screen, textual_commands
 from prtui.pushes import ChatLine, Pushes
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
 from server.errors import PrtuiError
+from server.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
@@ -48,11 +52,13 @@ class ConnectFailed(PrtuiError):
 def describe_closed(reason: str) -> str:
     """The netclient's close reason ("bye: resumed elsewhere"...) as a sentence."""
     if reason.startswith("bye: "):
-        return f"The server ended the connection: {reason[5:] or 'no reason given'}."
+        return _("The server ended the connection: {reason}.").format(
+            reason=reason[5:] or _("no reason given"))
     if reason.startswith("error "):  # "error CODE: MESSAGE"
-        code, _, message = reason[6:].partition(": ")
-        return f"The server ended the connection: {message or code} ({code})."
-    return f"The connection ended: {reason}."
+        code, _sep, message = reason[6:].partition(": ")
+        return _("The server ended the connection: {message} ({code}).").format(
+            message=message or code, code=code)
+    return _("The connection ended: {reason}.").format(reason=reason)
 
 
 class DisconnectedScreen(ModalScreen[None]):
@@ -66,26 +72,31 @@ class DisconnectedScreen(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Look at the board"),
-        Binding("r", "app.reconnect", "Reconnect"),
-        Binding("q", "app.quit", "Quit")]
+        Binding("escape", "dismiss", N_("Look at the board")),
+        Binding("r", "app.reconnect", N_("Reconnect")),
+        Binding("q", "app.quit", N_("Quit"))]
 
     def __init__(self, reason: str) -> None:
         super().__init__()
         self.reason = reason
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Disconnected", "bold"), "\n\n",
+        yield Static(Text.assemble((_("Disconnected"), "bold"), "\n\n",
                                    shown(describe_closed(self.reason)), "\n\n",
-                                   "escape: look at the board (nothing can be sent) · "
-                                   "r: reconnect · q: quit"),
+                                   _("escape: look at the board (nothing can be sent) · "
+                                     "r: reconnect · q: quit")),
                      id="disconnected")
 
 
 class PrtuiApp(App[int]):
     """prtui's single app; what it shows first depends on the subcommand."""
 
-    TITLE = "prtui — Puerto Rico"  # the window's title since the first release (snapshots)
+    TITLE = "prtui — Puerto Rico"  # i18n: the program's name (the window's title; snapshots)
+    # Textual's own palette key, made here so that its words are in the catalog (a
+    # footer shows them through _: prtui/widgets/footer.py)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+p", "command_palette", N_("palette"), show=False, priority=True,
+                tooltip=N_("Open the command palette"))]
 
     def __init__(self, first_screen: Callable[[PrtuiApp], Screen[Any]] | None = None,
                  theme: str | None = None, plan: Plan | None = None,
@@ -113,10 +124,13 @@ class PrtuiApp(App[int]):
         self._told_focus = False  # the web page said where the keyboard is (see _on_app_blur)
         self.pushes = Pushes(self, lambda kind, exc: self.push_failed({"t": kind}, exc))
         self._board: Screen[Any] | None = None  # the live table's screen while on the stack
+        # what the base screen says, made again in the reader's language on a switch
+        self._base_status: Callable[[], str | Text] = lambda: _(
+            "prtui: starting… (ctrl+q quits)")
 
     def compose(self) -> ComposeResult:
         """Under every screen: what shows while connecting, or after a failure."""
-        yield Static("prtui: starting… (ctrl+q quits)", id="base-status")
+        yield Static(self._base_status(), id="base-status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -158,11 +172,12 @@ class PrtuiApp(App[int]):
         except Exception as exc:  # shown, never a traceback on the board
             message = f"{type(exc).__name__}: {getattr(exc, 'reason', None) or exc}"
             self.notify(message, severity="error", timeout=10, markup=False)
-            self.query_one("#base-status", Static).update(
-                Text(f"prtui: {shown(message)} (ctrl+q quits)"))
+            self.say_under(lambda: Text(_("prtui: {what} (ctrl+q quits)").format(
+                what=shown(message))))
             # the plan closed its connection on the way out: never leave a live-looking
             # screen that can send nothing; say so, with a key to connect again
-            self.on_closed(f"closed by this client after an error: {message}")
+            self.on_closed(_("closed by this client after an error: {error}").format(
+                error=message))
 
     async def reconnect(self) -> None:
         """Run the plan again from the start (a LAN server: its lobby, or the seat given
@@ -174,9 +189,17 @@ class PrtuiApp(App[int]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.controller, self.closed_reason, self.reconnecting = None, None, True
-        self.query_one("#base-status", Static).update("prtui: connecting again… (ctrl+q quits)")
+        self.say_under(lambda: _("prtui: connecting again… (ctrl+q quits)"))
         self._plan_worker = self.run_worker(self._run_plan(self._plan), name="plan",
                                             exit_on_error=False)
+
+    def say_under(self, text: Callable[[], str | Text]) -> None:
+        """What the base screen (under every other) says: made by ``text``, so that a
+        switch of language says it again in the new one."""
+        self._base_status = text
+        stack = self.screen_stack
+        if stack:  # none once the app has quit
+            stack[0].query_one("#base-status", Static).update(text())
 
     def action_reconnect(self) -> None:
         """ctrl+r once the connection has ended (the Disconnected screen's r)."""
@@ -190,8 +213,9 @@ class PrtuiApp(App[int]):
     def push_failed(self, event: dict[str, Any], exc: Exception) -> None:
         """A push this client could not show: said, and the connection goes on."""
         self.log.error("push not shown", event.get("t"), exc)
-        self.notify(f"The server's {event.get('t', '?')} update could not be shown: "
-                    f"{type(exc).__name__}: {exc}", severity="error", timeout=10, markup=False)
+        self.notify(_("The server's {kind} update could not be shown: {error}").format(
+                        kind=event.get("t", "?"), error=f"{type(exc).__name__}: {exc}"),
+                    severity="error", timeout=10, markup=False)
 
     # --- routing pushes from the controller ------------------------------------------
 
@@ -244,8 +268,8 @@ class PrtuiApp(App[int]):
             return
         self.closed_reason = reason
         with contextlib.suppress(Exception):  # the base screen is gone if the app quits
-            self.query_one("#base-status", Static).update(
-                Text(f"prtui: {shown(describe_closed(reason))} (ctrl+q quits)"))
+            self.say_under(lambda: Text(_("prtui: {what} (ctrl+q quits)").format(
+                what=shown(describe_closed(reason)))))
         self.push_screen(DisconnectedScreen(reason))
 
     def _handle_exception(self, error: Exception) -> None:
@@ -254,8 +278,9 @@ class PrtuiApp(App[int]):
         cause = error.error if isinstance(error, WorkerFailed) else error
         if isinstance(cause, ConnectionError | NetError):
             if isinstance(cause, ConnectionError):
-                why = describe_closed(self.closed_reason or str(cause) or "connection closed")
-                message = f"Not sent: {why} (ctrl+r: reconnect)"
+                why = describe_closed(self.closed_reason or str(cause)
+                                      or _("connection closed"))
+                message = _("Not sent: {why} (ctrl+r: reconnect)").format(why=why)
             else:
                 message = str(getattr(cause, "reason", None) or cause)
             self.notify(message, severity="error", timeout=10, markup=False)
@@ -277,11 +302,12 @@ class PrtuiApp(App[int]):
                 await self._leave_local_game()
                 return
             if turn_based:  # nothing is given up: nothing to ask
-                self.notify("Your seat stays yours: the lobby lists this table when it is "
-                            "your move.", timeout=6)
+                self.notify(_("Your seat stays yours: the lobby lists this table when it "
+                              "is your move."), timeout=6)
             elif not await self.push_screen_wait(ConfirmScreen(
-                    "Leave this game?",
-                    "It is kept: your seat waits for you; a bot plays it if you stay away.")):
+                    _("Leave this game?"),
+                    _("It is kept: your seat waits for you; a bot plays it if you stay "
+                      "away."))):
                 return
         if not lobby:
             self.exit(0)
@@ -299,13 +325,13 @@ class PrtuiApp(App[int]):
         from prtui.screens.confirm import ChoiceScreen, ConfirmScreen
 
         answer = await self.push_screen_wait(ChoiceScreen(
-            "Leave this game?", "Kept, plain prtui brings you back to it.",
-            [("k", "keep it for later and quit", "keep"),
-             ("a", "abandon it: never resumed, a new table instead", "abandon")]))
+            _("Leave this game?"), _("Kept, plain prtui brings you back to it."),
+            [("k", _("keep it for later and quit"), "keep"),
+             ("a", _("abandon it: never resumed, a new table instead"), "abandon")]))
         if answer == "keep":
             self.exit(0)
         if answer != "abandon" or not await self.push_screen_wait(ConfirmScreen(
-                "Abandon this game?", "It cannot be resumed afterwards.")):
+                _("Abandon this game?"), _("It cannot be resumed afterwards."))):
             return
         controller = self.controller
         if controller is not None and controller.tokens is not None:
@@ -357,8 +383,9 @@ class PrtuiApp(App[int]):
             if table is None:
                 room = (self.controller.room_info or {}) if self.controller is not None else {}
                 table = str(room.get("name") or "")
-            where = f" at {table}" if table else ""
-            seq = osc_notice("prtui", f"your turn{where}", os.environ)
+            said = (_("your turn at {table}").format(table=table) if table
+                    else _("your turn"))
+            seq = osc_notice("prtui", said, os.environ)
             self.desktop_notices.append(seq)
             if not self.is_headless and self._driver is not None:
                 self._driver.write(seq)
@@ -367,7 +394,8 @@ class PrtuiApp(App[int]):
         """My turn came at another table (the server's ``your_turn``): say so over any
         screen, ring, and tell the lobby (its list of my moves: prtui/pushes.py)."""
         table = shown(name, 40, blank="") or room
-        self.notify(f"Your move at {table}", title="Another table", markup=False)
+        self.notify(_("Your move at {table}").format(table=table), title=_("Another table"),
+                    markup=False)
         self.turn_notice(table)
         self.pushes.turn_elsewhere.publish(room)
 
@@ -375,58 +403,84 @@ class PrtuiApp(App[int]):
         """Desktop notifications on my turn on or off, kept for the next runs."""
         self.settings.desktop = on
         self.settings.save()
-        self.notify(f"Desktop notification on your turn {'on' if on else 'off'}"
-                    + (" (if your terminal shows them: kitty, WezTerm, iTerm2, foot, Windows "
-                       "Terminal)" if on else ""))
+        self.notify(_("Desktop notification on your turn on (if your terminal shows them: "
+                      "kitty, WezTerm, iTerm2, foot, Windows Terminal)") if on
+                    else _("Desktop notification on your turn off"))
 
     def set_bell(self, on: bool) -> None:
         """The turn bell on or off, kept for the next runs."""
         self.settings.bell = on
         self.settings.save()
-        self.notify(f"Turn bell {'on' if on else 'off'}")
+        self.notify(_("Turn bell on") if on else _("Turn bell off"))
 
     # --- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: Textual's commands, the turn bell, and the vocabularies of the
         game shown."""
-        yield from super().get_system_commands(screen)
+        yield from textual_commands(super().get_system_commands(screen))
+        yield from language_commands(self.settings.language, self.switch_language)
         on = self.settings.bell
-        yield SystemCommand(f"Turn bell: {'off' if on else 'on'}",
-                            "A bell when it becomes your turn after waiting (kept for next time)",
+        yield SystemCommand(_("Turn bell: off") if on else _("Turn bell: on"),
+                            _("A bell when it becomes your turn after waiting (kept for next "
+                              "time)"),
                             lambda: self.set_bell(not on))
         desktop = self.settings.desktop
-        yield SystemCommand(f"Desktop notification on my turn: {'off' if desktop else 'on'}",
-                            "The terminal's desktop notification (OSC 9/777) when it becomes "
-                            "your turn after waiting (kept for next time)",
+        yield SystemCommand(_("Desktop notification on my turn: off") if desktop
+                            else _("Desktop notification on my turn: on"),
+                            _("The terminal's desktop notification (OSC 9/777) when it "
+                              "becomes your turn after waiting (kept for next time)"),
                             lambda: self.set_desktop(not desktop))
         controller = self.controller
         if controller is not None and not controller.client.welcome.get("claimed"):
             if relayed_key() is not None:
-                yield SystemCommand("Claim my name with my SSH key",
-                                    "From then on only this key (or a password you add) can "
-                                    "use your name on this server",
+                yield SystemCommand(_("Claim my name with my SSH key"),
+                                    _("From then on only this key (or a password you add) "
+                                      "can use your name on this server"),
                                     lambda: self.run_worker(self.claim_with_key(), group="claim"))
             elif self.name_claim is not None:
                 claim = self.name_claim
-                yield SystemCommand("Claim my name on this server",
-                                    "From then on only this machine (or browser) can use your "
-                                    "name here: a password it keeps for you",
+                yield SystemCommand(_("Claim my name on this server"),
+                                    _("From then on only this machine (or browser) can use "
+                                      "your name here: a password it keeps for you"),
                                     lambda: self.run_worker(claim(), group="claim"))
         welcome = controller.client.welcome if controller is not None else {}
         if welcome.get("claimed") and welcome.get("notify_schemes"):
-            yield SystemCommand("Turn notices while I am away",
-                                "Where this server sends word of your turn when you are not "
-                                "connected (ntfy, e-mail...): set, see or remove it",
+            yield SystemCommand(_("Turn notices while I am away"),
+                                _("Where this server sends word of your turn when you are not "
+                                  "connected (ntfy, e-mail...): set, see or remove it"),
                                 self.open_notice_address)
         board = screen if hasattr(screen, "vocabularies") else self._board
         vocabularies = getattr(board, "vocabularies", None) if board in self.screen_stack else None
         for name in vocabularies.names if vocabularies is not None else []:
             yield SystemCommand(
-                f"Names: {name}",
-                f"Show the {name} names of everything on the table",
+                _("Names: {edition}").format(edition=name),
+                _("Show the {edition} names of everything on the table").format(edition=name),
                 lambda v=name: self.set_vocabulary(v),
             )
+
+    def switch_language(self, choice: str | None) -> None:
+        """The reader chose a language in the palette (None: the environment's again):
+        kept for the next runs, and every screen says it in that language now."""
+        self.settings.language = choice
+        self.settings.save()
+        set_language(reader_language(None, choice))
+        self.run_worker(self.redraw_in_language(), group="language", exclusive=True)
+
+    async def redraw_in_language(self) -> None:
+        """Every screen on the stack in the language now (prtui/palette.py
+        ``redraw_screen``; the base screen's line is said again), and the ``language``
+        signal for whoever else shows words (prtui/pushes.py)."""
+        now = language()
+        for screen in list(self.screen_stack):
+            if screen is self.screen_stack[0]:
+                self.say_under(self._base_status)
+            else:
+                await redraw_screen(screen)
+            screen.refresh_bindings()
+        self.pushes.language.publish(now)
+        self.notify(_("Language: {language}").format(language=LANGUAGES.get(now, now)),
+                    timeout=4)
 
     def open_notice_address(self) -> None:
         """The address of my turn notices while away, kept by the server
@@ -453,10 +507,11 @@ class PrtuiApp(App[int]):
         try:
             await controller.client.command("claim")
         except NetError as exc:
-            self.notify(f"Your name was not claimed: {exc}", severity="warning", markup=False)
+            self.notify(_("Your name was not claimed: {reason}").format(reason=exc),
+                        severity="warning", markup=False)
             return
         controller.client.welcome["claimed"] = True
-        self.notify("Your name is yours on this server now: your SSH key proves it.")
+        self.notify(_("Your name is yours on this server now: your SSH key proves it."))
 
     def set_vocabulary(self, name: str) -> None:
         """Switch names on every screen that shows a table (and on what opens next)."""

@@ -19,7 +19,7 @@ import time
 from argparse import Namespace
 from typing import Any
 
-GAME = "puerto-rico"
+GAME = "puerto-rico"  # i18n: a game's id
 
 
 def late_game_snapshots(players: int = 5, seed: int = 7, count: int = 120,
@@ -138,12 +138,12 @@ def _p95(values: list[float]) -> float:
 def board_name(game_name: str = GAME, players: int = 5) -> str:
     """What the figures were measured on ("late game, 5 players, 160x50"; another game
     than Puerto Rico is named first)."""
-    board = f"late game, {players} players, 160x50"
+    board = f"late game, {players} players, 160x50"  # i18n: developer output
     return board if game_name == GAME else f"{game_name}, {board}"
 
 
 def summary(times: list[float], cpu: list[float] | None = None,
-            board: str = "late game, 5 players, 160x50") -> dict[str, Any]:
+            board: str = "late game, 5 players, 160x50") -> dict[str, Any]:  # i18n: developer output
     out: dict[str, Any] = {
         "bench": "client", "board": board, "samples": len(times),
         "median_ms": round(statistics.median(times), 2), "p95_ms": round(_p95(times), 2),
@@ -169,7 +169,7 @@ def run_client_bench(args: Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
-        print(f"client: diff -> screen updated on {result['board']}: "
+        print(f"client: diff -> screen updated on {result['board']}: "  # i18n: developer output
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, "
               f"max {result['max_ms']} ms over {result['samples']} diffs (target < 30 ms); "
               f"CPU median {result.get('cpu_median_ms')} ms, p95 {result.get('cpu_p95_ms')} ms")

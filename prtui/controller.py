@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from textual.notifications import SeverityLevel
 
 from prtui.books import OwnerOnlyBook
+from prtui.i18n import _
 from prtui.netclient import Client, HandshakeError, NetError, Rejected
 
 
@@ -136,8 +137,8 @@ class Controller:
                 tokens.put(address, None)  # that game is gone (or not playable here): forget it
             client = await Client.connect(host, port, name, role, None, password=password)
             if exc.code == "rules_changed":  # the server's reason: why the seat is not back
-                app.notify(f"Your game could not be resumed: {exc.message}", severity="warning",
-                           timeout=15, markup=False)
+                app.notify(_("Your game could not be resumed: {reason}").format(
+                    reason=exc.message), severity="warning", timeout=15, markup=False)
         controller = cls(app, client)
         controller.tokens, controller.address = tokens, address
         controller.spectator = role == "spectate"
@@ -156,8 +157,8 @@ class Controller:
         except Rejected as exc:
             if exc.code != "stale":
                 raise
-            self.app.notify("The table moved on before your choice arrived: choose again.",
-                            timeout=4)
+            self.app.notify(_("The table moved on before your choice arrived: choose "
+                              "again."), timeout=4)
 
     async def chat(self, text: str) -> None:
         await self.client.command("chat", room=self.room, text=text)

@@ -16,7 +16,7 @@ from server.protocol.names import name_key
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_config_dir("prtui")) / "credentials.json"
+    return Path(platformdirs.user_config_dir("prtui")) / "credentials.json"  # i18n: a file
 
 
 def book_key(host: str, port: int, name: str) -> str:

@@ -37,5 +37,5 @@ def osc_notice(title: str, body: str, env: Mapping[str, str]) -> str:
     else:
         seq = f"\x1b]9;{title}: {body}{BEL}"
     if env.get("TMUX"):  # tmux's passthrough: every ESC inside doubled
-        seq = "\x1bPtmux;" + seq.replace("\x1b", "\x1b\x1b") + "\x1b\\"
+        seq = "\x1bPtmux;" + seq.replace("\x1b", "\x1b\x1b") + "\x1b\\"  # i18n: tmux escape
     return seq

@@ -25,8 +25,9 @@ from prtui import memory
 from prtui.app import ConnectFailed, Plan, PrtuiApp
 from prtui.controller import LOCAL_BOOK_KEY, Controller, TableSetup, TokenBook, bot_levels
 from prtui.credentials import CredentialBook, book_key
+from prtui.i18n import _
 from prtui.netclient import HandshakeError, Rejected
-from prtui.settings import Settings
+from prtui.settings import Settings, settings_file
 from prtui.theming import unknown_theme
 from server.protocol.framing import FrameError
 from server.protocol.names import printable
@@ -44,24 +45,25 @@ def data_dir(args: Any) -> Path:
 
 def settings_of(args: Any) -> Settings:
     """The player's settings (the turn bell...), kept in the data directory."""
-    return Settings.load(data_dir(args) / "settings.json")
+    return Settings.load(settings_file(data_dir(args)))
 
 
 def parse_address(address: str) -> tuple[str, int]:
     """HOST[:PORT] (IPv6 in brackets) -> (host, port); ValueError("bad port 'abc'")."""
     if address.startswith("["):
-        host, _, rest = address[1:].partition("]")
+        host, _sep, rest = address[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else None
     elif address.count(":") == 1:
-        host, _, port_text = address.partition(":")
+        host, _sep, port_text = address.partition(":")
     else:  # a bare name, or an IPv6 address without brackets
         host, port_text = address, None
     if not host:
-        raise ValueError(f"no host in {address!r}")
+        raise ValueError(_("no host in '{address}'").format(address=address))
     if port_text is None:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"bad port {port_text!r} (a number from 1 to 65535)")
+        raise ValueError(_("bad port '{port}' (a number from 1 to 65535)").format(
+            port=port_text))
     return host, int(port_text)
 
 
@@ -69,18 +71,22 @@ def connect_failure(host: str, port: int, exc: BaseException) -> str:
     """One line that says why the server could not be reached, in the user's terms."""
     where = f"{host}:{port}"
     if isinstance(exc, socket.gaierror):
-        return f"unknown host {host!r} (check the name or use an IP address)"
+        return _("unknown host '{host}' (check the name or use an IP address)").format(
+            host=host)
     if isinstance(exc, ConnectionRefusedError):
-        return f"cannot reach {where}: connection refused (is `prtui serve` running there?)"
+        return _("cannot reach {where}: connection refused (is `prtui serve` running "
+                 "there?)").format(where=where)
     if isinstance(exc, TimeoutError):
-        return f"cannot reach {where}: no answer in time (is `prtui serve` running there?)"
+        return _("cannot reach {where}: no answer in time (is `prtui serve` running "
+                 "there?)").format(where=where)
     if isinstance(exc, HandshakeError):
-        return f"{where} refused us: {printable(str(exc.message or exc.code))}"
+        return _("{where} refused us: {reason}").format(
+            where=where, reason=printable(str(exc.message or exc.code)))
     if isinstance(exc, ConnectionError | FrameError):
-        return f"{where} hung up during the greeting (is it a prtui server?)"
-    if isinstance(exc, OSError):
-        return f"cannot reach {where}: {exc.strerror or exc}"
-    return f"cannot reach {where}: {exc}"
+        return _("{where} hung up during the greeting (is it a prtui server?)").format(
+            where=where)
+    return _("cannot reach {where}: {reason}").format(
+        where=where, reason=(exc.strerror if isinstance(exc, OSError) else None) or exc)
 
 
 @dataclass
@@ -110,13 +116,13 @@ class Login:
         try:
             await controller.client.command("claim", password=password)
         except Rejected as exc:
-            app.notify(f"Your name was not claimed: {exc.reason}", severity="warning",
-                       timeout=15, markup=False)
+            app.notify(_("Your name was not claimed: {reason}").format(reason=exc.reason),
+                       severity="warning", timeout=15, markup=False)
             return
         self.book.put(self.key, password)
         controller.client.welcome["claimed"] = True
-        app.notify("Your name is yours on this server now (the password is remembered "
-                   "here).", timeout=8)
+        app.notify(_("Your name is yours on this server now (the password is remembered "
+                     "here)."), timeout=8)
 
 
 async def open_controller(app: PrtuiApp, host: str, port: int, name: str,
@@ -147,7 +153,8 @@ def setup_from_args(args: Any) -> TableSetup:
     bots = bot_levels(getattr(args, "bots", None), players)
     for level in dict.fromkeys(bots):  # refused here, not as a lost connection at the table
         if not known_level(level):
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+            raise ValueError(_("unknown bot level '{level}' (known: {levels})").format(
+                level=level, levels=", ".join(LEVELS)))
     return TableSetup(
         players=players,
         game=name,
@@ -172,7 +179,7 @@ def local_plan(folder: Path, name: str, setup: TableSetup | None) -> Plan:
         server = GameServer(folder, host="127.0.0.1", port=0)
         port = await server.start()
         try:
-            tokens = TokenBook(folder / "tokens.json")
+            tokens = TokenBook(folder / "tokens.json")  # i18n: a file
             controller = await Controller.open(app, "127.0.0.1", port, name, tokens=tokens,
                                                book_key=LOCAL_BOOK_KEY)
             app.controller = controller
@@ -223,7 +230,8 @@ def remote_plan(host: str, port: int, name: str, role: str, token: str | None = 
                 try:
                     await controller.join(room, as_player=False)
                 except Rejected as exc:  # gone or never there: the server's lobby instead
-                    app.notify(f"Room {room}: {exc.reason}", severity="warning", markup=False)
+                    app.notify(_("Room {room}: {reason}").format(room=room, reason=exc.reason),
+                               severity="warning", markup=False)
                     await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
             else:
                 await app.push_screen(LobbyScreen(controller, spectate=role == "spectate"))
@@ -273,7 +281,7 @@ def run_play(args: Namespace) -> int:
     try:
         setup = setup_from_args(args)
     except ValueError as exc:
-        print(f"prtui play: {exc}", file=sys.stderr)
+        print(_("prtui play: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     if _bad_theme(args):
         return 2
@@ -292,7 +300,7 @@ def run_connect(args: Namespace) -> int:
     return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=remote_plan(host, port, my_name(args), "play",
                                           getattr(args, "token", None),
-                                          tokens=TokenBook(data_dir(args) / "tokens.json"),
+                                          tokens=TokenBook(data_dir(args) / "tokens.json"),  # i18n: a file
                                           login=login)))
 
 
@@ -304,13 +312,14 @@ def ask_login(args: Namespace, host: str, port: int) -> Login | None:
     if getattr(args, "forget_password", False):
         book.put(key, None)
     if getattr(args, "claim", False):
-        first = getpass.getpass("A password for your name on this server (8+ characters): ")
-        if first != getpass.getpass("The same again: "):
-            print("prtui: the two passwords differ; nothing was claimed", file=sys.stderr)
+        first = getpass.getpass(_("A password for your name on this server (8+ characters): "))
+        if first != getpass.getpass(_("The same again: ")):
+            print(_("prtui: the two passwords differ; nothing was claimed"), file=sys.stderr)
             return None
         return Login(book, key, first, claim=True)
     if getattr(args, "password", False):
-        return Login(book, key, getpass.getpass(f"Password of {my_name(args)!r}: "))
+        return Login(book, key, getpass.getpass(
+            _("Password of '{name}': ").format(name=my_name(args))))
     return Login(book, key, book.get(key))
 
 
@@ -319,6 +328,6 @@ def run_spectate(args: Namespace) -> int:
     if address is None or _bad_theme(args):
         return 2
     host, port = address
-    return _run(PrtuiApp(theme=getattr(args, "theme", None),
+    return _run(PrtuiApp(theme=getattr(args, "theme", None), settings=settings_of(args),
                          plan=remote_plan(host, port, my_name(args), "spectate",
                                           room=getattr(args, "room", None))))

@@ -84,7 +84,7 @@ class Client(Connection):
         self.resume: dict[str, Any] | None = self.welcome.get("resume")
         self.rooms: dict[str, RoomSync] = session.rooms
         if ping_interval > 0:
-            self.spawn(self._ping_loop(ping_interval), "prtui-net-ping")
+            self.spawn(self._ping_loop(ping_interval), "prtui-net-ping")  # i18n: a task's name
 
     # --- opening: `Client.connect(host, port, name, role, token, *, timeout,
     # ping_interval)` as the wrapper's, over TCP ---

@@ -44,6 +44,7 @@ class Pushes:
         self.room: Signal[dict[str, Any]] = Signal(owner, "room")
         self.lobby: Signal[list[dict[str, Any]]] = Signal(owner, "lobby")
         self.vocabulary: Signal[str] = Signal(owner, "vocabulary")
+        self.language: Signal[str] = Signal(owner, "language")  # the reader switched it
         self.chat: Signal[ChatLine] = Signal(owner, "chat")
         self.turn_elsewhere: Signal[str] = Signal(owner, "turn_elsewhere")  # its room id
         self._failed = failed

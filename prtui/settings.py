@@ -11,9 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
+from server.i18n import LANGUAGES, normalize
+
 BELL_AFTER_S = 3.0
 """The turn bell rings once it is my turn after waiting at least this long (a quick
 bot reply is no news)."""
+
+
+def settings_file(data: str | Path | None = None) -> Path:
+    """Where the settings are kept: in the data directory (``--data``, else the user's;
+    an SSH or browser identity has its own)."""
+    return Path(data or platformdirs.user_data_dir("prtui")) / "settings.json"  # i18n: a file
 
 
 @dataclass
@@ -21,6 +31,7 @@ class Settings:
     bell: bool = True  # a terminal bell when it becomes my turn after waiting
     desktop: bool = False  # and a desktop notification (prtui/desktop.py): asked for
     bell_after_s: float = BELL_AFTER_S
+    language: str | None = None  # chosen in the palette; None: follow the environment
     path: Path | None = None  # None: kept for this run only (tests, no data directory)
 
     @classmethod
@@ -34,6 +45,9 @@ class Settings:
             found.bell = data["bell"]
         if isinstance(data, dict) and isinstance(data.get("desktop"), bool):
             found.desktop = data["desktop"]
+        if isinstance(data, dict) and isinstance(data.get("language"), str):
+            chosen = normalize(data["language"])
+            found.language = chosen if chosen in LANGUAGES else None  # a removed language
         return found
 
     def save(self) -> None:
@@ -43,7 +57,10 @@ class Settings:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"bell": self.bell, "desktop": self.desktop}), encoding="utf-8")
+            data: dict[str, Any] = {"bell": self.bell, "desktop": self.desktop}
+            if self.language is not None:
+                data["language"] = self.language
+            tmp.write_text(json.dumps(data), encoding="utf-8")
             os.chmod(tmp, 0o600)
             tmp.replace(self.path)
         except OSError:

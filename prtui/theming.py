@@ -24,8 +24,10 @@ from rich.color import ColorParseError as RichColorParseError
 from textual.color import ColorParseError
 from textual.theme import BUILTIN_THEMES, Theme
 
+from prtui.i18n import _
+
 SHIPPED_THEMES: Traversable = files("prtui") / "themes"
-DEFAULT_THEME = "prtui-dark"
+DEFAULT_THEME = "prtui-dark"  # i18n: a theme's name
 
 FALLBACK_GOODS = {
     "corn": "yellow",
@@ -121,7 +123,8 @@ def unknown_theme(name: str | None) -> str | None:
     known = sorted({*load_themes(), *BUILTIN_THEMES})
     if name in known:
         return None
-    return f"unknown theme {name!r} (known: {', '.join(known)})"
+    return _("unknown theme '{theme}' (known: {themes})").format(theme=name,
+                                                                 themes=", ".join(known))
 
 
 def goods_palette(theme_name: str) -> dict[str, str]:

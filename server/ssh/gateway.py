@@ -40,7 +40,7 @@ from pathlib import Path
 
 import asyncssh
 
-from server.i18n import N_
+from server.i18n import N_, from_environment
 from server.net.addresses import is_loopback, limit_key
 from server.says import Say, say
 from server.ssh import fds, forks
@@ -64,6 +64,10 @@ PEER_ENV = "PRTUI_SSH_PEER"  # the player's address, as prtui.netclient reads it
 PEER_PROOF_ENV = "PRTUI_SSH_PEER_PROOF"  # the game server's proof of it (server/net/relay.py)
 KEY_ENV = "PRTUI_SSH_KEY"  # the fingerprint of the key the player proved they hold
 KEY_PROOF_ENV = "PRTUI_SSH_KEY_PROOF"  # the game server's proof of it: a claimed name's key
+PLAYER_LANG_ENV = "PRTUI_PLAYER_LANG"
+"""The player's language (prtui/language.py reads it): what their ssh client sent, or
+their browser's page asked for; empty when they said none. The host's own locale
+variables say nothing about the player, so in a session only this one counts."""
 # The only parts of the server's own environment a session's process gets: the host's
 # secrets (API keys, database passwords...) must never reach a remote player's process,
 # and the host's terminal says nothing true about the player's. Everything else the
@@ -71,9 +75,9 @@ KEY_PROOF_ENV = "PRTUI_SSH_KEY_PROOF"  # the game server's proof of it: a claime
 _HOST_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
 _HOST_ENV_PREFIXES = ("LC_", "PRTUI_")
 _NEVER_ENV = (PASSWORD_ENV, PEER_ENV, PEER_PROOF_ENV, KEY_ENV, KEY_PROOF_ENV,
-              "PRTUI_SSH_IDENTITY")
+              "PRTUI_SSH_IDENTITY", PLAYER_LANG_ENV)
 # what a player's ssh client may tell about its terminal and language (SendEnv)
-_CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
+_CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "NO_COLOR")
 
 
 class SshGateway:
@@ -200,10 +204,12 @@ class SshGateway:
         home = identity_home(self.data_dir, identity)
         env.update(home_env(home))
         env["TERM"] = term_type
+        sent = {}
         for var in _CLIENT_ENV:
             value = (client_env or {}).get(var)
             if value is not None and len(value) < 64 and value.isprintable():
-                env[var] = value
+                env[var] = sent[var] = value
+        env[PLAYER_LANG_ENV] = from_environment(sent) or ""  # not the host's LC_ALL/LANG
         env.setdefault("LANG", "C.UTF-8")
         if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
             env["LC_ALL"] = "C.UTF-8"

@@ -45,6 +45,7 @@ from server.ssh.gateway import (
     MAX_SESSIONS_PER_ADDRESS,
     PEER_ENV,
     PEER_PROOF_ENV,
+    PLAYER_LANG_ENV,
     default_command,
     fork_server_env,
     host_env,
@@ -288,7 +289,8 @@ class WebGateway:
         child: WebChild | None = None
         home: Path | None = None
         try:
-            argv, env, home = self.child_command(identity, address)
+            argv, env, home = self.child_command(
+                identity, address, page_language(request.headers.get("Accept-Language")))
             self.homes.take(home)
             child = WebChild(argv, env, home, forks=self.forks, write_bytes=ws.send_bytes,
                              write_str=ws.send_str, close=ws.close,
@@ -347,10 +349,10 @@ class WebGateway:
         elif kind == "focus":
             await child.focus()
 
-    def child_command(self, identity: Identity,
-                      address: str) -> tuple[Sequence[str], dict[str, str], Path]:
+    def child_command(self, identity: Identity, address: str, language: str | None = None
+                      ) -> tuple[Sequence[str], dict[str, str], Path]:
         """The argv, environment and working directory of one tab's TUI child: the SSH
-        child's, but for the terminal, which is the page."""
+        child's, but for the terminal, which is the page (``language``: the page's)."""
         if self._command is not None:
             argv = self._command(identity)
         else:
@@ -362,6 +364,7 @@ class WebGateway:
         if "UTF-8" not in env.get("LC_ALL", "UTF-8").upper():
             env["LC_ALL"] = "C.UTF-8"
         env["PRTUI_SSH_IDENTITY"] = identity.key  # a remote player: the client's own checks
+        env[PLAYER_LANG_ENV] = language or ""  # the page's, never the host's locale
         if self._relay_proof is not None and address:
             env[PEER_ENV] = address
             env[PEER_PROOF_ENV] = self._relay_proof(address)

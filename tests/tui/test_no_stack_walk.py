@@ -19,8 +19,12 @@ NAVIGATION = {
     "prtui/app.py::reconnect": "pops everything above the base screen",
     "prtui/app.py::leave_table": "pops to the lobby, or quits if there is none",
     "prtui/app.py::back_to_lobby": "pops to the lobby, or opens one if there is none",
+    "prtui/app.py::redraw_in_language": "draws every screen again in the language the "
+    "reader switched to (as Textual's own theme switch refreshes every screen); screens "
+    "say how through language_changed, and the switch is then published as a signal",
 }
-"""Functions that look down the stack to go somewhere, not to hand over a push."""
+"""Functions that look down the stack to go somewhere (or, for a language switch, to
+draw every screen again), not to hand over a push."""
 
 
 def walks(node: ast.AST) -> list[int]:
