@@ -110,7 +110,11 @@ def build(domain: str, language: str, tmpl: Catalog) -> tuple[Catalog, bytes, by
     cat.creation_date = cat.revision_date = FIXED_DATE
     cat.fuzzy = False
     cat.obsolete.clear()
-    return cat, _po_bytes(cat), _mo_bytes(cat)
+    po_bytes = _po_bytes(cat)
+    # compiled from the .po as written (a new plural entry reads back with the language's
+    # own number of forms): else the next run compiles another .mo from the same .po
+    cat = read_po(io.BytesIO(po_bytes), locale=language, domain=domain)
+    return cat, po_bytes, _mo_bytes(cat)
 
 
 def untranslated(cat: Catalog) -> list[str]:
