@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
-from prtui.screens.words import level_word, server_words, speak_keys
+from prtui.screens.words import bot_text, server_words, speak_keys
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain
 
@@ -42,8 +42,7 @@ HINT = N_("rating = mu − 3 sigma, a cautious estimate · Enter a profile · g 
 def player_cell(row: dict[str, Any], limit: int | None = None) -> Text:
     """A claimed player's name as typed (never markup), or a bot level as a bot."""
     if "bot" in row:
-        return Text.assemble(plain(level_word(row.get("bot")), limit=limit),
-                             (" " + _("bot"), "italic dim"))  # i18n: a style
+        return bot_text(row.get("bot"), "italic dim", limit)  # i18n: a style
     return plain(row.get("name"), limit=limit)
 
 

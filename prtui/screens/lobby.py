@@ -19,7 +19,7 @@ from prtui.games import game_title
 from prtui.i18n import N_, _
 from prtui.netclient import NetError, Rejected
 from prtui.pushes import pushes_of
-from prtui.screens.words import bot_name, server_words, speak_keys, status_word
+from prtui.screens.words import seat_name, server_words, speak_keys, status_word
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
@@ -213,8 +213,9 @@ class LobbyScreen(Screen[None]):
             self.refresh_turns()
 
     def game_title(self, game: object) -> str:
-        """A room's game by its title in the server's catalog ("San Juan"), else its id."""
-        return game_title(self.controller.game_entry(game), game)
+        """A room's game by its title in the server's catalog ("San Juan"), else its id,
+        in the reader's language."""
+        return server_words(game_title(self.controller.game_entry(game), game), game)
 
     def selected_room(self) -> str | None:
         table = self.query_one(DataTable)
@@ -308,7 +309,7 @@ class LobbyScreen(Screen[None]):
             return
         from prtui.screens.replay import open_replay
 
-        names = {int(s["seat"]): str(s.get("name") or bot_name(s.get("level", "bot")))
+        names = {int(s["seat"]): seat_name(s)
                  for s in summary.get("seats", []) if s.get("kind") != "empty"}
         try:
             await open_replay(self.app, self.controller.client, room, names,

@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
-from prtui.screens.words import bot_name, level_word, server_words, speak_keys
+from prtui.screens.words import bot_text, seat_name, server_words, speak_keys
 from prtui.widgets.fitted import CELL_PADDING, fit_columns
 from prtui.widgets.plain import pad_cells, plain, shown
 from prtui.widgets.ratingplot import RatingPlot
@@ -40,7 +40,7 @@ GAMES_PAGE = 20
 
 def seat_names(game: dict[str, Any]) -> dict[int, str]:
     """The replay's names for a finished game's seats (a bot by its level)."""
-    return {int(s["seat"]): str(s.get("name") or bot_name(s.get("level", "bot")))
+    return {int(s["seat"]): seat_name(s)
             for s in game.get("seats", []) if s.get("kind") != "empty"}
 
 
@@ -126,8 +126,7 @@ class ProfileScreen(Screen[None]):
 
     def who(self) -> Text:
         if "bot" in self.data:
-            return Text.assemble(plain(level_word(self.data.get("bot"))),
-                                 (" " + _("bot"), "italic"))
+            return bot_text(self.data.get("bot"), "italic")
         return plain(self.data.get("name"), limit=32)
 
     def _title(self) -> Text:
@@ -228,7 +227,7 @@ class ProfileScreen(Screen[None]):
 
     def others(self, game: dict[str, Any]) -> str:
         """The other players at that table, by name (a bot by its level)."""
-        return ", ".join(name for seat, name in seat_names(game).items()
+        return _(", ").join(name for seat, name in seat_names(game).items()
                          if seat != game.get("seat"))
 
     def mine(self, game: dict[str, Any]) -> bool:

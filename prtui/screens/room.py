@@ -22,9 +22,9 @@ from prtui.navigation import BackToLobby
 from prtui.pushes import pushes_of
 from prtui.screens.newgame import LEVELS
 from prtui.screens.words import (
-    bot_name,
     kind_word,
     level_word,
+    seat_name,
     server_words,
     speak_keys,
     status_word,
@@ -179,8 +179,7 @@ class RoomScreen(Screen[None]):
         table.clear()
         who_cells = self._who_cells(table, list(room.get("seats", [])))
         for seat in room.get("seats", []):
-            who = seat.get("name") or (bot_name(seat.get("level")) if seat.get("kind") == "bot"
-                                       else "—")
+            who = seat_name(seat) or "—"
             table.add_row(str(int(seat.get("seat", 0)) + 1), plain(who, limit=who_cells),
                           plain(kind_word(seat.get("kind"))),
                           _("yes") if seat.get("ready") else _("no"),

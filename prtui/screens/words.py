@@ -8,12 +8,17 @@ A text the catalogs lack reads as it came, so a newer server's words still show.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from rich.text import Text
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
 from prtui.i18n import N_, _, translator
+from prtui.widgets.plain import plain
 from server.i18n import DOMAINS
 
 LEVEL_WORDS = {"open": N_("open"), "random": N_("random"), "easy": N_("easy"),
@@ -53,6 +58,33 @@ def kind_word(kind: object) -> str:
 def bot_name(level: object) -> str:
     """A bot without a name, by its level: "medium bot"."""
     return _("{level} bot").format(level=level_word(level))
+
+
+BOT_NAME = re.compile(r"bot (\d+) \(([a-z]+)\)((?: #\d+)?)")
+"""The name the server gives a bot it seats: "bot 2 (easy)", "bot 2 (easy) #2" when a
+person has that name (server/net/seating.py)."""
+
+
+def seat_name(seat: Mapping[str, Any]) -> str:
+    """Who sits in a seat (the server's seat entry): a person's name as typed, a bot's
+    the server's name for it in the reader's words ("bot 2 (easy)"), a bot without one
+    by its level."""
+    name = seat.get("name")
+    if seat.get("kind") != "bot":
+        return str(name or "")
+    if not name:
+        return bot_name(seat.get("level", "bot"))
+    found = BOT_NAME.fullmatch(str(name))
+    if found is None:
+        return str(name)
+    return _("bot {seat} ({level})").format(seat=found[1], level=level_word(found[2])) + found[3]
+
+
+def bot_text(level: object, style: str, limit: int | None = None) -> Text:
+    """A bot by its level, as a row of a table shows it: the level plain, the word "bot"
+    around it (where the language puts it) in ``style``."""
+    before, _level, after = _("{level} bot").partition("{level}")
+    return Text.assemble((before, style), plain(level_word(level), limit=limit), (after, style))
 
 
 def server_words(text: object, game: object = None) -> str:
