@@ -1,8 +1,9 @@
 """Finds the English a person would read that is not marked for the catalogs: string
 literals (and f-strings' text) with words in them, outside ``_``/``N_``/``ngettext``/
-``pgettext``, docstrings, and the places that are never shown (ids, CSS, queries,
-keys, logging, exceptions' ``repr``). A line that is right as it is says why in a
-``# i18n: <why>`` comment on it (a name, a key code, a protocol word)."""
+``pgettext``, docstrings (an attribute's too: a string on its own line is never
+shown), and the places that are never shown (ids, CSS, queries, ``@on`` selectors, keys,
+a binding's key and action, logging, exceptions' ``repr``). A line that is right as it
+is says why in a ``# i18n: <why>`` comment on it (a name, a key code, a protocol word)."""
 
 from __future__ import annotations
 

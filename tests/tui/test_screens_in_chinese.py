@@ -252,3 +252,29 @@ async def test_the_turn_notices_in_chinese(tmp_path: Path, chinese: None) -> Non
             allowed = [*examples, "ntfy://example.com/topic", *untranslated([reason])]
             assert english_words(app, allowed) == [], said()
             await app.controller.close() if app.controller else None
+
+
+async def test_a_profiles_ratings_keep_their_columns_with_a_game_named_in_chinese(
+        port: int, lang: str) -> None:
+    """A game's title is padded by cells: a server whose game is named in Chinese (a
+    newer or a third-party one: the title then is the game's id) lines up the ratings
+    after it with those of a game named in English."""
+    app = PrtuiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        controller = Controller(app, await Client.connect("127.0.0.1", port, ZHANG))
+        app.controller = controller
+        await controller.games()
+        rating = {"rating": 1.5, "rank": 2, "of": 9, "games": 3, "wins": 1}
+        data = {"name": ZHANG, "ratings": [{"game": "围棋", **rating},
+                                           {"game": "san-juan", **rating}],
+                "games": [], "history": {}}
+        await app.push_screen(ProfileScreen(controller, data))
+        await pilot.pause()
+        cells = screen_cells(app)
+        rows = ["".join(row) for row in cells]
+        word = "等级分 1.5" if lang == "zh_CN" else "rating 1.5"
+        lines = [i for i, row in enumerate(rows) if word in row]
+        assert len(lines) == 2, "\n".join(rows)
+        starts = [column_starts(cells[i], [word]) for i in lines]
+        assert starts[0] == starts[1], "\n".join(rows[i] for i in lines)
+        await controller.close()
