@@ -20,6 +20,7 @@ from prtui.app import PrtuiApp
 from prtui.controller import Controller
 from prtui.i18n import language, set_language
 from prtui.netclient import Client
+from prtui.screens.confirm import ConfirmScreen
 from prtui.screens.leaderboard import LeaderboardScreen
 from prtui.screens.lobby import LobbyScreen
 from prtui.screens.newgame import NewGameScreen
@@ -134,6 +135,12 @@ async def test_lobby_and_room_keep_their_columns_with_chinese_names(
         columns_in_line(app, seats.query_one("#seats", DataTable), least=5)
         if lang == "zh_CN":
             assert english_words(app, names) == [], "\n".join(map("".join, screen_cells(app)))
+            await pilot.press("escape")  # I sit here: leaving is asked first
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.pause()
+            assert english_words(app, names) == [], "\n".join(map("".join, screen_cells(app)))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is seats)
         await controller.close()
     await host.close()
     await other.close()
