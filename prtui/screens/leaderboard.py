@@ -79,9 +79,22 @@ class LeaderboardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*map(_, COLUMNS))
-        self.query_one(DataTable).focus()
+        self._standings().focus()
         self.action_refresh()
+
+    def _standings(self) -> DataTable[Any]:
+        """The table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        rows as they were."""
+        await super().recompose()
+        self._standings().focus()
+        self._fill(keep=None)
 
     def title_text(self) -> Text:
         title = server_words(game_title(self.controller.game_entry(self.game), self.game),
@@ -118,7 +131,7 @@ class LeaderboardScreen(Screen[None]):
         self._fill(keep=None)
 
     def _fill(self, keep: int | None) -> None:
-        table = self.query_one(DataTable)
+        table = self._standings()
         table.clear()
         cells = [[str(r.get("rank", "")), "", f"{float(r.get('rating', 0)):.1f}",
                   str(r.get("games", 0)), str(r.get("wins", 0))] for r in self.rows]

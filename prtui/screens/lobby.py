@@ -111,15 +111,27 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
-        table = self.query_one(DataTable)
-        table.add_columns(*map(_, COLUMNS))
-        table.focus()
+        self._rooms_table().focus()
         self.action_refresh()  # the rooms as they are now, and my moves waiting
         pushes = pushes_of(self)
         if pushes is not None:
             pushes.subscribe(pushes.lobby, self, self.update_rooms)
             pushes.subscribe(pushes.turn_elsewhere, self, lambda room: self.refresh_turns())
             pushes.subscribe_chat(self, None, self.add_chat)
+
+    def _rooms_table(self) -> DataTable[Any]:
+        """The rooms table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        rooms as they were."""
+        await super().recompose()
+        self._rooms_table().focus()
+        self.update_rooms(self.rooms, paged=self.paging)
 
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
         if self.paging and not paged:  # a lobby push while finished games are shown
@@ -128,7 +140,7 @@ class LobbyScreen(Screen[None]):
             self.refresh_turns()  # a turn may have come at another table (pushes are often)
         was = self.selected_room()  # a push keeps the cursor on the room it was on
         self.rooms = rooms
-        table = self.query_one(DataTable)
+        table = self._rooms_table()
         table.clear()
         rows = [self._cells(room) for room in rooms]
         name_cells = self._name_cells(table, rows)

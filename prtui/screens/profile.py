@@ -116,11 +116,22 @@ class ProfileScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(*map(_, COLUMNS))
-        table.focus()
+        self._games_table().focus()
         self._show_plot()
         self._fill()
+
+    def _games_table(self) -> DataTable[Any]:
+        """The games table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        plot and the games as they were."""
+        await super().recompose()
+        self.on_mount()
 
     # --- what is shown ---------------------------------------------------------------
 
@@ -175,7 +186,7 @@ class ProfileScreen(Screen[None]):
         self.query_one(RatingPlot).show(values)
 
     def _fill(self, keep: int | None = None) -> None:
-        table = self.query_one(DataTable)
+        table = self._games_table()
         table.clear()
         rows: list[list[Text]] = [
             [Text(self._when(g)), Text(shown(self.title_of(g.get("game")), 14)), Text(),

@@ -199,6 +199,13 @@ class RoomScreen(Screen[None]):
                                   max(ready, yes_no), max(connected, yes_no)],
                           FEWEST_WHO_CELLS)
 
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        seats as they were."""
+        await super().recompose()
+        self._seats_table().focus()
+        self._refit()
+
     def on_resize(self) -> None:
         """Names cut to the new width, once the table has it."""
         self.call_after_refresh(self._refit)

@@ -285,3 +285,58 @@ async def test_a_profiles_ratings_keep_their_columns_with_a_game_named_in_chines
         starts = [column_starts(cells[i], [word]) for i in lines]
         assert starts[0] == starts[1], "\n".join(rows[i] for i in lines)
         await controller.close()
+
+
+async def test_a_switch_of_language_redraws_the_lobby_the_room_and_the_leaderboard(
+        tmp_path: Path, chinese: None) -> None:
+    """Recomposed after a switch (as the palette's language setting does), a screen
+    reads every word again: its keys, its table's headings, its rows and titles."""
+    seed_rated(tmp_path, [ZHANG], [[ZHANG, "bot:easy"]])
+    async with GameServer(tmp_path, host="127.0.0.1", port=0) as server:
+        app = PrtuiApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            me = await Client.connect("127.0.0.1", server.port, ZHANG, password=PASSWORD)
+            controller = Controller(app, me)
+            app.controller = controller
+            await controller.games()
+            room = str((await me.command("create_room", game="san-juan", players=2,
+                                         options={}, name=ROOM))["room"])
+            lobby = LobbyScreen(controller)
+            await app.push_screen(lobby)
+            await wait_for(pilot, lambda: any(r.get("id") == room for r in lobby.rooms))
+            rooms = len(lobby.rooms)  # mine, and the finished game
+            seen: list[str] = []
+
+            async def switch(to: str, screen: Any, ready: Any) -> None:
+                set_language(to)
+                await screen.recompose()
+                await wait_for(pilot, ready)
+                await pilot.pause()
+                seen[:] = ["".join(row) for row in screen_cells(app)]
+
+            def says(*words: str) -> bool:
+                return all(any(w in row for row in seen) for w in words)
+
+            await switch("en", lobby, lambda: lobby.query_one(DataTable).row_count == rooms)
+            assert says("Rooms —", "status", "waiting", "New room"), "\n".join(seen)
+            assert not says("牌桌 —") and not says("等待中"), "\n".join(seen)
+            await switch("zh_CN", lobby, lambda: lobby.query_one(DataTable).row_count == rooms)
+            assert says("牌桌 —", "状态", "等待中", "新牌桌"), "\n".join(seen)
+
+            await controller.join(room, as_player=True)
+            controller.room_info = next(r for r in (await me.command("list_rooms"))["rooms"]
+                                        if r["id"] == room)
+            seats = RoomScreen(controller)
+            await app.push_screen(seats)
+            await wait_for(pilot, lambda: seats.query_one(DataTable).row_count == 2)
+            await switch("en", seats, lambda: seats.query_one(DataTable).row_count == 2)
+            assert says("connected", "players, host", "Sit"), "\n".join(seen)
+            await switch("zh_CN", seats, lambda: seats.query_one(DataTable).row_count == 2)
+            assert says("在线", "名玩家，桌主", "坐下"), "\n".join(seen)
+
+            board = LeaderboardScreen(controller, game="san-juan")
+            await app.push_screen(board)
+            await wait_for(pilot, lambda: board.query_one(DataTable).row_count == 2)
+            await switch("en", board, lambda: board.query_one(DataTable).row_count == 2)
+            assert says("Leaderboard —", "rating", "easy bot", "Next game"), "\n".join(seen)
+            await controller.close()
