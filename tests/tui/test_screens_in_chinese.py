@@ -340,3 +340,22 @@ async def test_a_switch_of_language_redraws_the_lobby_the_room_and_the_leaderboa
             await switch("en", board, lambda: board.query_one(DataTable).row_count == 2)
             assert says("Leaderboard —", "rating", "easy bot", "Next game"), "\n".join(seen)
             await controller.close()
+
+
+async def test_a_game_without_a_board_in_chinese(chinese: None) -> None:
+    """The notice in a board's place (a game newer than this client): its keys and hint
+    in Chinese, the game's title as the server names it."""
+    from prtui.games import cannot_draw
+    from prtui.screens.unknown import UnknownGameScreen
+    from tests.i18n.test_catalogs import NOT_YET
+
+    title = "Go (19x19)"
+    app = PrtuiApp(lambda a: UnknownGameScreen("go", title))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, UnknownGameScreen))
+        await pilot.pause()
+        rows = ["".join(row) for row in screen_cells(app)]
+        assert any("ctrl+l：离开牌桌 · q：退出" in row for row in rows), "\n".join(rows)
+        said_by_the_board_package = "prtui/games/__init__.py" in NOT_YET
+        allowed = [title, *([cannot_draw(title)] if said_by_the_board_package else [])]
+        assert english_words(app, allowed) == [], "\n".join(rows)
