@@ -12,6 +12,8 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from prtui.i18n import N_, _
+from prtui.screens.words import speak_keys
 from prtui.widgets.plain import shown
 
 
@@ -26,8 +28,8 @@ class ConfirmScreen(ModalScreen[bool]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:
@@ -36,10 +38,11 @@ class ConfirmScreen(ModalScreen[bool]):
         self.detail = detail
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         text = Text.assemble((shown(self.question, blank=""), "bold"))
         if self.detail:
             text.append("\n\n").append(shown(self.detail, blank=""))
-        text.append("\n\ny: yes · n or escape: no")
+        text.append("\n\n").append(_("y: yes · n or escape: no"))
         yield Static(text, id="confirm")
 
     def action_answer(self, yes: bool) -> None:
@@ -69,13 +72,14 @@ class ChoiceScreen(ModalScreen[str | None]):
         if self.detail:
             text.append("\n\n").append(shown(self.detail, blank=""))
         text.append("\n")
-        for key, what, _ in self.answers:
+        for key, what, _value in self.answers:
             text.append("\n").append(key, style="bold reverse").append(f" {what}")
-        text.append("\n").append("esc", style="bold reverse").append(" neither: back to the table")
+        text.append("\n").append("esc", style="bold reverse").append(
+            " " + _("neither: back to the table"))
         yield Static(text, id="choice")
 
     def on_key(self, event: Key) -> None:
-        for key, _, value in self.answers:
+        for key, _what, value in self.answers:
             if event.key == key:
                 event.stop()
                 self.dismiss(value)

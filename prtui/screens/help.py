@@ -16,6 +16,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from prtui.i18n import N_, _
+from prtui.screens.words import speak_keys
 from prtui.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -26,7 +28,8 @@ class HelpScreen(ModalScreen[None]):
     """A scrollable reference; opened on a topic it scrolls there first."""
 
     CSS_PATH = "help.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "dismiss", N_("Close"))]
 
     def __init__(self, board: GameBoard, vocab: Vocabulary, facts: Any,
                  focus_topic: str | None = None, in_play: Iterable[str] | None = None,
@@ -42,9 +45,11 @@ class HelpScreen(ModalScreen[None]):
         self.in_play = list(in_play) if in_play is not None else None
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         with VerticalScroll(id="help-body"):
             if self.screen_keys:
-                yield Static(Text(f"Every key here: {self.screen_keys}", style="italic"),
+                yield Static(Text(_("Every key here: {keys}").format(keys=self.screen_keys),
+                                  style="italic"),
                              id="help-screen-keys")
             yield Static(Text(self.board.keys_help, style="italic"), id="help-keys")
             for heading, entries in self.board.help_sections(self.vocab, self.facts, self.in_play):
@@ -56,7 +61,7 @@ class HelpScreen(ModalScreen[None]):
     def _entry(self, topic: str, title: str, text: str) -> Static:
         body = Text.assemble((title + "\n", "bold"))
         body.append(text)
-        classes = "help-entry -topic" if topic == self.focus_topic else "help-entry"
+        classes = "help-entry -topic" if topic == self.focus_topic else "help-entry"  # i18n: CSS
         return Static(body, id=f"help-{topic}", classes=classes)
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -21,7 +22,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
+from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
+from prtui.screens.words import bot_text, server_words, speak_keys
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain
 
@@ -29,16 +32,17 @@ if TYPE_CHECKING:
     from prtui.controller import Controller
 
 PAGE = 50
-COLUMNS = ("#", "player", "rating", "games", "wins")
+COLUMNS = ("#", N_("player"), N_("rating"), N_("games"), N_("wins"))
 NAME_CELLS = 32
-YOU = " (you)"
-HINT = "rating = mu − 3 sigma, a cautious estimate · Enter a profile · g next game"
+YOU = N_("(you)")
+"""After my own name, a space before it."""
+HINT = N_("rating = mu − 3 sigma, a cautious estimate · Enter a profile · g next game")
 
 
 def player_cell(row: dict[str, Any], limit: int | None = None) -> Text:
     """A claimed player's name as typed (never markup), or a bot level as a bot."""
     if "bot" in row:
-        return Text.assemble(plain(row.get("bot"), limit=limit), (" bot", "italic dim"))
+        return bot_text(row.get("bot"), "italic dim", limit)  # i18n: a style
     return plain(row.get("name"), limit=limit)
 
 
@@ -51,9 +55,9 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen #standings { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "next_game", "Next game"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("escape,q", "close", "Back"),
+        Binding("g", "next_game", N_("Next game")),
+        Binding("r", "refresh", N_("Refresh")),
+        Binding("escape,q", "close", N_("Back")),
     ]
 
     def __init__(self, controller: Controller, game: str | None = None) -> None:
@@ -67,21 +71,38 @@ class LeaderboardScreen(Screen[None]):
         self._loading = False
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         with Vertical():
             yield Static(id="board-title")
-            yield Static(HINT, id="board-hint")
+            yield Static(_(HINT), id="board-hint")
             yield DataTable(id="standings", cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*COLUMNS)
-        self.query_one(DataTable).focus()
+        self._standings().focus()
         self.action_refresh()
 
+    def _standings(self) -> DataTable[Any]:
+        """The table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        rows as they were."""
+        await super().recompose()
+        self._standings().focus()
+        self._fill(keep=None)
+
     def title_text(self) -> Text:
-        title = game_title(self.controller.game_entry(self.game), self.game)
+        title = server_words(game_title(self.controller.game_entry(self.game), self.game),
+                             self.game)
         n = self.total
-        return Text(f"Leaderboard — {title} · {n} rated player{'s' * (n != 1)}")
+        return Text(ngettext("Leaderboard — {game} · {n} rated player",
+                             "Leaderboard — {game} · {n} rated players", n)
+                    .format(game=title, n=n))
 
     @work(exclusive=True, group="leaderboard")
     async def action_refresh(self) -> None:
@@ -100,7 +121,8 @@ class LeaderboardScreen(Screen[None]):
                 return
             self.game, data = next(((g, d) for g, d in pages if d.get("total")), pages[0])
         except NetError as exc:
-            self.notify(f"Leaderboard: {getattr(exc, 'reason', None) or exc}",
+            reason = server_words(getattr(exc, "reason", None) or exc)
+            self.notify(_("Leaderboard: {reason}").format(reason=reason),
                         severity="error", markup=False)
             return
         self.rows = list(data.get("players") or [])
@@ -109,18 +131,20 @@ class LeaderboardScreen(Screen[None]):
         self._fill(keep=None)
 
     def _fill(self, keep: int | None) -> None:
-        table = self.query_one(DataTable)
+        table = self._standings()
         table.clear()
         cells = [[str(r.get("rank", "")), "", f"{float(r.get('rating', 0)):.1f}",
                   str(r.get("games", 0)), str(r.get("wins", 0))] for r in self.rows]
-        others = [max([len(COLUMNS[i]), *(len(c[i]) for c in cells)]) for i in (0, 2, 3, 4)]
+        others = [max([cell_len(_(COLUMNS[i])), *(cell_len(c[i]) for c in cells)])
+                  for i in (0, 2, 3, 4)]
         limit = name_cells(table, others, 8, NAME_CELLS) or NAME_CELLS
         me = self.controller.client.name
+        you = " " + _(YOU)
         for row, c in zip(self.rows, cells, strict=True):
             if row.get("name") == me and "bot" not in row:  # where I stand
-                name = player_cell(row, max(4, limit - len(YOU)))
+                name = player_cell(row, max(4, limit - cell_len(you)))
                 name.stylize("bold")
-                name.append(YOU, style="dim")
+                name.append(you, style="dim")
             else:
                 name = player_cell(row, limit)
             table.add_row(c[0], name, *c[2:])
@@ -130,9 +154,9 @@ class LeaderboardScreen(Screen[None]):
         self.query_one("#board-title", Static).update(self.title_text())
         if not self.rows:
             self.query_one("#board-hint", Static).update(
-                "Nobody has a rating in this game yet: rated tables make one (g next game).")
+                _("Nobody has a rating in this game yet: rated tables make one (g next game)."))
         else:
-            self.query_one("#board-hint", Static).update(HINT)
+            self.query_one("#board-hint", Static).update(_(HINT))
 
     @on(DataTable.RowHighlighted, "#standings")
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:

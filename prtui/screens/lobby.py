@@ -6,6 +6,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -15,8 +16,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
+from prtui.i18n import N_, _
 from prtui.netclient import NetError, Rejected
 from prtui.pushes import pushes_of
+from prtui.screens.words import seat_name, server_words, speak_keys, status_word
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
@@ -26,11 +29,11 @@ if TYPE_CHECKING:
     from prtui.controller import Controller
 
 
-LOBBY_TITLE = "Rooms — Enter join · w watch · p replay a finished game · i my profile"
-EMPTY_TITLE = "No rooms yet — n opens one (its seats for people or bots)"
-EMPTY_TITLE_WATCHING = "No rooms yet — the list refreshes itself when one opens"
-OLDER_TITLE = "Finished games, newest first — p replay · o older · r back to the rooms"
-OLDEST_TITLE = "The oldest finished games — p replay · r back to the rooms"
+LOBBY_TITLE = N_("Rooms — Enter join · w watch · p replay a finished game · i my profile")
+EMPTY_TITLE = N_("No rooms yet — n opens one (its seats for people or bots)")
+EMPTY_TITLE_WATCHING = N_("No rooms yet — the list refreshes itself when one opens")
+OLDER_TITLE = N_("Finished games, newest first — p replay · o older · r back to the rooms")
+OLDEST_TITLE = N_("The oldest finished games — p replay · r back to the rooms")
 
 
 NAME_CELLS = 40
@@ -39,7 +42,8 @@ NAME_CELLS = 40
 FEWEST_NAME_CELLS = 8
 """Narrowest a room or host name gets so that the columns after it fit the table."""
 
-COLUMNS = ("name", "game", "seats", "status", "watch", "host", "id")
+COLUMNS = (N_("name"), N_("game"), N_("seats"), N_("status"), N_("watch"), N_("host"),
+           N_("id"))
 """What a player picks a room by first; the host (most often in the room's name too) and
 the id last, where a narrow table may leave them off its edge."""
 
@@ -53,11 +57,14 @@ at every open table on the server); entering the lobby and `r` always ask."""
 
 def status_cell(room: dict[str, Any]) -> str:
     """A room's status, and a turn-based table's pace: "playing · 2 d/move"."""
-    status = str(room.get("status"))
+    status = status_word(room.get("status"))
     hours = (room.get("options") or {}).get("turn_hours")
     if isinstance(hours, int | float) and not isinstance(hours, bool) and hours > 0:
-        pace = f"{hours / 24:g} d" if hours >= 24 and hours % 24 == 0 else f"{hours:g} h"
-        return f"{status} · {pace}/move"
+        if hours >= 24 and hours % 24 == 0:
+            # i18n: a turn-based table's pace in the rooms list: days a move, kept short
+            return _("{status} · {days:g} d/move").format(status=status, days=hours / 24)
+        # i18n: a turn-based table's pace in the rooms list: hours a move, kept short
+        return _("{status} · {hours:g} h/move").format(status=status, hours=hours)
     return status
 
 
@@ -66,18 +73,18 @@ class LobbyScreen(Screen[None]):
 
     CSS_PATH = "lobby.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "create", "New room"),
-        Binding("j", "join", "Join", show=False),  # Enter joins (the title says)
-        Binding("w", "watch", "Watch"),
-        Binding("p", "replay", "Replay", show=False),  # the title says (80 columns)
-        Binding("o", "older", "Older"),
-        Binding("l", "leaderboard", "Leaderboard"),
-        Binding("i", "my_profile", "My profile", show=False),  # the title says (80 columns)
-        Binding("r", "refresh", "Refresh", show=False),  # pushes keep the list fresh
-        Binding("c", "focus_chat", "Chat"),
-        Binding("q", "quit_app", "Quit"),
+        Binding("n", "create", N_("New room")),
+        Binding("j", "join", N_("Join"), show=False),  # Enter joins (the title says)
+        Binding("w", "watch", N_("Watch")),
+        Binding("p", "replay", N_("Replay"), show=False),  # the title says (80 columns)
+        Binding("o", "older", N_("Older")),
+        Binding("l", "leaderboard", N_("Leaderboard")),
+        Binding("i", "my_profile", N_("My profile"), show=False),  # the title says (80 columns)
+        Binding("r", "refresh", N_("Refresh"), show=False),  # pushes keep the list fresh
+        Binding("c", "focus_chat", N_("Chat")),
+        Binding("q", "quit_app", N_("Quit")),
         # "your move at N tables" (its heading names the keys): each table one key away
-        *(Binding(str(n), f"my_turn({n})", f"My move {n}", show=False)
+        *(Binding(str(n), f"my_turn({n})", N_("My move at a table"), show=False)
           for n in range(1, MOST_SHOWN + 1)),
     ]
 
@@ -91,10 +98,11 @@ class LobbyScreen(Screen[None]):
         self.turns_asked = -TURNS_EVERY_S  # when my moves waiting were last asked for
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         with Horizontal(id="lobby"):
             with Vertical(id="rooms-pane"):
                 yield YourTurns(id="your-turns")  # first: where my move waits
-                yield Static(LOBBY_TITLE, id="lobby-title")
+                yield Static(_(LOBBY_TITLE), id="lobby-title")
                 # the host and the id may be off its edge (scrolled to): names come first
                 yield DataTable(id="rooms", cursor_type="row", classes="-wider-than-shown")
             yield ChatPanel(SHORT_CHAT_PLACEHOLDER, id="lobby-chat")
@@ -103,15 +111,27 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self.is_attached:  # taken down as it mounted (the app quitting)
             return
-        table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
-        table.focus()
+        self._rooms_table().focus()
         self.action_refresh()  # the rooms as they are now, and my moves waiting
         pushes = pushes_of(self)
         if pushes is not None:
             pushes.subscribe(pushes.lobby, self, self.update_rooms)
             pushes.subscribe(pushes.turn_elsewhere, self, lambda room: self.refresh_turns())
             pushes.subscribe_chat(self, None, self.add_chat)
+
+    def _rooms_table(self) -> DataTable[Any]:
+        """The rooms table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        rooms as they were."""
+        await super().recompose()
+        self._rooms_table().focus()
+        self.update_rooms(self.rooms, paged=self.paging)
 
     def update_rooms(self, rooms: list[dict[str, Any]], paged: bool = False) -> None:
         if self.paging and not paged:  # a lobby push while finished games are shown
@@ -120,7 +140,7 @@ class LobbyScreen(Screen[None]):
             self.refresh_turns()  # a turn may have come at another table (pushes are often)
         was = self.selected_room()  # a push keeps the cursor on the room it was on
         self.rooms = rooms
-        table = self.query_one(DataTable)
+        table = self._rooms_table()
         table.clear()
         rows = [self._cells(room) for room in rooms]
         name_cells = self._name_cells(table, rows)
@@ -132,7 +152,7 @@ class LobbyScreen(Screen[None]):
             table.move_cursor(row=ids.index(was))
         if not self.paging:
             empty = EMPTY_TITLE_WATCHING if self.spectate else EMPTY_TITLE
-            self.query_one("#lobby-title", Static).update(LOBBY_TITLE if rooms else empty)
+            self.query_one("#lobby-title", Static).update(_(LOBBY_TITLE if rooms else empty))
 
     def _cells(self, room: dict[str, Any]) -> list[Any]:
         """One room's cells in COLUMNS order (its name still to be fitted)."""
@@ -152,7 +172,7 @@ class LobbyScreen(Screen[None]):
         if not rows:
             return NAME_CELLS
         shown_first = range(1, COLUMNS.index("watch") + 1)
-        others = [max(len(COLUMNS[i]), *(Text(str(row[i])).cell_len for row in rows))
+        others = [max(cell_len(_(COLUMNS[i])), *(Text(str(row[i])).cell_len for row in rows))
                   for i in shown_first]
         return name_cells(table, others, FEWEST_NAME_CELLS, NAME_CELLS) or NAME_CELLS
 
@@ -200,12 +220,14 @@ class LobbyScreen(Screen[None]):
         try:
             await self.controller.join(str(table.get("room")), as_player=True)
         except Rejected as exc:  # the server's reason, shown as is
-            self.notify(f"That table: {exc.reason}", severity="error", markup=False)
+            self.notify(_("That table: {reason}").format(reason=server_words(exc.reason)),
+                        severity="error", markup=False)
             self.refresh_turns()
 
     def game_title(self, game: object) -> str:
-        """A room's game by its title in the server's catalog ("San Juan"), else its id."""
-        return game_title(self.controller.game_entry(game), game)
+        """A room's game by its title in the server's catalog ("San Juan"), else its id,
+        in the reader's language."""
+        return server_words(game_title(self.controller.game_entry(game), game), game)
 
     def selected_room(self) -> str | None:
         table = self.query_one(DataTable)
@@ -219,7 +241,7 @@ class LobbyScreen(Screen[None]):
             await self.controller.games()
         data = await self.controller.client.command("list_rooms")
         self.paging = False
-        self.query_one("#lobby-title", Static).update(LOBBY_TITLE)
+        self.query_one("#lobby-title", Static).update(_(LOBBY_TITLE))
         self.update_rooms(list(data.get("rooms", [])))
         self.refresh_turns()
 
@@ -228,7 +250,7 @@ class LobbyScreen(Screen[None]):
         """Finished games a page at a time, newest first: the lobby shows only the newest
         (the server keeps them all; docs/protocol.md, Lobby pages)."""
         if self.paging and self.older is None:
-            self.notify("No older finished games.")
+            self.notify(_("No older finished games."))
             return
         data = await self.controller.client.command(
             "list_rooms", status="over", before=self.older if self.paging else None)
@@ -236,12 +258,12 @@ class LobbyScreen(Screen[None]):
         self.update_rooms(list(data.get("rooms", [])), paged=True)
         self.query_one(DataTable).move_cursor(row=0)
         self.query_one("#lobby-title", Static).update(
-            OLDER_TITLE if self.older is not None else OLDEST_TITLE)
+            _(OLDER_TITLE if self.older is not None else OLDEST_TITLE))
 
     @work(exclusive=True, group="lobby")
     async def action_create(self) -> None:
         if self.spectate:
-            self.notify("Spectators cannot create rooms", severity="warning")
+            self.notify(_("Spectators cannot create rooms"), severity="warning")
             return
         from prtui.screens.newgame import NewGameScreen
         from prtui.screens.room import RoomScreen
@@ -257,7 +279,8 @@ class LobbyScreen(Screen[None]):
             data = await self.controller.client.command(
                 "create_room", game=setup.game, players=setup.players, options=options)
         except Rejected as exc:  # the server's reason, shown as is
-            self.notify(f"New room: {exc.reason}", severity="error", markup=False)
+            self.notify(_("New room: {reason}").format(reason=server_words(exc.reason)),
+                        severity="error", markup=False)
             return
         await self.controller.join(str(data["room"]), as_player=True)
         await self.controller.take_seat(0)
@@ -294,17 +317,18 @@ class LobbyScreen(Screen[None]):
             return
         summary = next((r for r in self.rooms if r.get("id") == room), {})
         if summary.get("status") != "over":
-            self.notify("Only finished games can be replayed.", severity="warning")
+            self.notify(_("Only finished games can be replayed."), severity="warning")
             return
         from prtui.screens.replay import open_replay
 
-        names = {int(s["seat"]): str(s.get("name") or f"{s.get('level', 'bot')} bot")
+        names = {int(s["seat"]): seat_name(s)
                  for s in summary.get("seats", []) if s.get("kind") != "empty"}
         try:
             await open_replay(self.app, self.controller.client, room, names,
                               title=str(summary.get("name") or room))
         except Exception as exc:  # the server's reason, shown as is
-            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+            reason = server_words(getattr(exc, "reason", None) or exc)
+            self.notify(_("Replay: {reason}").format(reason=reason), severity="error",
                         markup=False)
 
     def action_leaderboard(self) -> None:
@@ -324,7 +348,7 @@ class LobbyScreen(Screen[None]):
         await self.controller.join(room, as_player=False)
         status = next((r.get("status") for r in self.rooms if r.get("id") == room), None)
         if status == "waiting":
-            self.notify("Watching: the board appears when the game starts.")
+            self.notify(_("Watching: the board appears when the game starts."))
 
     @on(DataTable.RowSelected, "#rooms")
     def _room_chosen(self, event: DataTable.RowSelected) -> None:

@@ -25,6 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from prtui.controller import TableSetup
+from prtui.i18n import N_, _
+from prtui.screens.words import level_word, server_words, speak_keys
 from prtui.widgets.footer import ReadyFooter
 from prtui.widgets.options import OptionChoices, OptionFlag
 
@@ -36,15 +38,15 @@ def plain(value: object) -> Text:
 
 LEVELS = ["random", "easy", "medium", "hard"]
 PACES: list[tuple[str, float]] = [
-    ("live: everyone plays at once", 0.0), ("turn-based: 1 hour a move", 1.0),
-    ("turn-based: 4 hours a move", 4.0), ("turn-based: 12 hours a move", 12.0),
-    ("turn-based: 1 day a move", 24.0), ("turn-based: 2 days a move", 48.0),
-    ("turn-based: 3 days a move", 72.0), ("turn-based: 7 days a move", 168.0),
-    ("turn-based: 14 days a move", 336.0)]
+    (N_("live: everyone plays at once"), 0.0), (N_("turn-based: 1 hour a move"), 1.0),
+    (N_("turn-based: 4 hours a move"), 4.0), (N_("turn-based: 12 hours a move"), 12.0),
+    (N_("turn-based: 1 day a move"), 24.0), (N_("turn-based: 2 days a move"), 48.0),
+    (N_("turn-based: 3 days a move"), 72.0), (N_("turn-based: 7 days a move"), 168.0),
+    (N_("turn-based: 14 days a move"), 336.0)]
 """A LAN table's pace: live, or turn-based with this deadline per move, in hours (the
 server takes 1 to 336: docs/hosting.md, Turn-based tables)."""
-ON_DEADLINE = [("its bot plays that move", "bot"), ("the player forfeits", "forfeit")]
-COACH_ABOUT = "players may ask the bots' search for their best moves"
+ON_DEADLINE = [(N_("its bot plays that move"), "bot"), (N_("the player forfeits"), "forfeit")]
+COACH_ABOUT = N_("players may ask the bots' search for their best moves")
 KINDS = ("bool", "int", "choice", "str", "multi")
 """The option types this form can show; an option of another type keeps its default."""
 
@@ -77,7 +79,8 @@ class NewGameScreen(Screen[TableSetup | None]):
     """The form shown by `prtui` with no arguments and by the lobby's "create"."""
 
     CSS_PATH = "newgame.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "Start"), Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", N_("Start")),
+                                             Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, games: list[dict[str, Any]], allow_open_seats: bool = False,
                  players: int = 4, game: str | None = None,
@@ -108,17 +111,18 @@ class NewGameScreen(Screen[TableSetup | None]):
         return self.games[self.game_index] if self.games else {}
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         self.option_widgets = {}
         # the form scrolls without being a Tab stop of its own (Tab goes field to field,
         # each scrolled into view); Start and Back head it, so the focus on Start at open
         # leaves the game and its first options in sight on 24 lines
         with VerticalScroll(id="form", can_focus=False):
             with Horizontal(classes="row", id="form-head"):
-                yield Static("New game", id="form-title")
-                yield Button("Start", variant="success", id="start", disabled=not self.games)
-                yield Button("Back", id="cancel")
+                yield Static(_("New game"), id="form-title")
+                yield Button(_("Start"), variant="success", id="start", disabled=not self.games)
+                yield Button(_("Back"), id="cancel")
             if not self.games:
-                yield Static("This server offers no games.", id="no-games")
+                yield Static(_("This server offers no games."), id="no-games")
             else:
                 yield from self._compose_game()
         yield ReadyFooter()  # its keys with the form, not a refresh after (the browser)
@@ -129,36 +133,47 @@ class NewGameScreen(Screen[TableSetup | None]):
         levels = (["open"] if self.allow_open_seats else []) + LEVELS
         options = usable_options(game)
         with Horizontal(classes="row"):
-            yield Label("Game", classes="label")
-            yield Select([(plain(g.get("title") or g["name"]), i) for i, g in enumerate(self.games)],
+            yield Label(_("Game"), classes="label")
+            yield Select([(plain(server_words(g.get("title") or g["name"], g["name"])), i)
+                          for i, g in enumerate(self.games)],
                          value=self.game_index, allow_blank=False, id="game")
         for i, option in enumerate(options):
             if option["type"] != "bool":
                 with Horizontal(classes="row"):
-                    yield Label(plain(option.get("title") or option["name"]), classes="label")
+                    yield Label(self._said(option.get("title") or option["name"]),
+                                classes="label")
                     yield self._widget(i, option)
         with Horizontal(classes="row"):
-            yield Label("Players", classes="label")
+            yield Label(_("Players"), classes="label")
             yield Select([(str(n), n) for n in span], value=self.players, allow_blank=False,
                          id="players")
         for seat in range(1, span[-1]):
             with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                yield Label(f"Seat {seat + 1}", classes="label")
-                yield Select([(lv, lv) for lv in levels], value=self.levels.get(seat, "medium"),
+                yield Label(_("Seat {seat}").format(seat=seat + 1), classes="label")
+                yield Select([(level_word(lv), lv) for lv in levels],
+                             value=self.levels.get(seat, "medium"),
                              allow_blank=False, id=f"seat-{seat}")
         for i, option in enumerate(options):
             if option["type"] == "bool":
                 yield self._widget(i, option)
         if self.allow_open_seats:  # a LAN table: the host decides (local tables allow it)
-            yield OptionFlag(Text("Coach"), Text(COACH_ABOUT), value=self.coach, id="coach",
-                             classes="option-flag")
+            yield OptionFlag(Text(_("Coach")), Text(_(COACH_ABOUT)), value=self.coach,
+                             id="coach", classes="option-flag")
             with Horizontal(classes="row"):
-                yield Label("Pace", classes="label")
-                yield Select(PACES, value=self.turn_hours, allow_blank=False, id="pace")
+                yield Label(_("Pace"), classes="label")
+                yield Select([(_(label), hours) for label, hours in PACES],
+                             value=self.turn_hours, allow_blank=False, id="pace")
             with Horizontal(classes="row", id="deadline-row"):
-                yield Label("Late move", classes="label")
-                yield Select(ON_DEADLINE, value=self.on_deadline, allow_blank=False,
-                             id="on-deadline")
+                # i18n: a label of 10 cells at most (5 Chinese characters): what happens
+                # when a turn-based table's player lets the deadline pass
+                yield Label(_("Late move"), classes="label")
+                yield Select([(_(label), value) for label, value in ON_DEADLINE],
+                             value=self.on_deadline, allow_blank=False, id="on-deadline")
+
+    def _said(self, text: object) -> Text:
+        """A text of the game's description (an option's title, label or about) in the
+        reader's language, as plain text."""
+        return plain(server_words(text, self.game.get("name")))
 
     def _widget(self, i: int, option: dict[str, Any]) -> Widget:
         """The widget for one option, by its type, set to its default."""
@@ -171,17 +186,17 @@ class NewGameScreen(Screen[TableSetup | None]):
             labels = option.get("choices") or []
         choices = list(zip(option.get("choices") or [], labels, strict=True))
         if kind == "bool":
-            about = plain(option["description"]) if option.get("description") else None
-            widget = OptionFlag(plain(option.get("title") or option["name"]), about,
+            about = self._said(option["description"]) if option.get("description") else None
+            widget = OptionFlag(self._said(option.get("title") or option["name"]), about,
                                 value=default is True, id=wid, classes="option-flag")
         elif kind == "multi":
             chosen = [str(v) for v in default] if isinstance(default, list) else []
             abouts = option.get("abouts")
-            widget = OptionChoices([(str(v), plain(label)) for v, label in choices], chosen, id=wid,
-                                   abouts=[plain(a) for a in abouts]
+            widget = OptionChoices([(str(v), self._said(label)) for v, label in choices], chosen,
+                                   id=wid, abouts=[self._said(a) for a in abouts]
                                    if isinstance(abouts, list) else None)
         elif kind == "choice":
-            widget = Select([(plain(label), value) for value, label in choices],
+            widget = Select([(self._said(label), value) for value, label in choices],
                             value=default if default in option["choices"] else choices[0][0],
                             allow_blank=False, id=wid)
         elif kind == "int":
@@ -192,7 +207,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             widget = Input(str(default or ""), id=wid,
                            max_length=max_len if isinstance(max_len, int) else 64)
         if kind != "bool" and option.get("description"):
-            widget.tooltip = plain(option["description"])
+            widget.tooltip = self._said(option["description"])
         self.option_widgets[option["name"]] = widget
         return widget
 
@@ -255,12 +270,14 @@ class NewGameScreen(Screen[TableSetup | None]):
                 out[option["name"]] = widget.value
             elif isinstance(widget, Input) and option["type"] == "int":
                 low, high = option.get("min"), option.get("max")
+                title = server_words(option.get("title") or option["name"], self.game.get("name"))
                 try:
                     number = int(widget.value)
                 except ValueError:
-                    raise ValueError(f"{option.get('title') or option['name']}: a whole number") from None
+                    raise ValueError(_("{option}: a whole number").format(option=title)) from None
                 if (isinstance(low, int) and number < low) or (isinstance(high, int) and number > high):
-                    raise ValueError(f"{option.get('title') or option['name']}: from {low} to {high}")
+                    raise ValueError(_("{option}: from {low} to {high}").format(
+                        option=title, low=low, high=high))
                 out[option["name"]] = number
             elif isinstance(widget, Input):
                 out[option["name"]] = widget.value
@@ -308,4 +325,4 @@ class NewGameScreen(Screen[TableSetup | None]):
             if yes:
                 self.app.exit(0)
 
-        self.app.push_screen(ConfirmScreen("Quit prtui?", "No game was started."), answered)
+        self.app.push_screen(ConfirmScreen(_("Quit prtui?"), _("No game was started.")), answered)

@@ -21,15 +21,17 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from prtui.games import game_title
+from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
+from prtui.screens.words import bot_text, seat_name, server_words, speak_keys
 from prtui.widgets.fitted import CELL_PADDING, fit_columns
-from prtui.widgets.plain import plain, shown
+from prtui.widgets.plain import pad_cells, plain, shown
 from prtui.widgets.ratingplot import RatingPlot
 
 if TYPE_CHECKING:
     from prtui.controller import Controller
 
-COLUMNS = ("when", "game", "table", "place", "rating", "with")
+COLUMNS = (N_("when"), N_("game"), N_("table"), N_("place"), N_("rating"), N_("with"))
 TABLE_CELLS = 32
 WITH_CELLS = 16
 """What the table's other players get at least, when the table's name must give way."""
@@ -38,13 +40,13 @@ GAMES_PAGE = 20
 
 def seat_names(game: dict[str, Any]) -> dict[int, str]:
     """The replay's names for a finished game's seats (a bot by its level)."""
-    return {int(s["seat"]): str(s.get("name") or f"{s.get('level', 'bot')} bot")
+    return {int(s["seat"]): seat_name(s)
             for s in game.get("seats", []) if s.get("kind") != "empty"}
 
 
-def counted(n: object, word: str) -> str:
-    """"1 game", "3 games"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _count(n: object) -> int:
+    """A count from the server for the plural form (what is not a number reads as many)."""
+    return n if isinstance(n, int) and not isinstance(n, bool) else 0
 
 
 def split_cells(room: int, table: int, others: int) -> tuple[int, int]:
@@ -61,13 +63,15 @@ def place_text(game: dict[str, Any]) -> str:
     if not isinstance(rank, int):
         return "-"
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix} of {players}"
+    # i18n: a player's place at a finished table, "1st of 4": {suffix} is English's
+    # st/nd/rd/th after the number (leave it out where the language has no such ending)
+    return _("{rank}{suffix} of {players}").format(rank=rank, suffix=suffix, players=players)
 
 
 def rating_text(game: dict[str, Any]) -> Text:
     r = game.get("rating")
     if not isinstance(r, dict):
-        return Text("unrated", style="dim")
+        return Text(_("unrated"), style="dim")
     before, after = float(r.get("before", 0)), float(r.get("after", 0))
     return Text.assemble(f"{after:.1f} ", (f"{after - before:+.1f}",
                                            "green" if after >= before else "red"))
@@ -85,11 +89,11 @@ class ProfileScreen(Screen[None]):
     ProfileScreen #games { height: 1fr; min-height: 4; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "replay", "Replay"),
-        Binding("e", "review", "Review"),
-        Binding("g", "next_game", "Next game"),
-        Binding("o", "older", "Older"),
-        Binding("escape,q", "close", "Back"),
+        Binding("r", "replay", N_("Replay")),
+        Binding("e", "review", N_("Review")),
+        Binding("g", "next_game", N_("Next game")),
+        Binding("o", "older", N_("Older")),
+        Binding("escape,q", "close", N_("Back")),
     ]
 
     def __init__(self, controller: Controller, data: dict[str, Any]) -> None:
@@ -102,6 +106,7 @@ class ProfileScreen(Screen[None]):
         self._refit_asked = False
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         yield Static(self._title(), id="profile-title")
         yield Static(self._ratings(), id="profile-ratings")
         yield Static(id="plot-title")
@@ -111,73 +116,90 @@ class ProfileScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
-        table.focus()
+        self._games_table().focus()
         self._show_plot()
         self._fill()
+
+    def _games_table(self) -> DataTable[Any]:
+        """The games table, its columns (in the reader's language) set up on first use."""
+        table: DataTable[Any] = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns(*map(_, COLUMNS))
+        return table
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        plot and the games as they were."""
+        await super().recompose()
+        self.on_mount()
 
     # --- what is shown ---------------------------------------------------------------
 
     def who(self) -> Text:
         if "bot" in self.data:
-            return Text.assemble(plain(self.data.get("bot")), (" bot", "italic"))
+            return bot_text(self.data.get("bot"), "italic")
         return plain(self.data.get("name"), limit=32)
 
     def _title(self) -> Text:
-        text = Text.assemble("Profile — ", self.who())
+        text = Text.assemble(_("Profile — "), self.who())
         if "bot" in self.data:
-            text.append(" · every bot of this level shares one rating", style="dim")
+            text.append(" · " + _("every bot of this level shares one rating"), style="dim")
         elif isinstance(self.data.get("since"), int | float):
             when = time.strftime("%Y-%m-%d", time.localtime(float(self.data["since"])))
-            text.append(f" · claimed {when}", style="dim")
+            text.append(" · " + _("claimed {date}").format(date=when), style="dim")
         return text
 
     def _ratings(self) -> Text:
         rows = list(self.data.get("ratings") or [])
         if not rows:
-            return Text("No rating yet: ratings come from rated tables.", style="dim")
+            return Text(_("No rating yet: ratings come from rated tables."), style="dim")
         lines = []
         for r in rows:
             game = r.get("game")
             mark = "▶ " if game == self.plotted and len(rows) > 1 else "  "
+            games, wins = r.get("games", 0), r.get("wins", 0)
             lines.append(Text.assemble(
-                mark, (shown(self.title_of(game), 16).ljust(16), "bold"),
-                f" rating {float(r.get('rating', 0)):.1f}",
-                f" · #{r.get('rank')} of {r.get('of')}",
-                f" · {counted(r.get('games', 0), 'game')} · {counted(r.get('wins', 0), 'win')}"))
+                mark, (pad_cells(shown(self.title_of(game), 16), 16), "bold"), " ",
+                " · ".join((
+                    _("rating {rating:.1f}").format(rating=float(r.get("rating", 0))),
+                    _("#{rank} of {of}").format(rank=r.get("rank"), of=r.get("of")),
+                    ngettext("{n} game", "{n} games", _count(games)).format(n=games),
+                    ngettext("{n} win", "{n} wins", _count(wins)).format(n=wins)))))
         return Text("\n").join(lines)
 
     def title_of(self, game: object) -> str:
-        return game_title(self.controller.game_entry(game), game)
+        return server_words(game_title(self.controller.game_entry(game), game), game)
 
     def _show_plot(self) -> None:
         history = (self.data.get("history") or {}).get(self.plotted or "", [])
         values = [float(v) for v in history]
         title = self.query_one("#plot-title", Static)
         if self.plotted is None:
-            title.update("Rating over time: no rated game yet")
+            title.update(_("Rating over time: no rated game yet"))
         else:
-            more = " · g next game" if len(self.rated) > 1 else ""
-            title.update(Text(f"Rating over {counted(max(0, len(values) - 1), 'rated game')}, "
-                              f"{shown(self.title_of(self.plotted), 16)}{more}", no_wrap=True,
-                              overflow="ellipsis"))
+            more = " · " + _("g next game") if len(self.rated) > 1 else ""
+            n = max(0, len(values) - 1)
+            title.update(Text(ngettext("Rating over {n} rated game, {game}",
+                                       "Rating over {n} rated games, {game}", n)
+                              .format(n=n, game=shown(self.title_of(self.plotted), 16)) + more,
+                              no_wrap=True, overflow="ellipsis"))
         self.query_one(RatingPlot).show(values)
 
     def _fill(self, keep: int | None = None) -> None:
-        table = self.query_one(DataTable)
+        table = self._games_table()
         table.clear()
         rows: list[list[Text]] = [
             [Text(self._when(g)), Text(shown(self.title_of(g.get("game")), 14)), Text(),
              Text(place_text(g)), rating_text(g)] for g in self.games]
-        fixed = [max([len(COLUMNS[i]), *(r[i].cell_len for r in rows)]) for i in (0, 1, 3, 4)]
+        labels = [cell_len(_(column)) for column in COLUMNS]
+        fixed = [max([labels[i], *(r[i].cell_len for r in rows)]) for i in (0, 1, 3, 4)]
         names = [shown(g.get("name"), TABLE_CELLS) for g in self.games]
         others = [self.others(g) for g in self.games]
         width = table.scrollable_content_region.width
         table_cells, with_cells = split_cells(
             width - CELL_PADDING * len(COLUMNS) - sum(fixed),
-            max([len(COLUMNS[2]), *map(cell_len, names)]),
-            max([len(COLUMNS[5]), *map(cell_len, others)])) if width else (TABLE_CELLS, 64)
+            max([labels[2], *map(cell_len, names)]),
+            max([labels[5], *map(cell_len, others)])) if width else (TABLE_CELLS, 64)
         if not width and not self._refit_asked:  # not laid out yet: fitted once it is
             self._refit_asked = True
             self.call_after_refresh(self._refit)
@@ -188,11 +210,11 @@ class ProfileScreen(Screen[None]):
         if keep is not None and keep < len(self.games):
             table.move_cursor(row=keep)
         n = len(self.games)
-        more = " · o older" if self.data.get("more") else ""
-        review = " · e review mine" if any(self.mine(g) for g in self.games) else ""
+        more = " · " + _("o older") if self.data.get("more") else ""
+        review = " · " + _("e review mine") if any(self.mine(g) for g in self.games) else ""
         self.query_one("#games-title", Static).update(
-            Text(f"Finished games, newest first · Enter/r replay{review}{more}"
-                 if n else "No finished game yet.", no_wrap=True, overflow="ellipsis"))
+            Text(_("Finished games, newest first · Enter/r replay") + review + more
+                 if n else _("No finished game yet."), no_wrap=True, overflow="ellipsis"))
 
     @staticmethod
     def _when(game: dict[str, Any]) -> str:
@@ -216,7 +238,7 @@ class ProfileScreen(Screen[None]):
 
     def others(self, game: dict[str, Any]) -> str:
         """The other players at that table, by name (a bot by its level)."""
-        return ", ".join(name for seat, name in seat_names(game).items()
+        return _(", ").join(name for seat, name in seat_names(game).items()
                          if seat != game.get("seat"))
 
     def mine(self, game: dict[str, Any]) -> bool:
@@ -262,7 +284,8 @@ class ProfileScreen(Screen[None]):
                               seat_names(game), title=str(game.get("name") or game["room"]),
                               at_end=not review, review=review, may_review=self.mine(game))
         except Exception as exc:  # the server's reason, shown as is
-            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+            reason = server_words(getattr(exc, "reason", None) or exc)
+            self.notify(_("Replay: {reason}").format(reason=reason), severity="error",
                         markup=False)
 
     def action_review(self) -> None:
@@ -277,7 +300,8 @@ class ProfileScreen(Screen[None]):
             data = await self.controller.client.command(
                 "profile", **ask, limit=GAMES_PAGE, offset=len(self.games))
         except NetError as exc:
-            self.notify(f"Profile: {getattr(exc, 'reason', None) or exc}", severity="error",
+            reason = server_words(getattr(exc, "reason", None) or exc)
+            self.notify(_("Profile: {reason}").format(reason=reason), severity="error",
                         markup=False)
             return
         at = self.query_one(DataTable).cursor_row
@@ -299,10 +323,11 @@ async def open_profile(app: Any, controller: Controller, name: str | None = None
         await controller.games()  # the games' titles
         data = await controller.client.command("profile", **ask, limit=GAMES_PAGE)
     except NetError as exc:
-        reason = getattr(exc, "reason", None) or str(exc)
+        reason = server_words(getattr(exc, "reason", None) or str(exc))
         if getattr(exc, "code", None) == "no_profile" and name == controller.client.name:
-            reason += " (ctrl+p: claim my name on this server)"
-        app.notify(f"Profile: {reason}", severity="warning", markup=False, timeout=8)
+            reason += " " + _("(ctrl+p: claim my name on this server)")
+        app.notify(_("Profile: {reason}").format(reason=reason), severity="warning",
+                   markup=False, timeout=8)
         return False
     await app.push_screen(ProfileScreen(controller, dict(data)))
     return True

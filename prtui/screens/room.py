@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,14 +17,23 @@ from textual.widgets import DataTable, Footer, Static
 
 from prtui.controller import turn_based_room
 from prtui.games import game_title
+from prtui.i18n import N_, _, ngettext
 from prtui.navigation import BackToLobby
 from prtui.pushes import pushes_of
 from prtui.screens.newgame import LEVELS
+from prtui.screens.words import (
+    kind_word,
+    level_word,
+    seat_name,
+    server_words,
+    speak_keys,
+    status_word,
+)
 from prtui.widgets.feed import ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
 
-SEAT_COLUMNS = ("seat", "who", "kind", "ready", "connected")
+SEAT_COLUMNS = (N_("seat"), N_("who"), N_("kind"), N_("ready"), N_("connected"))
 """The seats table's columns."""
 
 FEWEST_WHO_CELLS = 8
@@ -36,30 +46,34 @@ if TYPE_CHECKING:
 def options_words(entry: Mapping[str, Any] | None, options: Mapping[str, Any]) -> list[str]:
     """A room's game options in words, by the game's own spec (its catalog entry): a
     choice by its label ("1897"), a yes/no option by its title when on ("Fair start"),
-    a set by its labels; an option at its default that says nothing is left out."""
+    a set by its labels; an option at its default that says nothing is left out. The
+    server's words are read in the reader's language (prtui/screens/words.py)."""
     words: list[str] = []
+    game = (entry or {}).get("name")
     specs = (entry or {}).get("options")
     for spec in specs if isinstance(specs, list) else []:
         if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str):
             continue  # a server's catalog is data from elsewhere: what makes no sense is skipped
         kind, default = spec.get("type"), spec.get("default")
         value = options.get(spec["name"], default)
-        title = str(spec.get("title") or spec["name"])
+        title = server_words(spec.get("title") or spec["name"], game)
         choices, labels = spec.get("choices"), spec.get("labels")
         named = (dict(zip(choices, labels, strict=False))
                  if isinstance(choices, list) and isinstance(labels, list) else {})
         if kind == "choice" and isinstance(value, str):
-            words.append(str(named.get(value, value)))
+            words.append(server_words(named.get(value, value), game))
         elif kind == "bool" and value is True:
             words.append(title)
         elif kind == "multi" and isinstance(value, list) and value:
-            words.append(f"{title}: " + ", ".join(str(named.get(v, v)) for v in value))
+            # i18n: between the values of an option in a room's title
+            chosen = _(", ").join(server_words(named.get(v, v), game) for v in value)
+            words.append(_("{option}: {chosen}").format(option=title, chosen=chosen))
         elif kind in ("int", "str") and value != default:
-            words.append(f"{title} {value}")
+            words.append(_("{option} {value}").format(option=title, value=value))
     if entry is None and options.get("edition"):  # no catalog: the one option known of old
         words.append(str(options["edition"]))
     if options.get("coach") == "on":  # a room option of the server's, not the game's
-        words.append("coach allowed")
+        words.append(_("coach allowed"))
     return words
 
 
@@ -68,14 +82,14 @@ class RoomScreen(Screen[None]):
 
     CSS_PATH = "room.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "take_seat", "Sit"),
-        Binding("b", "add_bot", "Bot"),
-        Binding("l", "cycle_level", "Level"),
-        Binding("x", "remove_bot", "No bot"),
-        Binding("r", "ready", "Ready"),
-        Binding("s", "start", "Start"),
-        Binding("c", "focus_chat", "Chat"),
-        Binding("escape", "leave", "Leave"),
+        Binding("t", "take_seat", N_("Sit")),
+        Binding("b", "add_bot", N_("Bot")),
+        Binding("l", "cycle_level", N_("Level")),
+        Binding("x", "remove_bot", N_("No bot")),
+        Binding("r", "ready", N_("Ready")),
+        Binding("s", "start", N_("Start")),
+        Binding("c", "focus_chat", N_("Chat")),
+        Binding("escape", "leave", N_("Leave")),
     ]
 
     def __init__(self, controller: Controller) -> None:
@@ -87,6 +101,7 @@ class RoomScreen(Screen[None]):
         self._host: object = None  # the host last shown
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         with Horizontal(id="room"):
             with Vertical(id="seats-pane"):
                 yield Static("", id="room-title")
@@ -99,7 +114,7 @@ class RoomScreen(Screen[None]):
         """The seats table, its columns set up on first use (a room push may come first)."""
         table: DataTable[Any] = self.query_one(DataTable)
         if not table.columns:
-            table.add_columns(*SEAT_COLUMNS)
+            table.add_columns(*map(_, SEAT_COLUMNS))
         return table
 
     def on_mount(self) -> None:
@@ -131,37 +146,44 @@ class RoomScreen(Screen[None]):
         if not self.query("#room-title"):  # pushed a moment ago, not composed yet:
             return  # on_mount shows self.info, this latest one
         entry = self.controller.game_entry(room.get("game"))
-        game = ", ".join([game_title(entry, room.get("game")),
-                          *options_words(entry, room.get("options") or {})])
-        self.query_one("#room-title", Static).update(Text(
-            f"{shown(room.get('name', ''))} — {shown(game)}, "
-            f"{shown(room.get('players'))} players, host {shown(room.get('host') or '-')}, "
-            f"{shown(room.get('status'))}"))
+        # i18n: between a room's game and its options in the room's title ("San Juan, Fair start")
+        game = _(", ").join([server_words(game_title(entry, room.get("game")), room.get("game")),
+                             *options_words(entry, room.get("options") or {})])
+        players = room.get("players")
+        count = players if isinstance(players, int) else 0
+        # i18n: the room's title: its name (typed by a person), its game and options, the
+        # number of players, the host's name and the room's status
+        self.query_one("#room-title", Static).update(Text(ngettext(
+            "{room} — {game}, {players} player, host {host}, {status}",
+            "{room} — {game}, {players} players, host {host}, {status}", count).format(
+                room=shown(room.get("name", "")), game=shown(game), players=shown(players),
+                host=shown(room.get("host") or "-"), status=status_word(room.get("status")))))
         self._say_new_host(room.get("host"))
         seat = self.controller.seat
         self.refresh_bindings()  # a finished room offers no seat and no start
         if room.get("status") == "over":
-            self.query_one("#room-help", Static).update(Text(
-                "This game is over: nobody sits or starts here any more.\n"
-                "esc back to the lobby (p there replays it, n opens a new room)"))
+            self.query_one("#room-help", Static).update(Text("\n".join((
+                _("This game is over: nobody sits or starts here any more."),
+                _("esc back to the lobby (p there replays it, n opens a new room)")))))
         else:
-            self.query_one("#room-help", Static).update(Text(
-                ("You do not sit yet: t takes the highlighted seat.\n" if seat is None
-                 else f"You sit in seat {seat + 1}.\n") +
-                f"On the highlighted seat: t sit · b a {self.level} bot (l: level) · x no bot.\n"
-                + ("Turn-based: s start (host; every seat filled) · esc leave, seat kept"
-                   if turn_based_room(room) else
-                   "r ready · s start (host; every seat filled, others ready) · esc leave")))
+            self.query_one("#room-help", Static).update(Text("\n".join((
+                _("You do not sit yet: t takes the highlighted seat.") if seat is None
+                else _("You sit in seat {seat}.").format(seat=seat + 1),
+                _("On the highlighted seat: t sit · b a {level} bot (l: level) · x no bot.")
+                .format(level=level_word(self.level)),
+                _("Turn-based: s start (host; every seat filled) · esc leave, seat kept")
+                if turn_based_room(room) else
+                _("r ready · s start (host; every seat filled, others ready) · esc leave")))))
         table = self._seats_table()
         row = table.cursor_row
         table.clear()
         who_cells = self._who_cells(table, list(room.get("seats", [])))
         for seat in room.get("seats", []):
-            who = seat.get("name") or (f"{seat.get('level')} bot" if seat.get("kind") == "bot" else "—")
+            who = seat_name(seat) or "—"
             table.add_row(str(int(seat.get("seat", 0)) + 1), plain(who, limit=who_cells),
-                          plain(seat.get("kind")),
-                          "yes" if seat.get("ready") else "no",
-                          "yes" if seat.get("connected") else "no")
+                          plain(kind_word(seat.get("kind"))),
+                          _("yes") if seat.get("ready") else _("no"),
+                          _("yes") if seat.get("connected") else _("no"))
         fit_columns(table)
         if 0 <= row < table.row_count:
             table.move_cursor(row=row)
@@ -170,9 +192,19 @@ class RoomScreen(Screen[None]):
     def _who_cells(table: DataTable[Any], seats: list[dict[str, Any]]) -> int | None:
         """Cells for a seat's name, so that kind, ready and connected fit beside it (at
         80 columns a 32-character name left "ready" as "re" and hid "connected")."""
-        kind = max([len("kind"), *(len(shown(s.get("kind"))) for s in seats)])
-        return name_cells(table, [len("seat"), kind, len("ready"), len("connected")],
+        seat, kind, ready, connected = (cell_len(_(SEAT_COLUMNS[i])) for i in (0, 2, 3, 4))
+        kind = max([kind, *(cell_len(shown(kind_word(s.get("kind")))) for s in seats)])
+        yes_no = max(cell_len(_("yes")), cell_len(_("no")))
+        return name_cells(table, [max(seat, cell_len(str(len(seats)))), kind,
+                                  max(ready, yes_no), max(connected, yes_no)],
                           FEWEST_WHO_CELLS)
+
+    async def recompose(self) -> None:
+        """Composed again in the reader's language (a switch of it, prtui/app.py): the
+        seats as they were."""
+        await super().recompose()
+        self._seats_table().focus()
+        self._refit()
 
     def on_resize(self) -> None:
         """Names cut to the new width, once the table has it."""
@@ -194,9 +226,9 @@ class RoomScreen(Screen[None]):
         if before is None or host is None or host == before:
             return
         if host == self.controller.client.name:
-            self.notify("You are the host now: you add bots and start the game.")
+            self.notify(_("You are the host now: you add bots and start the game."))
         else:
-            self.notify(f"{shown(host)} is the host now.", markup=False)
+            self.notify(_("{name} is the host now.").format(name=shown(host)), markup=False)
 
     def _cursor_seat(self) -> int:
         return max(0, self.query_one(DataTable).cursor_row)
@@ -207,7 +239,8 @@ class RoomScreen(Screen[None]):
         try:
             await self.controller.client.command(t, room=self.controller.room, **fields)
         except Rejected as exc:
-            self.notify(f"Rejected: {exc.reason}", severity="error", markup=False)
+            self.notify(_("Rejected: {reason}").format(reason=server_words(exc.reason)),
+                        severity="error", markup=False)
 
     @work(group="room")
     async def action_take_seat(self) -> None:
@@ -216,7 +249,8 @@ class RoomScreen(Screen[None]):
         try:
             await self.controller.take_seat(self._cursor_seat())
         except Rejected as exc:
-            self.notify(f"Rejected: {exc.reason}", severity="error", markup=False)
+            self.notify(_("Rejected: {reason}").format(reason=server_words(exc.reason)),
+                        severity="error", markup=False)
         self.update_room(self.info)  # the room push came before the ack that gave the seat
 
     @work(group="room")
@@ -247,11 +281,12 @@ class RoomScreen(Screen[None]):
 
         costs = []
         if self.controller.seat is not None and not turn_based_room(self.info):
-            costs.append(f"You sit in seat {self.controller.seat + 1}: it is freed.")
+            costs.append(_("You sit in seat {seat}: it is freed.").format(
+                seat=self.controller.seat + 1))
         if self.info.get("host") == self.controller.client.name:
-            costs.append("You host this room: hosting passes to a seated player.")
+            costs.append(_("You host this room: hosting passes to a seated player."))
         if costs and not self.controller.client.closed and not await self.app.push_screen_wait(
-                ConfirmScreen("Leave this room?", " ".join(costs))):
+                ConfirmScreen(_("Leave this room?"), " ".join(costs))):
             return
         await self.controller.leave_room()
         self.post_message(BackToLobby(self.controller))

@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from prtui.games import cannot_draw
+from prtui.i18n import N_, _
+from prtui.screens.words import speak_keys
 from prtui.widgets.plain import shown
 
 
@@ -30,8 +32,8 @@ class UnknownGameScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+l,escape", "leave", "Leave table"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+l,escape", "leave", N_("Leave table")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
     live: ClassVar[bool] = True  # takes the room's pushes in the board's place
 
@@ -42,9 +44,10 @@ class UnknownGameScreen(Screen[None]):
         self.snapshot: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
+        speak_keys(self)
         yield Static(Text.assemble(
             (shown(self.game_title, 40), "bold"), "\n\n", shown(cannot_draw(self.game_title)),
-            "\n\n", ("ctrl+l: leave the table · q: quit", "dim")), id="unknown-game")
+            "\n\n", (_("ctrl+l: leave the table · q: quit"), "dim")), id="unknown-game")
         yield Footer()
 
     def apply_snapshot(self, snapshot: dict[str, Any], lag_ms: float | None = None) -> None:

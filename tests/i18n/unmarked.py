@@ -1,8 +1,9 @@
 """Finds the English a person would read that is not marked for the catalogs: string
 literals (and f-strings' text) with words in them, outside ``_``/``N_``/``ngettext``/
-``pgettext``, docstrings, and the places that are never shown (ids, CSS, queries,
-keys, logging, exceptions' ``repr``). A line that is right as it is says why in a
-``# i18n: <why>`` comment on it (a name, a key code, a protocol word)."""
+``pgettext``, docstrings (an attribute's too: a string on its own line is never
+shown), and the places that are never shown (ids, CSS, queries, ``@on`` selectors, keys,
+a binding's key and action, logging, exceptions' ``repr``). A line that is right as it
+is says why in a ``# i18n: <why>`` comment on it (a name, a key code, a protocol word)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ NOT_SHOWN_CALLS = {
     "match", "search", "fullmatch", "sub", "findall", "re", "run_worker", "call_later",
     "post_message", "action", "run_action", "bind", "Color", "parse", "Style",
     "from_markup", "send", "request", "command", "cmd", "get_css_variables",
+    "on",  # Textual's @on(Message, "#selector")
 }
+KEY_AND_ACTION = {"Binding"}
+"""Calls whose first two positional arguments are a key and an action name."""
 NOT_SHOWN_KEYWORDS = {"id", "classes", "name", "group", "variant", "key", "action",
                       "css_path", "DEFAULT_CSS", "style", "key_display", "exclusive",
                       "thread", "encoding", "mode"}
@@ -65,12 +69,16 @@ def _excused(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
                 func.attr if isinstance(func, ast.Attribute) else "")
             if name in MARKS or name in NOT_SHOWN_CALLS:
                 return True
+            if name in KEY_AND_ACTION and child in parent.args[:2]:
+                return True
             if name in SAID_CALLS:
                 return False  # said to a person: raised or sent, it is shown
         if isinstance(parent, ast.keyword) and parent.arg in NOT_SHOWN_KEYWORDS:
             return True
         if isinstance(parent, ast.Subscript) and child is parent.slice:
             return True  # a key: d["name"]
+        if isinstance(parent, ast.Expr) and child is node:
+            return True  # a string on its own line (an attribute's docstring): a no-op
         if isinstance(parent, ast.Compare):
             return True  # compared, not shown: `kind == "role"`
         if isinstance(parent, ast.Dict) and child in parent.keys:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,3 +16,15 @@ async def port(tmp_path: Path) -> AsyncIterator[int]:
     srv = GameServer(tmp_path / "server", host="127.0.0.1", port=0)
     yield await srv.start()
     await srv.stop()
+
+
+@pytest.fixture
+def in_language(lang: str) -> Iterator[str]:
+    """The client's language for one test, ``lang`` its parameter (issue 38): one client
+    process has one reader, so the language is set for the process and set back after."""
+    from prtui.i18n import language, set_language
+
+    before = language()
+    set_language(lang)
+    yield lang
+    set_language(before)

@@ -131,9 +131,12 @@ async def test_no_screen_cuts_its_text(name: str, size: tuple[int, int]) -> None
     assert not check.found, "\n".join(check.found)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.usefixtures("in_language")
 async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> None:
-    """The lobby and a room, on a real server: 32-character player and room names."""
+    """The lobby, a LAN table's form and a room, on a real server: 32-character player
+    and room names (in Chinese too: issue 38)."""
     from prtui.controller import Controller
     from prtui.netclient import Client
     from prtui.screens.lobby import LobbyScreen
@@ -159,6 +162,11 @@ async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> N
         await wait_for(pilot, lambda: len(lobby.rooms) == 1)
         lobby.add_chat(NAMES[1], "a chat line long enough to wrap at eighty columns, or so")
         await check.look("lobby")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await check.look("new table")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
         await controller.join(room, as_player=True)
         await controller.take_seat(0)
         rooms = (await controller.client.command("list_rooms"))["rooms"]
@@ -172,8 +180,11 @@ async def test_lobby_and_room_cut_no_text(port: int, size: tuple[int, int]) -> N
     assert not check.found, "\n".join(check.found)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
 @pytest.mark.parametrize("size", NAMED_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[int, int]) -> None:
+@pytest.mark.usefixtures("in_language")
+async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[int, int],
+                                                   lang: str) -> None:
     """The leaderboard and a profile, on a real server whose file holds rated games of
     players with 32-character names (and so room names of 40 and more)."""
     from textual.widgets import DataTable
@@ -201,7 +212,8 @@ async def test_leaderboard_and_profile_cut_no_text(tmp_path: Path, size: tuple[i
             await app.push_screen(board)
             await wait_for(pilot, lambda: len(board.rows) == 6)
             await check.look("leaderboard")
-            assert any("(you)" in str(board.query_one(DataTable).get_row_at(i)[1])
+            you = "（你）" if lang == "zh_CN" else "(you)"
+            assert any(you in str(board.query_one(DataTable).get_row_at(i)[1])
                        for i in range(6))
             assert await open_profile(app, controller, name=names[0])
             await wait_for(pilot, lambda: isinstance(app.screen, ProfileScreen))
