@@ -62,10 +62,12 @@ def place_text(game: dict[str, Any]) -> str:
     rank, players = game.get("rank"), game.get("players")
     if not isinstance(rank, int):
         return "-"
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    # i18n: a player's place at a finished table, "1st of 4": {suffix} is English's
-    # st/nd/rd/th after the number (leave it out where the language has no such ending)
-    return _("{rank}{suffix} of {players}").format(rank=rank, suffix=suffix, players=players)
+    ending = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    # one text per English ending, so a language without such endings drops none of
+    # the fields ("1st of 4": 第 1 名/共 4 人)
+    place = {"st": N_("{rank}st of {players}"), "nd": N_("{rank}nd of {players}"),
+             "rd": N_("{rank}rd of {players}"), "th": N_("{rank}th of {players}")}[ending]
+    return _(place).format(rank=rank, players=players)
 
 
 def rating_text(game: dict[str, Any]) -> Text:
