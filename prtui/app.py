@@ -32,6 +32,7 @@ from prtui.navigation import BackToLobby, NewTable, Rematch, ShowGameOver
 from prtui.netclient import NetError, relayed_key
 from prtui.palette import language_commands, redraw_screen, textual_commands
 from prtui.pushes import ChatLine, Pushes
+from prtui.screens.words import speak_keys
 from prtui.settings import Settings
 from prtui.theming import DEFAULT_THEME, load_themes
 from prtui.widgets.plain import shown
@@ -134,6 +135,7 @@ class PrtuiApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_keys(self)  # the app's own keys (the palette's) in the reader's language
         watch = HangupWatch.of_stdin()
         if watch.was_tty:  # never under the pilot's headless driver (not a tty)
             self.set_interval(CHECK_EVERY, lambda: self._hung_up(watch), name="hangup")
@@ -472,6 +474,7 @@ class PrtuiApp(App[int]):
         ``redraw_screen``; the base screen's line is said again), and the ``language``
         signal for whoever else shows words (prtui/pushes.py)."""
         now = language()
+        speak_keys(self)
         for screen in list(self.screen_stack):
             if screen is self.screen_stack[0]:
                 self.say_under(self._base_status)
