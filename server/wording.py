@@ -112,7 +112,7 @@ class Renderer:
 
 # -- a game's texts file: a template per key, its fields put in --------------------------
 
-FIELD = re.compile(r"\{([wWanp]):(?:([a-z0-9_]+):)?\$([a-z0-9_]+)\}|\$([a-z0-9_]+)")
+FIELD = re.compile(r"\{([wWanpl]):(?:([a-z0-9_]+):)?\$([a-z0-9_]+)\}|\$([a-z0-9_]+)")
 
 
 def part(key: str, **fields: object) -> dict[str, object]:
@@ -175,7 +175,7 @@ def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> st
     ``$name`` stands for the field ``name``. In a mark (``{a:$card}``, ``{p:$seat}``,
     ``{n:card:$count}``) it is the mark's id or number; a list there makes one mark an
     item, as a listing (``{w:$cards}`` -> "{w:smithy} {w:and} {w:well}"; none:
-    ``{w:nothing}``). Bare, a number is its digits, a list of numbers is joined with
+    ``{w:nothing}``); ``{l:$name}`` lists parts the same way ("2 corn and 1 sugar"). Bare, a number is its digits, a list of numbers is joined with
     "-" (a price tile), and a ``part`` (or a list of them, joined with ", ") is filled
     from its own key. A field the template names and ``fields`` lacks is a KeyError."""
     pieces = _pieces(texts[key])
@@ -184,7 +184,10 @@ def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> st
         kind, count_of, name, bare = pieces[i]
         if bare is None:
             value = fields[name]
-            if isinstance(value, list | tuple):
+            if kind == "l":  # parts, listed: "2 corn, 1 sugar and 1 coffee"
+                listed = [_fill_part(texts, v) for v in value]  # type: ignore[attr-defined]
+                out.append(listing(listed) if listed else "{w:nothing}")
+            elif isinstance(value, list | tuple):
                 items = [_mark(kind, count_of, v) for v in value]
                 out.append(listing(items) if items else "{w:nothing}")
             else:
