@@ -39,6 +39,24 @@ def read(snap: Mapping[str, Any], game: Mapping[str, Any], lang: str,
             [vocab.text(a, "label") for a in snap["legal"]])
 
 
+FIRST = ("load", "role", "produce", "sell", "build", "plantation", "mayor_done", "store")
+"""Actions taken first when offered: the game moves on (a mayor who rearranges forever
+never ships), and the lines said get many keys."""
+
+
+def pick(legal: list[dict[str, Any]], acted: int) -> dict[str, Any]:
+    """A roles' rotation, else the first action of the kinds that move the game on."""
+    roles = [a for a in legal if a.get("type") == "role"]
+    if roles:
+        return roles[acted % len(roles)]
+    for kind in FIRST:
+        found = [a for a in legal if a.get("type") == kind]
+        if found:
+            return found[acted % len(found)]
+    return next((a for a in legal if a.get("kind") != "undo" and a.get("type") != "mayor_lift"),
+                legal[-1])
+
+
 async def play_two(server: GameServer, game: str, options: dict[str, Any],
                    moves: int) -> tuple[Client, Client, dict[str, Any]]:
     """ana (seat 0) and bo (seat 1) at one table, each acting when it is their turn."""
@@ -67,8 +85,7 @@ async def play_two(server: GameServer, game: str, options: dict[str, Any],
             continue
         v = mover.v
         legal = mover.snap["legal"]  # type: ignore[index]
-        # the last action often builds or sells (a first one often undoes nothing)
-        action = legal[acted % len(legal)] if legal[0].get("kind") != "undo" else legal[-1]
+        action = pick(legal, acted)
         answer = await mover.cmd("act", room=room, action=action, v=v)
         assert answer["t"] == "ack", answer
         acted += 1
@@ -125,5 +142,41 @@ async def test_san_juan_log_and_labels_in_each_readers_language(server: GameServ
         if theirs["text"] != line["text"]:  # ana's own private part, not bo's
             assert "tp" not in theirs or theirs["tp"] != line["tp"]
             assert all(str(part["tf"]) not in str(theirs) for part in line["tp"])
+    await ana.close()
+    await bo.close()
+
+
+ENGLISH_VERBS = re.compile(r"\b(chooses|takes|builds|sells|ships|produces|Round|governor|"
+                           r"places|does not|nothing|supply)\b")
+
+
+async def test_puerto_rico_log_in_each_readers_language(server: GameServer) -> None:
+    """The lines the rules say by key read in Chinese for ana, template and all (the
+    game words as the catalog has them), and exactly as the server wrote them for bo;
+    ana's VP gains reach her alone, by key."""
+    ana, bo, entry = await play_two(server, "puerto-rico", {"edition": "1897"}, 200)
+    assert ana.snap is not None and bo.snap is not None
+    zh_log, _ = read(ana.snap, entry, "zh_CN")
+    en_log, en_labels = read(bo.snap, entry, "en")
+    assert en_log == [line["text"] for line in bo.snap["log"]]
+    assert en_labels == [a["label"] for a in bo.snap["legal"]]
+    keyed = [(line, text) for line, text in zip(ana.snap["log"], zh_log, strict=True)
+             if "tk" in line and line["tk"].startswith("core/texts:")]
+    assert len(keyed) > 20
+    assert {line["tk"] for line, _ in keyed} >= {"core/texts:log.round", "core/texts:log.role"}
+    for line, text in keyed:
+        assert HAN.search(text), (line, text)
+        assert not ENGLISH_VERBS.search(text), (line, text)
+    rounds = [t for line, t in keyed if line["tk"] == "core/texts:log.round"]
+    assert rounds[0].startswith("第 1 回合：") and "总督" in rounds[0]
+    # 1897's words by their keys: the same line in the classic vocabulary differs
+    classic, _ = read(ana.snap, entry, "zh_CN", "classic")
+    assert len(classic) == len(zh_log)
+    # a VP gain: its amount by key to its seat only
+    gains = [n for n, line in enumerate(ana.snap["log"]) if line.get("tp")]
+    assert gains, "no VP gain of ana's in the game"
+    for n in gains:
+        assert "分" in zh_log[n]
+        assert "tp" not in bo.snap["log"][n] or bo.snap["log"][n]["tp"] != ana.snap["log"][n]["tp"]
     await ana.close()
     await bo.close()

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def _names_file() -> dict[str, Any]:
+def names_file() -> dict[str, Any]:
     return tomllib.loads((files(__package__) / "names.toml").read_text(encoding="utf-8"))
 
 
@@ -44,7 +44,7 @@ def vocabulary(edition: str) -> dict[str, Any]:
     """One edition's tables (title, words, short, tags), classic filling what it omits;
     an expansion's own names (``add_names``) merged in the same way."""
     out: dict[str, Any] = {}
-    for data in (_names_file(), *_ADDED):
+    for data in (names_file(), *_ADDED):
         base, own = data.get("classic", {}), data.get(edition, {})
         out.setdefault("title", own.get("title", edition))
         for table in ("words", "short", "tags"):
@@ -55,7 +55,7 @@ def vocabulary(edition: str) -> dict[str, Any]:
 def add_names(data: dict[str, Any]) -> None:
     """An expansion's names.toml (registry.py), in the box's file's shape: its words in
     both editions. A key the box already has is refused (a name is said one way)."""
-    box = _names_file()
+    box = names_file()
     for edition, tables in data.items():
         for table, words_ in tables.items():
             clash = set(words_) & set(box.get(edition, {}).get(table, {}))
