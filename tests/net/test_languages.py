@@ -180,3 +180,32 @@ async def test_puerto_rico_log_in_each_readers_language(server: GameServer) -> N
         assert "tp" not in bo.snap["log"][n] or bo.snap["log"][n]["tp"] != ana.snap["log"][n]["tp"]
     await ana.close()
     await bo.close()
+
+
+async def test_a_replay_reads_in_the_readers_language(server: GameServer) -> None:
+    """A replay's log is the same lines with the same keys (server/net/replay.py), so the
+    client renders it as it renders a live game: the final scores and the winner in
+    Chinese for one reader, as the server wrote them for another."""
+    host = await Client.connect(server.port, "host")
+    entry = next(g for g in (await host.ok("list_games"))["games"] if g["name"] == "puerto-rico")
+    room = (await host.ok("create_room", game="puerto-rico", players=3,
+                          options={"edition": "classic"}))["room"]
+    await host.ok("join_room", room=room, as_="player")
+    for seat in range(3):
+        await host.ok("add_bot", room=room, seat=seat, level="random")
+    await host.ok("start", room=room)
+    await host.wait_for(lambda f: f["t"] == "room" and f["room"]["status"] == "over")
+    spec = await Client.connect(server.port, "eve", role="spectate")
+    steps = (await spec.ok("replay", room=room, step=0))["steps"]
+    snap = (await spec.ok("replay", room=room, step=steps))["snapshot"]
+    zh_log, _ = read(snap, entry, "zh_CN")
+    en_log, _ = read(snap, entry, "en")
+    assert en_log == [line["text"] for line in snap["log"]]
+    scores = [(line, zh_log[n]) for n, line in enumerate(snap["log"])
+              if line.get("tk") in ("core/texts:log.score", "core/texts:log.win",
+                                    "core/texts:log.win_shared")]
+    assert len(scores) == 4, scores
+    for line, text in scores:
+        assert "分" in text and not re.search(r"\b(VP|wins|share)\b", text), (line, text)
+    await host.close()
+    await spec.close()
