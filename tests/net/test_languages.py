@@ -57,9 +57,11 @@ def pick(legal: list[dict[str, Any]], acted: int) -> dict[str, Any]:
                 legal[-1])
 
 
-async def play_two(server: GameServer, game: str, options: dict[str, Any],
-                   moves: int) -> tuple[Client, Client, dict[str, Any]]:
-    """ana (seat 0) and bo (seat 1) at one table, each acting when it is their turn."""
+async def play_two(server: GameServer, game: str, options: dict[str, Any], moves: int,
+                   offered: list[dict[str, Any]] | None = None
+                   ) -> tuple[Client, Client, dict[str, Any]]:
+    """ana (seat 0) and bo (seat 1) at one table, each acting when it is their turn
+    (every action offered on the way kept in ``offered``)."""
     ana = await Client.connect(server.port, "ana")
     bo = await Client.connect(server.port, "bo")
     games = (await ana.ok("list_games"))["games"]
@@ -85,6 +87,8 @@ async def play_two(server: GameServer, game: str, options: dict[str, Any],
             continue
         v = mover.v
         legal = mover.snap["legal"]  # type: ignore[index]
+        if offered is not None:
+            offered.extend(legal)
         action = pick(legal, acted)
         answer = await mover.cmd("act", room=room, action=action, v=v)
         assert answer["t"] == "ack", answer
@@ -154,7 +158,8 @@ async def test_puerto_rico_log_in_each_readers_language(server: GameServer) -> N
     """The lines the rules say by key read in Chinese for ana, template and all (the
     game words as the catalog has them), and exactly as the server wrote them for bo;
     ana's VP gains reach her alone, by key."""
-    ana, bo, entry = await play_two(server, "puerto-rico", {"edition": "1897"}, 200)
+    offered: list[dict[str, Any]] = []
+    ana, bo, entry = await play_two(server, "puerto-rico", {"edition": "1897"}, 200, offered)
     assert ana.snap is not None and bo.snap is not None
     zh_log, _ = read(ana.snap, entry, "zh_CN")
     en_log, en_labels = read(bo.snap, entry, "en")
@@ -169,6 +174,15 @@ async def test_puerto_rico_log_in_each_readers_language(server: GameServer) -> N
         assert not ENGLISH_VERBS.search(text), (line, text)
     rounds = [t for line, t in keyed if line["tk"] == "core/texts:log.round"]
     assert rounds[0].startswith("第 1 回合：") and "总督" in rounds[0]
+    # the labels the rules say by key: Chinese for a Chinese reader
+    said = {"view": ana.snap["view"], "log": [], "legal": offered}
+    labels = [(a, text) for a, text in zip(offered, read(said, entry, "zh_CN")[1], strict=True)
+              if str(a.get("tk", "")).startswith("core/texts:labels.")]
+    assert len(labels) > 50
+    assert [text for text in read(said, entry, "en")[1]] == [a["label"] for a in offered]
+    for action, text in labels:
+        assert HAN.search(text) and not re.search(r"\b(Choose|Take|Place|Build|Sell|Load|Pass)\b",
+                                                  text), (action, text)
     # 1897's words by their keys: the same line in the classic vocabulary differs
     classic, _ = read(ana.snap, entry, "zh_CN", "classic")
     assert len(classic) == len(zh_log)
