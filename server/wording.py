@@ -112,13 +112,54 @@ class Renderer:
 
 # -- a game's texts file: a template per key, its fields put in --------------------------
 
-FIELD = re.compile(r"\{([wWanp]):(?:([a-z0-9_]+):)?\$([a-z0-9_]+)\}|\$([a-z0-9_]+)")
+FIELD = re.compile(r"\{([wWanpl]):(?:([a-z0-9_]+):)?\$([a-z0-9_]+)\}|\$([a-z0-9_]+)")
 
 
 def part(key: str, **fields: object) -> dict[str, object]:
     """A piece of a text that is a template of its own (a score line's parts): put in
     where a field stands as it is filled (plain data, so a log event stays JSON)."""
     return {"key": key, "fields": fields}
+
+
+def keyed(prefix: str, key: str, fields: Mapping[str, object]) -> dict[str, Any]:
+    """A text as it goes on the wire for a reader to fill in their language: ``tk`` the
+    key as its msgctxt (``prefix`` is the texts file and table, "texts:log."), ``tf``
+    its fields, each ``part`` among them keyed the same way (docs/protocol.md)."""
+    return {"tk": prefix + key, "tf": wire_fields(prefix, fields)}
+
+
+def wire_fields(prefix: str, fields: Mapping[str, object]) -> dict[str, Any]:
+    """``fields`` with each ``part`` as ``{"tk", "tf"}`` (the same dict when it holds
+    none, as most do: a log keeps no second copy)."""
+    if not any(_is_part(v) for v in fields.values()):
+        return fields if isinstance(fields, dict) else dict(fields)
+    out: dict[str, Any] = {}
+    for name, value in fields.items():
+        if isinstance(value, Mapping) and "key" in value:
+            out[name] = keyed(prefix, str(value["key"]), value["fields"])
+        elif isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
+            out[name] = [keyed(prefix, str(v["key"]), v["fields"]) for v in value]
+        else:
+            out[name] = value
+    return out
+
+
+def contexts(data: Mapping[str, Any], prefix: str) -> dict[str, str]:
+    """Every text of a texts file by its msgctxt (``prefix`` is the file, "texts:"), as
+    ``make catalogs`` names them (server/tools/toml_extract.py): what a client looks a
+    ``tk`` up in, its English being the msgid."""
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, str):
+            out[prefix + str(key)] = value
+        elif isinstance(value, Mapping):
+            out.update(contexts(value, f"{prefix}{key}."))
+    return out
+
+
+def _is_part(value: object) -> bool:
+    return isinstance(value, Mapping) or (
+        isinstance(value, list | tuple) and bool(value) and isinstance(value[0], Mapping))
 
 
 def listing(parts: Sequence[str]) -> str:
@@ -134,7 +175,7 @@ def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> st
     ``$name`` stands for the field ``name``. In a mark (``{a:$card}``, ``{p:$seat}``,
     ``{n:card:$count}``) it is the mark's id or number; a list there makes one mark an
     item, as a listing (``{w:$cards}`` -> "{w:smithy} {w:and} {w:well}"; none:
-    ``{w:nothing}``). Bare, a number is its digits, a list of numbers is joined with
+    ``{w:nothing}``); ``{l:$name}`` lists parts the same way ("2 corn and 1 sugar"). Bare, a number is its digits, a list of numbers is joined with
     "-" (a price tile), and a ``part`` (or a list of them, joined with ", ") is filled
     from its own key. A field the template names and ``fields`` lacks is a KeyError."""
     pieces = _pieces(texts[key])
@@ -143,7 +184,10 @@ def fill(texts: Mapping[str, str], key: str, fields: Mapping[str, object]) -> st
         kind, count_of, name, bare = pieces[i]
         if bare is None:
             value = fields[name]
-            if isinstance(value, list | tuple):
+            if kind == "l":  # parts, listed: "2 corn, 1 sugar and 1 coffee"
+                listed = [_fill_part(texts, v) for v in value]  # type: ignore[attr-defined]
+                out.append(listing(listed) if listed else "{w:nothing}")
+            elif isinstance(value, list | tuple):
                 items = [_mark(kind, count_of, v) for v in value]
                 out.append(listing(items) if items else "{w:nothing}")
             else:
@@ -174,12 +218,20 @@ def _pieces(template: str) -> tuple[Any, ...]:
 
 def _bare(texts: Mapping[str, str], value: object) -> str:
     if isinstance(value, Mapping):
-        return fill(texts, str(value["key"]), value["fields"])
+        return _fill_part(texts, value)
     if isinstance(value, list | tuple):
         if value and isinstance(value[0], Mapping):
-            return ", ".join(fill(texts, str(v["key"]), v["fields"]) for v in value)
+            return ", ".join(_fill_part(texts, v) for v in value)
         return "-".join(str(int(v)) for v in value)
     return str(int(value))  # type: ignore[call-overload]
+
+
+def _fill_part(texts: Mapping[str, str], value: Mapping[str, Any]) -> str:
+    """A part as the game keeps it (``key``, ``fields``) or as the wire carries it
+    (``tk``, ``tf``: ``keyed``)."""
+    if "tk" in value:
+        return fill(texts, str(value["tk"]), value["tf"])
+    return fill(texts, str(value["key"]), value["fields"])
 
 
 def _mark(kind: str, count_of: str | None, value: object) -> str:

@@ -31,7 +31,7 @@ from prtui.screens.board_keys import (
     with_bindings,
 )
 from prtui.theming import goods_palette
-from prtui.vocabulary import Vocabularies
+from prtui.vocabulary import Vocabularies, localized
 from prtui.widgets.actions import ActionKeys, ActionsPanel, decision_of
 from prtui.widgets.coach import CoachPanel, coach_lines
 from prtui.widgets.context import BoardContext, shown_only_of
@@ -85,9 +85,9 @@ class GameScreen(BoardKeys):
         self.board: GameBoard = board
         self.css_path = [*self.css_path, *board.css_paths]
         self._bindings = with_bindings(self._bindings, board.bindings, after="a")
-        display = self.game.get("display")
-        self.vocabularies = Vocabularies(display if isinstance(display, Mapping) else None)
-        self.facts = board.facts(display if isinstance(display, Mapping) else None)
+        display = localized(self.game.get("display"))  # its texts in the reader's language
+        self.vocabularies = Vocabularies(display)
+        self.facts = board.facts(display)
         self.vocab_name = (vocabulary if vocabulary in self.vocabularies.names
                            else self.vocabularies.default(view))
         self.lag_ms: float | None = None

@@ -63,7 +63,7 @@ from server.says import Say, say
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "note", "vp", "commits", "place", "rest",
+SHOWN_ONLY = frozenset(("label", "tmpl", "tk", "tf", "note", "vp", "commits", "place", "rest",
                         "discount", "kept", "spoiled", "copies", "carried", "poached",
                         "places", "doubloons", "bounty", "returned", "discounts"))
 """Keys of an action that are only shown; a sent action is matched without them."""
@@ -83,6 +83,10 @@ class LogEvent(TypedDict, total=False):
     place to whoever may read it. A game that writes its texts from a texts file (San
     Juan) also keeps the line's ``key`` there and its public ``fields`` (plain data:
     ids, seats, counts), and the key of the private part (``private_key``).
+    ``tk``/``tf`` (optional) are the line's key as its msgctxt and its fields as the wire
+    carries them (server/wording.py ``keyed``), so a reader fills the line in their own
+    language; ``private_tk`` the same per seat for the private part (only sent to
+    whoever may read it, like ``private``).
     """
 
     seat: int | None
@@ -95,6 +99,9 @@ class LogEvent(TypedDict, total=False):
     key: str
     fields: dict[str, Any]
     private_key: str
+    tk: str
+    tf: dict[str, Any]
+    private_tk: dict[str, dict[str, Any]]
 
 
 @dataclass

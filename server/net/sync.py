@@ -46,7 +46,9 @@ def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str,
     seat it belongs to (or for everyone when the game has open information). The
     template (``tmpl``, server/wording.py) goes along when the game wrote one, with the
     same private part (its template, ``private_tmpl``, where the game wrote one), so a
-    client shows the line in its player's vocabulary."""
+    client shows the line in its player's vocabulary; and its key and fields (``tk``,
+    ``tf``, the private parts' in ``tp``) where every part shown has one, so a client
+    fills it in its reader's language (docs/protocol.md "Texts and languages")."""
     text = str(ev.get("text", ""))
     tmpl = ev.get("tmpl")
     private = ev.get("private") or {}
@@ -61,6 +63,14 @@ def log_line(n: int, ev: LogEvent, viewer: Viewer, open_info: bool) -> dict[str,
     line: dict[str, Any] = {"n": n, "text": text}
     if isinstance(tmpl, str):
         line["tmpl"] = tmpl
+    tk = ev.get("tk")
+    if isinstance(tk, str):  # the key and fields, for a reader's language
+        keyed = ev.get("private_tk") or {}
+        if all(s in keyed for s in seats):  # else the private part has no key: tmpl only
+            line["tk"] = tk
+            line["tf"] = ev.get("tf") or {}
+            if seats:
+                line["tp"] = [keyed[s] for s in seats]
     if isinstance(ev.get("round"), int):  # the line opens this round (a client's rule)
         line["round"] = ev["round"]
     return line

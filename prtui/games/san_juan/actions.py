@@ -120,6 +120,11 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
 def role_gain(ctx: BoardContext, role: str) -> str | None:
     """What choosing ``role`` gives me now, as the server worked it out (``role_gains``,
     a template rendered in my vocabulary); None when it did not say."""
+    keyed = ctx.view.get("role_gains_k")  # by key: in the reader's language
+    item = keyed.get(role) if isinstance(keyed, Mapping) else None
+    filled = ctx.vocab.filled(item) if isinstance(item, Mapping) else None
+    if filled:
+        return ctx.vocab.render(filled)
     gains = ctx.view.get("role_gains")
     gain = gains.get(role) if isinstance(gains, Mapping) else None
     return ctx.vocab.render(gain) if isinstance(gain, str) and gain else None

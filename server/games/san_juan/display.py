@@ -15,8 +15,10 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from server.wording import contexts
+
 from . import catalog as C
-from .text import texts_file, words
+from .text import DOMAIN, texts_file, words
 
 
 @cache
@@ -30,7 +32,11 @@ def _vocabulary() -> dict[str, Any]:
     table, own = words(), texts_file()
     return {"name": "san-juan", "title": "San Juan", "words": dict(table),
             "short": dict(own["short"]),
-            "tags": {c: own["tags"].get(c, table[c][:3].title()) for c in C.CARDS}}
+            "tags": {c: own["tags"].get(c, table[c][:3].title()) for c in C.CARDS},
+            # each word's key in the catalog: its msgctxt is the prefix and the id
+            "keys": {"words": {"texts:words.": sorted(own["words"])},
+                     "short": {"texts:short.": sorted(own["short"])},
+                     "tags": {"texts:tags.": sorted(own["tags"])}}}
 
 
 def _card(i: int, texts: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +74,16 @@ def _display() -> dict[str, Any]:
         "price_tiles": [list(t) for t in C.TILES],
         "hand_limit": C.HAND_LIMIT,
         "steps": dict(texts_file()["steps"]),  # templates, as Puerto Rico's
+        "domain": DOMAIN,
+        "texts": _keyed(),
     }
+
+
+def _keyed() -> dict[str, str]:
+    """Every text a client may be sent by key (``tk``: log lines, labels, gains) and the
+    help and steps above, by msgctxt: the English a reader's catalog is asked for."""
+    own = {k: v for k, v in texts_file().items() if k not in ("words", "short", "tags")}
+    return {**contexts(own, "texts:"), **contexts(_texts(), "cards:")}
 
 
 def display() -> dict[str, Any]:

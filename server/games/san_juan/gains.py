@@ -9,14 +9,28 @@ stay unknown: the trader turns the tile after the choice.
 
 from __future__ import annotations
 
+from typing import Any
+
+from server.wording import keyed
+
 from . import catalog as C
+from . import text
 from .councillor import to_keep
 from .state import SJState
-from .text import gain
 
 
 def role_gains(s: SJState, p: int) -> dict[str, str]:
     """Each role's gain as a template (texts.toml ``[gains]``), rendered by the client."""
+    return {role: text.gain(key, **fields) for role, (key, fields) in gains(s, p).items()}
+
+
+def gain_keys(s: SJState, p: int) -> dict[str, dict[str, Any]]:
+    """The same by key and fields (``tk``/``tf``), for a client's language."""
+    return {role: keyed("texts:gains.", key, fields) for role, (key, fields) in gains(s, p).items()}
+
+
+def gains(s: SJState, p: int) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each role's gain: its key of texts.toml ``[gains]`` and its fields."""
     city, goods, hand = s.city[p], s.goods[p], s.hands[p]
     boost = C.LIBRARY in city and not (s.n == 2 and p == s.governor and s.library_used)
     bonus = 2 if boost else 1
@@ -34,6 +48,11 @@ def role_gains(s: SJState, p: int) -> dict[str, str]:
         "councillor": gain("councillor", draw=draw, keep=to_keep(s, p)),
         "prospector": gain("prospector", count=bonus),
     }
+
+
+def gain(key: str, **fields: Any) -> tuple[str, dict[str, Any]]:
+    """A role's gain as the rules name it: its key of texts.toml ``[gains]``, its fields."""
+    return key, fields
 
 
 def _cost(city: list[int], card: int, bonus: int) -> int:

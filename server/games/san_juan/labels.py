@@ -42,6 +42,8 @@ from .state import (
 )
 from .text import finish_label, label
 
+Said = tuple[str, dict[str, object]]  # a label's template, and its tk/tf (text.label)
+
 # every dict made so far, by its move: a label reads nothing but the move (moves.py)
 FIXED: dict[Move, dict[str, Any]] = {}
 # and the way back, by the label: (the dict, its move); a label two moves share (an
@@ -107,8 +109,9 @@ def _make_dict(m: Move) -> dict[str, Any]:
     kind = _kind(m)
     if kind:
         d["kind"] = kind
-    d["label"] = finish_label(tmpl)
-    d["tmpl"] = tmpl
+    d["label"] = finish_label(tmpl[0])
+    d["tmpl"] = tmpl[0]
+    d.update(tmpl[1])  # tk, tf: the key and fields, for a reader's language
     return d
 
 
@@ -123,7 +126,7 @@ def _kind(m: Move) -> str | None:
     return "confirm" if m[0] == CONFIRM else None
 
 
-def _undo_label(m: Move) -> str:
+def _undo_label(m: Move) -> Said:
     """``(UNDO, step, the last pick or -1)``"""
     step, last = m[1], m[2]
     if last < 0:
@@ -135,7 +138,7 @@ def _undo_label(m: Move) -> str:
     return label("undo_card", card=C.CARDS[last])
 
 
-def _confirm_label(m: Move) -> str:
+def _confirm_label(m: Move) -> Said:
     """What confirming the picks does: ``(CONFIRM, step, picks)``, while paying
     ``+ (building, goods among the picks)``."""
     step, k = m[1], m[2]

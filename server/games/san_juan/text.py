@@ -17,11 +17,14 @@ from importlib.resources import files
 from typing import Any
 
 from server.engine.contract import LogEvent
-from server.wording import Tables, fill, render
+from server.wording import Tables, fill, keyed, render, wire_fields
 
 from . import catalog as C
 
 Fields = dict[str, Any]
+
+DOMAIN = "san_juan"
+"""The game's message catalog (server/i18n.py): its texts' msgctxt is ``texts:<table>.<key>``."""
 
 
 @cache
@@ -44,9 +47,10 @@ def log(key: str, fields: Fields) -> str:
     return fill(texts_file()["log"], key, fields)
 
 
-def label(key: str, **fields: Any) -> str:
-    """The template of the action label ``key`` with its fields."""
-    return fill(texts_file()["labels"], key, fields)
+def label(key: str, **fields: Any) -> tuple[str, dict[str, object]]:
+    """The template of the action label ``key`` with its fields, and the same as the
+    wire's ``tk``/``tf``, so a reader fills it in their language (docs/protocol.md)."""
+    return fill(texts_file()["labels"], key, fields), keyed("texts:labels.", key, fields)
 
 
 def gain(key: str, **fields: Any) -> str:
@@ -75,10 +79,12 @@ def event(seat: int | None, kind: str, key: str, fields: Fields,
     """A log event as the rules write it: ``text`` its template, ``key`` and ``fields``
     kept (public only); a private part as a template for ``seat`` alone."""
     line: LogEvent = {"seat": seat, "kind": kind, "text": log(key, fields), "key": key,
-                      "fields": fields}
+                      "fields": fields, "tk": "texts:log." + key,
+                      "tf": wire_fields("texts:log.", fields)}
     if private is not None and seat is not None:
         line["private_key"] = private[0]
         line["private_tmpl"] = {str(seat): fill(texts_file()["private"], *private)}
+        line["private_tk"] = {str(seat): keyed("texts:private.", *private)}
     return line
 
 

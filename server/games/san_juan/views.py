@@ -12,7 +12,7 @@ from server.engine.audience import Audience
 from . import catalog as C
 from .builder import hand_costs
 from .common import hand_limit
-from .gains import role_gains
+from .gains import gain_keys, role_gains
 from .moves import GOOD_ITEM
 from .scoring import breakdown, result
 from .selection import EXACT
@@ -132,6 +132,9 @@ def _own_keys(s: SJState, viewer: int | None) -> dict[str, Any]:
         # what each role would give me: only to whoever chooses a role now
         "role_gains": (role_gains(s, viewer) if viewer is not None and mine
                        and s.step == CHOOSE_ROLE else None),
+        # the same by key and fields, for the reader's language (docs/protocol.md)
+        "role_gains_k": (gain_keys(s, viewer) if viewer is not None and mine
+                         and s.step == CHOOSE_ROLE else None),
     }
 
 

@@ -38,7 +38,8 @@ def test_a_selection_taken_back_and_picked_again_lists_the_same() -> None:
     first = before[0]
     GAME.apply(s, 0, first)
     assert {"type": "confirm", "kind": "confirm", "label": "Confirm: keep this card",
-            "tmpl": "Confirm: keep this card"} in GAME.legal_actions(s, 0)
+            "tmpl": "Confirm: keep this card", "tk": "texts:labels.confirm_keep_one",
+            "tf": {}} in GAME.legal_actions(s, 0)
     GAME.apply(s, 0, {"type": "undo"})
     assert GAME.legal_actions(s, 0) == before
 

@@ -33,7 +33,8 @@ def test_the_owner_is_asked_before_the_four_cards_are_turned_up() -> None:
     is offered, not applied."""
     s = _asked()
     assert step(s) == "gold_mine_ask" and s.turn == 1 and s.pending == []
-    assert [{k: v for k, v in a.items() if k != "tmpl"} for a in GAME.legal_actions(s, 1)] == [
+    assert [{k: v for k, v in a.items() if k not in ("tmpl", "tk", "tf")}
+            for a in GAME.legal_actions(s, 1)] == [
         {"type": "gold_mine",
          "label": "Turn up 4 cards with the gold mine (keep one if all costs differ)"},
         {"type": "pass", "kind": "decline", "label": "Leave the gold mine's cards face down"},

@@ -152,8 +152,10 @@ def test_a_private_part_is_read_by_its_seat_only(players: int) -> None:
         assert all(WORDS[c] in mine["text"] for c in cards if c != "and")
         for viewer in (None, *(v for v in range(players) if v != owner)):
             theirs = log_line(n, ev, viewer, False)
-            assert theirs == {"n": n, "text": ev["text"], "tmpl": ev["tmpl"]}
+            assert theirs == {"n": n, "text": ev["text"], "tmpl": ev["tmpl"],
+                              "tk": ev["tk"], "tf": ev["tf"]}
             assert ev["private_tmpl"][str(owner)] not in theirs["tmpl"]
+        assert mine["tp"] == [ev["private_tk"][str(owner)]]  # its key, to its seat alone
 
 
 # where the rules name a text: the call, the argument that is its key, its section

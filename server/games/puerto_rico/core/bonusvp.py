@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from . import catalog as C
 from . import interrupts as I
-from .common import Events, award_vp, say, who
+from .common import Events, award_vp, tell
 from .moves import PASS_MOVE, TAKE_VP, Move
 from .state import PRState
-from .text import VOCAB
+from .text import line
 
 _CHOICE: list[Move] = [(TAKE_VP,), PASS_MOVE]
 
@@ -29,8 +29,7 @@ def building_vp(s: PRState, p: int, k: int, b: int, ev: Events, kind: str = "bui
     if 0 < s.vp_supply <= k:
         I.push(s, I.OPTIONAL_VP, p, k, b)
         return
-    v = VOCAB[s.edition]
-    award_vp(s, p, k, ev, f"{who(s, p)} scores {k} {v.vp} ({v.buildings[b]})", kind)
+    award_vp(s, p, k, ev, line("building_vp", seat=p, count=k, building=C.BUILDINGS[b]), kind)
 
 
 def _legal(s: PRState, e: I.Entry) -> list[Move]:
@@ -39,17 +38,15 @@ def _legal(s: PRState, e: I.Entry) -> list[Move]:
 
 def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     p, k, b = e[1], e[2], e[3]
-    v = VOCAB[s.edition]
     if m[0] == TAKE_VP:
-        award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {v.vp} ({v.buildings[b]})")
+        award_vp(s, p, k, ev, line("building_vp_take", seat=p, count=k, building=C.BUILDINGS[b]))
         if s.vp_supply <= 0 and s.rules >= 4:
             for other in [x for x in s.pending if x is not e and x[0] == I.OPTIONAL_VP]:
                 s.pending.remove(other)
                 q, j, c = other[1], other[2], other[3]
-                award_vp(s, q, j, ev, f"{who(s, q)} scores {j} {v.vp} ({v.buildings[c]})")
+                award_vp(s, q, j, ev, line("building_vp", seat=q, count=j, building=C.BUILDINGS[c]))
     else:
-        if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} leaves the {v.vp} in the supply ({v.buildings[b]})")
+        tell(ev, p, "pass", "building_vp_leave", seat=p, building=C.BUILDINGS[b])
     return True
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from server.engine.contract import LogEvent
+from server.wording import part
 
 from . import catalog as C
 from .state import PRState
-from .text import who
+from .text import Said, line, private, who
 
 # What a phase step tells the round flow after acting.
 CONTINUE = 0  # a decision is pending for s.turn
@@ -26,12 +29,22 @@ def privileges(s: PRState, p: int) -> int:
     return 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
 
 
-def say(ev: Events, seat: int | None, kind: str, text: str) -> None:
+def say(ev: Events, seat: int | None, kind: str, text: str | Said) -> None:
     if ev is not None:
-        ev.append({"seat": seat, "kind": kind, "text": text})
+        if isinstance(text, Said):
+            ev.append({"seat": seat, "kind": kind, "text": text.tmpl, "tk": text.tk,
+                       "tf": text.tf})
+        else:
+            ev.append({"seat": seat, "kind": kind, "text": text})
 
 
-def award_vp(s: PRState, p: int, k: int, ev: Events, text: str, kind: str = "ship") -> None:
+def tell(ev: Events, seat: int | None, kind: str, key: str, /, **fields: Any) -> None:
+    """``say`` the log line ``key`` of core/texts.toml (made only when someone reads it)."""
+    if ev is not None:
+        say(ev, seat, kind, line(key, **fields))
+
+
+def award_vp(s: PRState, p: int, k: int, ev: Events, text: str | Said, kind: str = "ship") -> None:
     """VP are secret: the amount goes to ``private`` unless the table plays open VP.
 
     The chips may run out; VP beyond them are still counted (pencil and paper), and
@@ -42,13 +55,21 @@ def award_vp(s: PRState, p: int, k: int, ev: Events, text: str, kind: str = "shi
     s.vp_supply -= k
     if ev is not None:
         gain = f"+{k} VP"
-        if s.open_vp:
+        if isinstance(text, Said):  # said by key: the gain too, so a reader's language says it
+            if s.open_vp:
+                say(ev, p, kind, line("open_vp", line=part(text.key, **text.fields), count=k))
+            else:
+                say(ev, p, kind, text)
+                mine = private("vp", count=k)
+                ev[-1]["private"] = {str(p): mine.tmpl}  # no marks: the same as text
+                ev[-1]["private_tk"] = {str(p): mine.wire()}
+        elif s.open_vp:
             ev.append({"seat": p, "kind": kind, "text": f"{text} ({gain})"})
         else:
             ev.append({"seat": p, "kind": kind, "text": text, "private": {str(p): gain}})
     if before > 0 >= s.vp_supply:
         s.last_round = True
-        say(ev, None, "end_trigger", "The last VP chip is gone: this round is the last.")
+        tell(ev, None, "end_trigger", "last_chip")
 
 
 def colonist_source(s: PRState) -> str | None:

@@ -18,11 +18,10 @@ from typing import Any
 from . import catalog as C
 from . import game_hooks as G
 from . import hooks, interrupts
-from .common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, say, who
+from .common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, tell
 from .moves import PASS, ROLE, Move
 from .scoring import final_scores
 from .state import CHOOSE_ROLE, DRAFT, GAME_OVER, PHASE_END, PHASE_START, PRState
-from .text import VOCAB
 
 # each role's phase (a module or class with the phase interface), by role id, and the
 # draft's (Expansion I) after them: filled from the table (expansions.py) at import
@@ -115,12 +114,13 @@ def _choose_role(s: PRState, r: int, ev: Events, captured: bool = False) -> int:
     s.phase_i = 0
     s.step = PHASE_START
     if ev is not None:
-        v = VOCAB[s.edition]
+        role = C.ROLES[r]
         if captured:
-            say(ev, p, "role", f"{who(s, p)} plays the captured {v.roles[r]}")
+            tell(ev, p, "role", "role_captured", seat=p, role=role)
+        elif coins:
+            tell(ev, p, "role", "role_coins", seat=p, role=role, coins=coins)
         else:
-            extra = f" and takes {v.coins(coins)} from it" if coins else ""
-            say(ev, p, "role", f"{who(s, p)} chooses the {v.roles[r]}{extra}")
+            tell(ev, p, "role", "role", seat=p, role=role)
     for fn in (s.cat.game_hooks or G.table(s.cat))[G.ROLE_CHOSEN]:  # (G.run, inlined)
         fn(s, ev)  # Expansion III: the smuggler tile, the captured card
     if hooks.due(s, r, hooks.START):
@@ -202,7 +202,7 @@ def _end_round(s: PRState, ev: Events) -> None:
         s.step = GAME_OVER
         s.turn = -1
         if ev is not None:
-            say(ev, None, "game_over", f"The game ends after round {s.round}")
+            tell(ev, None, "game_over", "game_end", round=s.round)
         final_scores(s, ev)
         return
     s.governor = (s.governor + 1) % s.n
@@ -215,7 +215,7 @@ def _end_round(s: PRState, ev: Events) -> None:
 
 def _round_header(s: PRState, ev: Events) -> None:
     if ev is not None:
-        say(ev, s.governor, "round", f"Round {s.round}: {who(s, s.governor)} is governor")
+        tell(ev, s.governor, "round", "round", round=s.round, seat=s.governor)
         ev[-1]["round"] = s.round  # the client's round rule reads this, never the text
 
 

@@ -10,11 +10,11 @@ hall and not a violet one for the city hall."""
 from __future__ import annotations
 
 from server.engine.contract import Result, ScoreLine, ranked
+from server.wording import part
 
 from . import catalog as C
-from .common import Events, citizens_of, say
+from .common import Events, citizens_of, tell
 from .state import PRState
-from .text import VOCAB, listing, who
 
 # how the log names each large building's bonus
 _BONUS_WORDS = {C.BUILDINGS[b]: b for b in C.LARGE_BONUS}
@@ -76,34 +76,25 @@ def result(s: PRState) -> Result:
 
 def final_scores(s: PRState, ev: Events) -> None:
     """One public line per player, best first, then the winner(s): the end reveals all."""
-    v = VOCAB[s.edition]
     res = result(s)
     by_seat = {line.seat: line for line in res.scores}
     for p in res.ranking:
         line = by_seat[p]
         parts = [
-            f"{line.breakdown['vp_chips']} {v.vp} chips",
-            f"{line.breakdown['buildings']} buildings",
+            part("score_chips", count=line.breakdown["vp_chips"]),
+            part("score_buildings", count=line.breakdown["buildings"]),
         ]
         if "citizens" in line.breakdown:
             n = line.breakdown["citizens"]  # one citizen, not "1 citizens"
-            parts.append(f"{n} {{w:citizen}}" if n == 1 else f"{n} {{w:citizens}}")
+            parts.append(part("score_citizen" if n == 1 else "score_citizens", count=n))
         parts += [
-            f"{k} {v.buildings[_BONUS_WORDS[key]]}"
+            part("score_bonus", count=k, building=C.BUILDINGS[_BONUS_WORDS[key]])
             for key, k in line.breakdown.items()
             if key in _BONUS_WORDS
         ]
         if sum(1 for x in res.scores if x.total == line.total) > 1:
-            parts.append(f"tie-break {line.tiebreak}: {v.doubloon}s + goods")
-        if ev is not None:
-            say(
-                ev,
-                p,
-                "score",
-                f"{line.rank}. {who(s, p)}: {line.total} {v.vp} ({', '.join(parts)})",
-            )
-    winners = [who(s, p) for p in res.winners]
+            parts.append(part("score_tiebreak", count=line.tiebreak))
+        tell(ev, p, "score", "score", rank=line.rank, seat=p, total=line.total, parts=parts)
     best = by_seat[res.winners[0]].total
-    verb = "wins" if len(winners) == 1 else "share the win"
-    if ev is not None:
-        say(ev, None, "game_over", f"{listing(winners)} {verb} with {best} {v.vp}")
+    key = "win" if len(res.winners) == 1 else "win_shared"
+    tell(ev, None, "game_over", key, seats=list(res.winners), vp=best)

@@ -8,6 +8,11 @@ vocabulary would hand out words, the same for every edition. ``finish_events`` a
 vocabulary its player chose. The words of both editions live once, in names.toml
 (components.md section 1); ids stay the classic ones everywhere
 (docs/puerto-rico-view.md). A new name goes into names.toml, not here.
+
+A text the rules say by its key (``line``, ``label``: core/texts.toml) travels with that
+key and its fields as well (``tk``/``tf``), so a client fills it from the game's catalog
+in its reader's language (docs/protocol.md "Texts and languages"); a new text goes into
+core/texts.toml, not into an f-string here.
 """
 
 from __future__ import annotations
@@ -15,9 +20,9 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from server.wording import Table, Tables
+from server.wording import Table, Tables, fill, wire_fields
 
 from . import catalog as C
 from .kinds import mark
@@ -27,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def _names_file() -> dict[str, Any]:
+def names_file() -> dict[str, Any]:
     return tomllib.loads((files(__package__) / "names.toml").read_text(encoding="utf-8"))
 
 
@@ -39,7 +44,7 @@ def vocabulary(edition: str) -> dict[str, Any]:
     """One edition's tables (title, words, short, tags), classic filling what it omits;
     an expansion's own names (``add_names``) merged in the same way."""
     out: dict[str, Any] = {}
-    for data in (_names_file(), *_ADDED):
+    for data in (names_file(), *_ADDED):
         base, own = data.get("classic", {}), data.get(edition, {})
         out.setdefault("title", own.get("title", edition))
         for table in ("words", "short", "tags"):
@@ -50,7 +55,7 @@ def vocabulary(edition: str) -> dict[str, Any]:
 def add_names(data: dict[str, Any]) -> None:
     """An expansion's names.toml (registry.py), in the box's file's shape: its words in
     both editions. A key the box already has is refused (a name is said one way)."""
-    box = _names_file()
+    box = names_file()
     for edition, tables in data.items():
         for table, words_ in tables.items():
             clash = set(words_) & set(box.get(edition, {}).get(table, {}))
@@ -67,6 +72,54 @@ def refresh() -> None:
     _TABLES.clear()
     _LAST[:] = [None, "", None]
     MARKS.buildings = tuple(f"{{w:{b}}}" for b in C.BUILDINGS)
+
+
+DOMAIN = "puerto_rico"
+"""The game's message catalog (server/i18n.py)."""
+
+TEXTS = "core/texts"
+"""The file of the texts said by key, as its msgctxt names it (the package's path)."""
+
+
+@cache
+def texts_file() -> dict[str, dict[str, str]]:
+    data = tomllib.loads((files(__package__) / "texts.toml").read_text(encoding="utf-8"))
+    return {k: dict(v) for k, v in data.items()}
+
+
+class Said(NamedTuple):
+    """A text said by its key: the template (marks, as ever) and where it came from."""
+
+    tmpl: str
+    table: str
+    key: str
+    fields: dict[str, Any]
+
+    @property
+    def tk(self) -> str:
+        return f"{TEXTS}:{self.table}.{self.key}"
+
+    @property
+    def tf(self) -> dict[str, Any]:
+        return wire_fields(f"{TEXTS}:{self.table}.", self.fields)
+
+    def wire(self) -> dict[str, Any]:
+        return {"tk": self.tk, "tf": self.tf}
+
+
+def line(key: str, /, **fields: Any) -> Said:
+    """The log line ``key`` of core/texts.toml with its fields."""
+    return Said(fill(texts_file()["log"], key, fields), "log", key, fields)
+
+
+def label(key: str, /, **fields: Any) -> Said:
+    """The action label ``key`` of core/texts.toml with its fields."""
+    return Said(fill(texts_file()["labels"], key, fields), "labels", key, fields)
+
+
+def private(key: str, /, **fields: Any) -> Said:
+    """A private part (only its seat reads it) of core/texts.toml."""
+    return Said(fill(texts_file()["private"], key, fields), "private", key, fields)
 
 
 def words(edition: str) -> dict[str, str]:
@@ -174,6 +227,9 @@ def finish_action(action: dict[str, Any], edition: str) -> dict[str, Any]:
     ``kind`` (kinds.py), as every action dict passes here once."""
     mark(action)
     tmpl = action["label"]
+    if isinstance(tmpl, Said):  # said by key: the key and fields go along
+        action.update(tmpl.wire())
+        tmpl = tmpl.tmpl
     action["tmpl"] = tmpl
     action["label"] = text_of(tmpl, edition)
     return action

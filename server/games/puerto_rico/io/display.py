@@ -17,9 +17,11 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from server.wording import contexts
+
 from ..core import catalog as C
 from ..core import expansions, registry
-from ..core.text import vocabulary
+from ..core.text import DOMAIN, TEXTS, names_file, texts_file, vocabulary
 
 VOCABULARY_OPTION = "edition"
 """The option whose value names the table's own vocabulary."""
@@ -62,7 +64,7 @@ def _display() -> dict[str, Any]:
     roles, buildings = texts["roles"], texts["buildings"]
     return {
         "vocabulary_option": VOCABULARY_OPTION,
-        "vocabularies": [{"name": e, **vocabulary(e)} for e in C.EDITIONS],
+        "vocabularies": [{"name": e, **vocabulary(e), "keys": _word_keys(e)} for e in C.EDITIONS],
         "goods": list(C.GOODS),
         "roles": [{"id": r, "help": roles.get(r, "")} for r in C.ROLES],
         "buildings": [
@@ -81,7 +83,41 @@ def _display() -> dict[str, Any]:
         "steps": {**texts["steps"], **texts["questions"]},
         "questions": list(texts["questions"]),  # steps the client headlines
         "parts": dict(texts["parts"]),  # Expansions III/IV: actions and goals
+        "domain": DOMAIN,
+        "texts": _keyed(),
     }
+
+
+GAME = __name__.rsplit(".", 2)[0]  # the game's package: msgctxt paths are within it
+
+
+def _where(package: str) -> str:
+    """A texts file's msgctxt prefix: its path in the game's package ("io/texts:")."""
+    return package.removeprefix(GAME + ".").replace(".", "/") + "/texts:"
+
+
+def _keyed() -> dict[str, str]:
+    """Every text a client may be sent by key (``tk``) or shown from above (help,
+    steps, parts), by msgctxt: the English a reader's catalog is asked for."""
+    out = contexts(texts_file(), TEXTS + ":")
+    out.update(contexts(_read(HERE), _where(HERE)))
+    for x in expansions.EXPANSIONS.values():
+        out.update(contexts(_read(x.folder), _where(x.folder)))
+    return out
+
+
+def _word_keys(edition: str) -> dict[str, dict[str, list[str]]]:
+    """Each word's key in names.toml: the edition's own table, else classic's (which
+    1897 falls back to); {table: {msgctxt prefix: [ids]}}."""
+    data = names_file()
+    out: dict[str, dict[str, list[str]]] = {}
+    for table in ("words", "short", "tags"):
+        own = set(data.get(edition, {}).get(table, {}))
+        out[table] = {f"core/names:{edition}.{table}.": sorted(own)}
+        if edition != "classic":
+            base = set(data.get("classic", {}).get(table, {})) - own
+            out[table][f"core/names:classic.{table}."] = sorted(base)
+    return out
 
 
 def _forget() -> None:

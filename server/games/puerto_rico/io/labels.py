@@ -50,7 +50,7 @@ from ..core.state import (
     SMUGGLE,
     PRState,
 )
-from ..core.text import VOCAB, Vocabulary, cap, finish_action, listing
+from ..core.text import VOCAB, Said, Vocabulary, cap, finish_action, label, listing
 from ..phases.captain import WHARF_WHEN_RULES, privilege
 from ..phases.craftsman import factory_bonus, harvest, income
 from ..phases.mayor import empty_circles
@@ -108,7 +108,8 @@ def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
         d = _make_dict(m, s)
         note = labels_warn.note(m, s, _loaded(m, s) if m[0] == LOAD else 0)
         if note:  # in the label, and apart for a client that writes its own short label
-            d["label"] += note
+            label_ = d["label"]  # (a warning has no key yet: the label goes as tmpl only)
+            d["label"] = (label_.tmpl if isinstance(label_, Said) else label_) + note
             d["note"] = note.removeprefix(": ")
         d = memo[key] = finish_action(d, s.edition)
     return d
@@ -170,74 +171,71 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     t = TYPES[code]
     if code == ROLE:
         coins = s.role_coins[s.cat.role_index[m[1]]]
-        extra = f" (+{v.coins(coins)})" if coins else ""
-        return {"type": t, "role": C.ROLES[m[1]], "label": f"Choose the {v.roles[m[1]]}{extra}"}
+        role = C.ROLES[m[1]]
+        said = label("role_coins", role=role, coins=coins) if coins else label("role", role=role)
+        return {"type": t, "role": role, "label": said}
     if code == PLANTATION:
-        return {"type": t, "tile": C.GOODS[m[1]], "label": f"Take {v.a_tiles[m[1]]} {v.plantation}"}
+        return {"type": t, "tile": C.GOODS[m[1]], "label": label("plantation", tile=C.GOODS[m[1]])}
     if code == QUARRY:
-        return {"type": t, "label": "Take a quarry"}
+        return {"type": t, "label": label("quarry")}
     if code == HACIENDA:
-        return {
-            "type": t,
-            "label": f"{_cap(v.buildings[C.HACIENDA])}: draw a face-down {v.plantation}",
-        }
+        return {"type": t, "label": label("hacienda")}
     if code == HOSPICE:
         tile = _tile_words(v, s.island[s.turn][m[1]])
-        label = f"{_cap(v.buildings[C.HOSPICE])}: take a {v.colonist} for the {tile}{_from(s, v)}"
-        return {"type": t, "index": m[1], "label": label}
+        text = f"{_cap(v.buildings[C.HOSPICE])}: take a {v.colonist} for the {tile}{_from(s, v)}"
+        return {"type": t, "index": m[1], "label": text}
     if code == MAYOR_PLACE:
         p = s.turn
-        where = _tile_words(v, s.island[p][m[2]]) if m[1] == 0 else v.buildings[s.city[p][m[2]]]
-        return {
-            "type": t,
-            "where": WHERE[m[1]],
-            "index": m[2],
-            "label": f"Place a {v.colonist} on the {where}",
-        }
+        place: str | Said
+        if m[1] != 0:
+            place = label("place_building", building=C.BUILDINGS[s.city[p][m[2]]])
+        elif s.island[p][m[2]] == C.QUARRY:
+            place = label("place_quarry")
+        elif s.island[p][m[2]] < C.QUARRY:
+            place = label("place_plantation", tile=C.TILES[s.island[p][m[2]]])
+        else:
+            place = f"Place a {v.colonist} on the {_tile_words(v, s.island[p][m[2]])}"
+        return {"type": t, "where": WHERE[m[1]], "index": m[2], "label": place}
     if code == MAYOR_DONE:
-        label = "Keep the current arrangement" if s.mayor_fresh else (
-            "Confirm the placement" if s.rules >= 4 else "Done placing")
+        key = "mayor_keep" if s.mayor_fresh else (
+            "mayor_confirm" if s.rules >= 4 else "mayor_done")
         if s.san_juan[s.turn] and _fills(s):
-            label += f" (fill every empty {v.circle})"
+            key += "_fill"
         if not s.mayor_fresh and s.rules >= 4:  # nothing is final before it (shown only)
-            return {"type": t, "label": label, "commits": True}
-        return {"type": t, "label": label}
+            return {"type": t, "label": label(key), "commits": True}
+        return {"type": t, "label": label(key)}
     if code == MAYOR_LIFT:
-        return {"type": t, "label": f"Rearrange: take all {v.colonists} back to {v.san_juan}"}
+        return {"type": t, "label": label("mayor_lift")}
     if code == MAYOR_COLONIST:
-        return {"type": t, "label": f"Take 1 {v.colonist} from the supply ({v.privilege})"}
+        return {"type": t, "label": label("mayor_colonist")}
     if code == BUILD:
         price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
         coins = s.coins[s.turn]
         paid = v.coins(price)
         if price > coins:  # Expansion I: the rest from the black market
             paid = f"{v.coins(coins)} + {price - coins} from the {v.buildings[C.BLACK_MARKET]}"
-        return {
-            "type": t,
-            "building": C.BUILDINGS[m[1]],
-            "price": price,
-            "label": f"Build the {v.buildings[m[1]]} ({paid})",
-        }
+        build: str | Said = (label("build", building=C.BUILDINGS[m[1]], price=price)
+                             if price <= coins else f"Build the {v.buildings[m[1]]} ({paid})")
+        return {"type": t, "building": C.BUILDINGS[m[1]], "price": price, "label": build}
     if code == UNIVERSITY:
         built = v.buildings[s.city[s.turn][-1]]
-        label = (
+        text = (
             f"{_cap(v.buildings[C.UNIVERSITY])}: take a {v.colonist} for the {built}{_from(s, v)}"
         )
-        return {"type": t, "label": label}
+        return {"type": t, "label": text}
     if code == PRODUCE:
         return {"type": t, "label": _produce_label(s, v)}
     if code == BONUS:
-        return {"type": t, "good": C.GOODS[m[1]], "label": f"Take 1 extra {v.goods[m[1]]}"}
+        return {"type": t, "good": C.GOODS[m[1]], "label": label("bonus", good=C.GOODS[m[1]])}
     if code == SELL:
-        return {"type": t, "good": C.GOODS[m[1]], "label": f"Sell 1 {v.goods[m[1]]}"}
+        return {"type": t, "good": C.GOODS[m[1]], "label": label("sell", good=C.GOODS[m[1]])}
     if code == LOAD:
         return _load_dict(m, s, v)
     if code == CAPTAIN_VP:
         k = privilege(s)  # 2 with a manned library (Expansion I)
-        chips = f"1 {v.vp} chip" if k == 1 else f"{k} {v.vp} chips"
-        return {"type": t, "label": f"Take {chips} ({v.privilege})"}
+        return {"type": t, "label": label("chip_one") if k == 1 else label("chips", count=k)}
     if code == HARBOR_VP:
-        return {"type": t, "label": f"{_cap(v.buildings[C.HARBOR])}: take 1 {v.vp} chip"}
+        return {"type": t, "label": label("harbor_chip")}
     if code == STORE:
         keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
         single = None if m[2] < 0 else C.GOODS[m[2]]
@@ -246,30 +244,30 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     return {"type": t, "label": pass_label(s, v)}
 
 
-def pass_label(s: PRState, v: Vocabulary) -> str:
+def pass_label(s: PRState, v: Vocabulary) -> str | Said:
     """What declining means at this step (a plain "Pass" where nothing is handed out)."""
     step = s.step
     if step == MAYOR_PRIVILEGE:
-        return f"Leave the {v.colonist} in the supply ({v.privilege})"
+        return label("pass_mayor")
     if step == SETTLER_HOSPICE:
         return f"{_cap(v.buildings[C.HOSPICE])}: leave the {v.colonist}{_where(s, v)}"
     if step == BUILDER_UNIVERSITY:
         return f"{_cap(v.buildings[C.UNIVERSITY])}: leave the {v.colonist}{_where(s, v)}"
     if step == CRAFTSMAN_PRODUCE:
-        return "Produce nothing"
+        return label("pass_produce")
     if step == CRAFTSMAN_BONUS:
-        return f"Take no extra good ({v.privilege})"
+        return label("pass_bonus")
     if step == CAPTAIN_EXTRA:
         if s.vp_pending & 1:
-            return f"Leave the {v.vp} chip in the supply ({v.privilege})"
-        return f"{_cap(v.buildings[C.HARBOR])}: leave the {v.vp} chip in the supply"
+            return label("pass_chip")
+        return label("pass_harbor")
     if step == CAPTAIN:
         if s.rules >= WHARF_WHEN_RULES:  # he is asked again if his turn comes round
             return f"Not now: keep the {_wharves(s, v)} for a later turn"
-        return f"Do not use the {v.buildings[C.WHARF]}"
+        return label("pass_wharf")
     if step == SMUGGLE:
-        return "Smuggle nothing"
-    return "Pass"
+        return label("pass_smuggle")
+    return label("pass")
 
 
 def _wharves(s: PRState, v: Vocabulary) -> str:
@@ -324,12 +322,12 @@ def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
     g, ship = m[1], m[2]
     have = s.pgoods[s.turn][g]
     if ship == C.WHARF_SHIP:
-        label = f"Ship all {have} {v.goods[g]} with the {v.buildings[C.WHARF]}"
-        return {"type": "load", "good": C.GOODS[g], "ship": "wharf", "label": label,
+        return {"type": "load", "good": C.GOODS[g], "ship": "wharf",
+                "label": label("load_wharf", count=have, good=C.GOODS[g]),
                 "vp": load_vp(s, have)}
     k = min(have, s.ship_cap[ship] - s.ship_load[ship])
-    label = f"Load {k} {v.goods[g]} onto the {s.ship_cap[ship]}-ship"
-    return {"type": "load", "good": C.GOODS[g], "ship": ship, "label": label,
+    return {"type": "load", "good": C.GOODS[g], "ship": ship,
+            "label": label("load", count=k, good=C.GOODS[g], cap=s.ship_cap[ship]),
             "vp": load_vp(s, k)}
 
 

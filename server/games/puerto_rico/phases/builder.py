@@ -16,15 +16,13 @@ from ..core.common import (
     Events,
     add_building,
     colonist_source,
-    say,
     take_colonist,
-    who,
+    tell,
 )
 from ..core.costs import build_prices
 from ..core.extend import POINTS
 from ..core.moves import BUILD, PASS_MOVE, UNIVERSITY, UNIVERSITY_MOVE, Move, build_cost
 from ..core.state import BUILDER, BUILDER_UNIVERSITY, PRState
-from ..core.text import VOCAB
 
 _BUILD: list[Move] = []  # one tuple per building id, made again when the catalog grows
 
@@ -70,18 +68,17 @@ def legal(s: PRState) -> list[Move]:
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     if s.step == BUILDER_UNIVERSITY:
         return _university(s, p, m, ev)
     if m[0] != BUILD:
         if ev is not None:
             if not s.forced:
-                why = "builds nothing"
+                why = "build_nothing"
             elif s.spaces_used(p) >= C.CITY_SPACES:
-                why = f"has no free space in the {v.city}"
+                why = "build_no_space"
             else:
-                why = "can build nothing"
-            say(ev, p, "pass", f"{who(s, p)} {why}")
+                why = "build_cannot"
+            tell(ev, p, "pass", why, seat=p)
         return TURN_OVER
     b = m[1]
     price = build_cost(s, p, b)
@@ -98,9 +95,11 @@ def place(s: PRState, p: int, b: int, paid: int, ev: Events, helped_by: int = -1
     ``helped_by``: the black market's payment)."""
     add_building(s, p, b)
     if ev is not None:
-        v = VOCAB[s.edition]
-        how = f" and the {v.buildings[helped_by]}" if helped_by >= 0 else ""
-        say(ev, p, "build", f"{who(s, p)} builds the {v.buildings[b]} for {v.coins(paid)}{how}")
+        if helped_by >= 0:
+            tell(ev, p, "build", "build_helped", seat=p, building=C.BUILDINGS[b], price=paid,
+                 helper=C.BUILDINGS[helped_by])
+        else:
+            tell(ev, p, "build", "build", seat=p, building=C.BUILDINGS[b], price=paid)
 
 
 def _built(s: PRState, p: int, ev: Events) -> int:
@@ -108,13 +107,7 @@ def _built(s: PRState, p: int, ev: Events) -> int:
     b = s.city[p][-1]
     if s.spaces_used(p) >= C.CITY_SPACES and not s.last_round:
         s.last_round = True
-        if ev is not None:
-            say(
-                ev,
-                None,
-                "end_trigger",
-                f"{who(s, p)} has filled the 12th city space: this round is the last.",
-            )
+        tell(ev, None, "end_trigger", "city_full", seat=p)
     for fn in calc.at(s, calc.AFTER_BUILD):  # the church (Expansion I)
         fn(s, p, b, ev)
     if s.occupied(p, C.UNIVERSITY) and C.CIRCLES[b] and colonist_source(s) is not None:
@@ -124,19 +117,14 @@ def _built(s: PRState, p: int, ev: Events) -> int:
 
 
 def _university(s: PRState, p: int, m: Move, ev: Events) -> int:
-    v = VOCAB[s.edition]
-    u = v.buildings[C.UNIVERSITY]
     kind = take_colonist(s) if m[0] == UNIVERSITY else 0
     if kind:
         s.city_col[p][-1] = 1
         if kind == 2:
             s.city_cit[p][-1] = 1
-        built = v.buildings[s.city[p][-1]]
-        if ev is not None:
-            say(ev, p, "build", f"{who(s, p)} puts a {v.colonist} on the new {built} ({u})")
+        tell(ev, p, "build", "university", seat=p, building=C.BUILDINGS[s.city[p][-1]])
     else:
-        if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} does not use the {u}")
+        tell(ev, p, "pass", "university_not", seat=p)
     s.step = BUILDER
     return TURN_OVER
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..core import calc
 from ..core import catalog as C
-from ..core.common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, privileges, say, who
+from ..core.common import CONTINUE, PHASE_OVER, Events, award_vp, order_from, privileges, tell
 from ..core.extend import POINTS
 from ..core.moves import (
     CAPTAIN_VP_MOVE,
@@ -34,7 +34,7 @@ from ..core.moves import (
     Move,
 )
 from ..core.state import CAPTAIN, CAPTAIN_EXTRA, CAPTAIN_STORE, PRState
-from ..core.text import VOCAB
+from ..core.text import Said, line
 from .storage import next_storer, store, store_options
 
 W = C.WHARF_SHIP
@@ -113,18 +113,16 @@ def legal(s: PRState) -> list[Move]:
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     if s.step == CAPTAIN_EXTRA:
         point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
         s.vp_pending &= ~point
-        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        why = "privilege" if point == PRIVILEGE_POINT else C.BUILDINGS[C.HARBOR]
         k = privilege(s) if point == PRIVILEGE_POINT else 1
-        chips = f"{v.vp} chip" if k == 1 else f"{v.vp} chips"
         if m[0] == PASS:
-            if ev is not None:
-                say(ev, p, "pass", f"{who(s, p)} leaves the {why} {chips} in the supply")
+            tell(ev, p, "pass", "chip_leave_one" if k == 1 else "chip_leave", seat=p, why=why)
         else:
-            award_vp(s, p, k, ev, f"{who(s, p)} takes {k} {chips} for the {why}")
+            award_vp(s, p, k, ev, line("chip_take_one" if k == 1 else "chip_take", seat=p,
+                                       count=k, why=why) if ev is not None else "")
         return _extra_points(s, ev)
     if m[0] == STORE:
         store(s, p, m, ev)
@@ -132,8 +130,12 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     if m[0] == PASS:
         s.wharf_declined[p] = 1  # (both wharves: his goods cannot become loadable)
         if ev is not None:
-            now = " now" if s.rules >= WHARF_WHEN_RULES else ""
-            say(ev, p, "pass", f"{who(s, p)} does not use the {_optional_ships(s, p)}{now}")
+            now = "_now" if s.rules >= WHARF_WHEN_RULES else ""
+            ships = _optional_ships(s, p)
+            if len(ships) > 1:
+                tell(ev, p, "pass", "ships_not_both" + now, seat=p, ship=ships[0], own=ships[1])
+            else:
+                tell(ev, p, "pass", "ships_not" + now, seat=p, ship=ships[0])
         return _next_loader(s, ev, (p + 1) % s.n)
     _loaded(s)
     if m[0] == CHARTER:
@@ -152,13 +154,13 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.ship_load[j] += k
         s.ship_good[j] = g
     s.pgoods[p][g] -= k
-    text = ""  # (the quiet path writes no log)
+    text: str | Said = ""  # (the quiet path writes no log)
     if ev is not None:
         if j == W:
-            where = f"with the {v.buildings[C.WHARF]}"
+            text = line("ship_wharf", seat=p, count=k, good=C.GOODS[g])
         else:
-            where = f"on the {s.ship_cap[j]}-ship, {s.ship_load[j]}/{s.ship_cap[j]} full"
-        text = f"{who(s, p)} ships {k} {v.goods[g]} {where}"
+            text = line("ship", seat=p, count=k, good=C.GOODS[g], cap=s.ship_cap[j],
+                        load=s.ship_load[j])
     points(s, p, k, text, ev)
     return _extra_points(s, ev)
 
@@ -172,7 +174,7 @@ def _loaded(s: PRState) -> None:
             declined[q] = 0
 
 
-def points(s: PRState, p: int, gain: int, text: str, ev: Events) -> None:
+def points(s: PRState, p: int, gain: int, text: str | Said, ev: Events) -> None:
     """The VP of a load: the barrels', then the harbor's and the captain's privilege
     point (two with a manned library), asked while the chips last (``vp_pending``);
     then what follows a load (calc.AFTER_LOAD: a manned lighthouse's doubloon)."""
@@ -197,30 +199,30 @@ def privilege(s: PRState) -> int:
     return privileges(s, s.role_player)
 
 
-def _optional_ships(s: PRState, p: int) -> str:
-    v = VOCAB[s.edition]
+def _optional_ships(s: PRState, p: int) -> list[str]:
+    """The wharves p does not use: the wharf, his own ship's building, or both."""
     own = calc.first_building(s, p, calc.OWN_SHIP)  # the small wharf (Expansion I)
     if own >= 0:
         if s.occupied(p, C.WHARF):
-            return f"{v.buildings[C.WHARF]} nor the {v.buildings[own]}"
-        return v.buildings[own]
-    return v.buildings[C.WHARF]
+            return [C.BUILDINGS[C.WHARF], C.BUILDINGS[own]]
+        return [C.BUILDINGS[own]]
+    return [C.BUILDINGS[C.WHARF]]
 
 
 def _extra_points(s: PRState, ev: Events) -> int:
     """Ask for the next optional point while it would come from the chips; count it
     without asking once they are gone; then the next player loads."""
     p = s.turn
-    v = VOCAB[s.edition]
     while s.vp_pending:
         if s.vp_supply > 0:
             s.step = CAPTAIN_EXTRA
             return CONTINUE
         point = PRIVILEGE_POINT if s.vp_pending & PRIVILEGE_POINT else HARBOR_POINT
         s.vp_pending &= ~point
-        why = v.privilege if point == PRIVILEGE_POINT else v.buildings[C.HARBOR]
+        why = "privilege" if point == PRIVILEGE_POINT else C.BUILDINGS[C.HARBOR]
         k = privilege(s) if point == PRIVILEGE_POINT else 1
-        award_vp(s, p, k, ev, f"{who(s, p)} scores {k} {v.vp} for the {why}")
+        award_vp(s, p, k, ev, line("extra_points", seat=p, count=k, why=why)
+                 if ev is not None else "")
     s.step = CAPTAIN
     return _next_loader(s, ev, (p + 1) % s.n)
 
@@ -231,8 +233,7 @@ def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -
         if any(goods[p]) and options(s, p):  # (every load is of a good he has)
             s.turn = p
             return CONTINUE
-    if ev is not None:
-        say(ev, None, "ship", "Nobody can load" if first_turn else "Nobody can load any more")
+    tell(ev, None, "ship", "nobody_loads" if first_turn else "nobody_loads_more")
     return PHASE_OVER
 
 
@@ -257,15 +258,13 @@ def finish(s: PRState, ev: Events) -> None:
     s.wharf_declined = [0] * n
     s.charter_used = [0] * n
     s.captain_loaded = False
-    v = VOCAB[s.edition]
     for j, cap in enumerate(s.ship_cap):
         if s.ship_load[j] >= cap:
             g = s.ship_good[j]
             s.goods[g] += s.ship_load[j]
             s.ship_load[j] = 0
             s.ship_good[j] = -1
-            if ev is not None:
-                say(ev, None, "ship", f"The full {cap}-ship unloads its {v.goods[g]}")
+            tell(ev, None, "ship", "unload", cap=cap, good=C.GOODS[g])
 
 
 def begin_turn(s: PRState) -> None:

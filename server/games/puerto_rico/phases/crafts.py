@@ -3,10 +3,9 @@ Expansion I); nobody else acts. (The trader is in trader.py.)"""
 
 from __future__ import annotations
 
-from ..core.common import PHASE_DONE, PHASE_OVER, Events, privileges, say, who
+from ..core.common import PHASE_DONE, PHASE_OVER, Events, privileges, tell
 from ..core.moves import Move
 from ..core.state import PRState
-from ..core.text import VOCAB
 
 
 class Prospector:
@@ -15,9 +14,7 @@ class Prospector:
         p = s.role_player
         k = privileges(s, p)
         s.coins[p] += k
-        v = VOCAB[s.edition]
-        if ev is not None:
-            say(ev, p, "prospector", f"{who(s, p)} takes {v.coins(k)} ({v.privilege})")
+        tell(ev, p, "prospector", "prospector", seat=p, count=k)
         return PHASE_OVER
 
     @staticmethod

@@ -10,13 +10,14 @@ one's production. The factory pays with the production it rewards.
 
 from __future__ import annotations
 
+from server.wording import part
+
 from ..core import calc
 from ..core import catalog as C
-from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, order_from, privileges, say, who
+from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, order_from, privileges, tell
 from ..core.extend import POINTS
 from ..core.moves import BONUS, PASS_MOVE, PRODUCE, PRODUCE_MOVE, Move
 from ..core.state import CRAFTSMAN_BONUS, CRAFTSMAN_PRODUCE, PRState
-from ..core.text import VOCAB, listing
 
 _BONUS = tuple((BONUS, g) for g in range(5))
 _PRODUCE_OR_NOT = [PRODUCE_MOVE, PASS_MOVE]
@@ -119,21 +120,14 @@ def _say_nothing(s: PRState, p: int, ev: Events) -> None:
     """Silent for a player who could make nothing; the craftsman is always named."""
     if ev is None:
         return
-    v = VOCAB[s.edition]
-    short = [v.goods[g] for g, k in enumerate(production(s, p)) if k]
+    short = [C.GOODS[g] for g, k in enumerate(production(s, p)) if k]
     if short:
-        say(
-            ev,
-            p,
-            "produce",
-            f"{who(s, p)} produces nothing (the supply has no more {listing(short)})",
-        )
+        tell(ev, p, "produce", "produce_none_short", seat=p, short=short)
     elif p == s.role_player:
-        say(ev, p, "produce", f"{who(s, p)} produces nothing")
+        tell(ev, p, "produce", "produce_nothing", seat=p)
 
 
 def _produce(s: PRState, p: int, ev: Events) -> None:
-    v = VOCAB[s.edition]
     made = production(s, p)
     extras = extra_barrels(s, p, made)
     for _b, extra in extras:
@@ -148,27 +142,26 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
             s.pgoods[p][g] += got[g]
             mask |= 1 << g
     if ev is not None:
-        what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
-        short = [v.goods[g] for g in range(5) if got[g] < made[g]]
+        what = [part("amount", count=k, good=C.GOODS[g]) for g, k in enumerate(got) if k]
+        short = [C.GOODS[g] for g in range(5) if got[g] < made[g]]
         if short:
-            what += f" (the supply has no more {listing(short)})"
-        say(ev, p, "produce", f"{who(s, p)} produces {what}")
+            tell(ev, p, "produce", "produce_short", seat=p, goods=what, short=short)
+        else:
+            tell(ev, p, "produce", "produce", seat=p, goods=what)
     if s.festival:  # Expansion IV: the goods goal
         POINTS.produced(s, p, got, ev)
     bonus = factory_bonus(s, p, got)
     if bonus:
         s.coins[p] += bonus
-        if ev is not None:
-            say(ev, p, "produce", f"{who(s, p)} earns {v.coins(bonus)} ({v.buildings[C.FACTORY]})")
+        tell(ev, p, "produce", "earn", seat=p, count=bonus, building=C.BUILDINGS[C.FACTORY])
     if ev is not None:
         for b, extra in extras:
             if any(extra):
-                what = listing([f"1 {v.goods[g]}" for g in range(5) if extra[g]])
-                say(ev, p, "produce", f"({what} of these thanks to the {v.buildings[b]})")
+                what = [part("amount", count=1, good=C.GOODS[g]) for g in range(5) if extra[g]]
+                tell(ev, p, "produce", "extra_barrels", goods=what, building=C.BUILDINGS[b])
     for b, coins in income(s, p, got):
         s.coins[p] += coins
-        if ev is not None:
-            say(ev, p, "produce", f"{who(s, p)} earns {v.coins(coins)} ({v.buildings[b]})")
+        tell(ev, p, "produce", "earn", seat=p, count=coins, building=C.BUILDINGS[b])
     if p == s.role_player:
         s.produced = mask
 
@@ -176,16 +169,9 @@ def _produce(s: PRState, p: int, ev: Events) -> None:
 def _offer_bonus(s: PRState, ev: Events) -> int:
     if not any(s.produced >> g & 1 and s.goods[g] for g in range(5)):
         if s.produced:
-            v = VOCAB[s.edition]
             p = s.role_player
-            kinds = listing([v.goods[g] for g in range(5) if s.produced >> g & 1])
-            if ev is not None:
-                say(
-                    ev,
-                    p,
-                    "produce",
-                    f"{who(s, p)} gets no extra good ({v.privilege}): the supply has no more {kinds}",
-                )
+            kinds = [C.GOODS[g] for g in range(5) if s.produced >> g & 1]
+            tell(ev, p, "produce", "bonus_none", seat=p, short=kinds)
         return PHASE_OVER
     s.step = CRAFTSMAN_BONUS
     s.turn = s.role_player
@@ -204,26 +190,22 @@ def legal(s: PRState) -> list[Move]:
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     if s.step == CRAFTSMAN_PRODUCE:
         if m[0] == PRODUCE:
             _produce(s, p, ev)
         else:
-            if ev is not None:
-                say(ev, p, "pass", f"{who(s, p)} does not produce")
+            tell(ev, p, "pass", "produce_not", seat=p)
         return _next_producer(s, ev, s.phase_i + 1)
     if m[0] == BONUS:
         g = m[1]
         s.goods[g] -= 1
         s.pgoods[p][g] += 1
-        if ev is not None:
-            say(ev, p, "produce", f"{who(s, p)} takes 1 extra {v.goods[g]} ({v.privilege})")
+        tell(ev, p, "produce", "bonus", seat=p, good=C.GOODS[g])
         s.extra_left -= 1
         if s.extra_left and any(s.produced >> k & 1 and s.goods[k] for k in range(5)):
             return CONTINUE
     else:
-        if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} takes no extra good ({v.privilege})")
+        tell(ev, p, "pass", "bonus_not", seat=p)
     s.extra_left = 0
     return PHASE_OVER
 

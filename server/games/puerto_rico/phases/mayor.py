@@ -15,8 +15,10 @@ until then; under rules 2 and 3 the last placement ends the turn by itself.
 
 from __future__ import annotations
 
+from server.wording import part
+
 from ..core import catalog as C
-from ..core.common import CONTINUE, PHASE_DONE, TURN_OVER, Events, fill_ship, privileges, say, who
+from ..core.common import CONTINUE, PHASE_DONE, TURN_OVER, Events, fill_ship, privileges, tell
 from ..core.moves import (
     DONE_MOVE,
     LIFT_MOVE,
@@ -31,7 +33,6 @@ from ..core.moves import (
     Move,
 )
 from ..core.state import MAYOR, MAYOR_PRIVILEGE, PRState
-from ..core.text import VOCAB, Vocabulary, listing
 from . import mayor_undo
 
 _ISLAND = tuple((MAYOR_PLACE, 0, i) for i in range(C.ISLAND_SPACES))
@@ -62,13 +63,9 @@ def _privilege(s: PRState, m: Move, ev: Events) -> int:
         k = m[1] if len(m) > 1 else 1
         s.col_supply -= k
         s.san_juan[p] += k
-        if ev is not None:  # (the quiet path composes no text)
-            v = VOCAB[s.edition]
-            say(ev, p, "mayor", f"{who(s, p)} takes {v.people(k)} from the supply "
-                f"({v.privilege})")
-    elif ev is not None:
-        v = VOCAB[s.edition]
-        say(ev, p, "pass", f"{who(s, p)} leaves the {v.privilege} {v.colonist} in the supply")
+        tell(ev, p, "mayor", "mayor_take", seat=p, count=k)
+    else:
+        tell(ev, p, "pass", "mayor_leave", seat=p)
     return _arrive(s, ev)
 
 
@@ -86,27 +83,30 @@ def _arrive(s: PRState, ev: Events) -> int:
             s.san_juan_cit[(p + i) % n] += 1
         s.cit_ship = 0
     if ev is not None:
-        v = VOCAB[s.edition]
-        say(ev, None, "mayor", f"The {v.ship} brings {_brought(v, k, cit)}{_shares(s, p, k)}")
+        _shares(s, p, k, _brought(k, cit), ev)
     begin_turn(s)
     return CONTINUE
 
 
-def _brought(v: Vocabulary, k: int, cit: int) -> str:
-    if not cit:
-        return v.people(k)
-    return f"{v.people(k)} ({v.citizens(cit)} among them)"
+def _brought(k: int, cit: int) -> dict[str, object]:
+    """The colonists a ship brings (a part of a line)."""
+    return part("brought_cit", count=k, cit=cit) if cit else part("brought", count=k)
 
 
-def _shares(s: PRState, p: int, k: int) -> str:
-    """Who got how many of the ship's colonists (dealt one by one from the mayor)."""
+def _shares(s: PRState, p: int, k: int, brought: dict[str, object], ev: Events) -> None:
+    """The ship's arrival: who got how many of its colonists (dealt one by one from the
+    mayor)."""
     n = s.n
     base, extra = divmod(k, n)
     if not extra:
-        return f": {base} for each player" if base else ""
-    more = listing([who(s, (p + i) % n) for i in range(extra)])
-    rest = f", {base} for each other player" if base else ""
-    return f": {base + 1} for {more}{rest}"
+        if base:
+            tell(ev, None, "mayor", "arrive_even", brought=brought, base=base)
+        else:
+            tell(ev, None, "mayor", "arrive", brought=brought)
+        return
+    seats = [(p + i) % n for i in range(extra)]
+    key = "arrive_uneven_rest" if base else "arrive_uneven"
+    tell(ev, None, "mayor", key, brought=brought, more=base + 1, seats=seats, base=base)
 
 
 def circles(s: PRState, p: int) -> int:
@@ -245,14 +245,8 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         _fill(s, p)
         s.san_juan[p] -= empty
     if ev is not None:
-        v = VOCAB[s.edition]
-        say(
-            ev,
-            p,
-            "mayor",
-            f"{who(s, p)} has {v.people(sum(s.island_col[p]))} {v.on_island}, "
-            f"{sum(s.city_col[p])} in the {v.city}, {s.san_juan[p]} waiting {v.in_san_juan}",
-        )
+        tell(ev, p, "mayor", "placed", seat=p, island=sum(s.island_col[p]),
+             city=sum(s.city_col[p]), waiting=s.san_juan[p])
     return TURN_OVER
 
 
@@ -306,18 +300,12 @@ def finish(s: PRState, ev: Events) -> None:
     need = max(empty, s.n)
     if fill_ship(s, need):
         if ev is not None:
-            v = VOCAB[s.edition]
-            say(ev, None, "mayor", f"{_brought(v, need, s.cit_ship)} board the {v.ship}")
+            tell(ev, None, "mayor", "board", brought=_brought(need, s.cit_ship))
         return
-    v = VOCAB[s.edition]
     if s.cat.cit:  # 1897 Expansion II: running out of workers no longer ends the game
-        say(ev, None, "mayor", f"Only {_brought(v, s.col_ship, s.cit_ship)} board the "
-            f"{v.ship} ({need} wanted): the supply has no more {v.colonists}")
+        if ev is not None:
+            tell(ev, None, "mayor", "board_short", need=need,
+                 brought=_brought(s.col_ship, s.cit_ship))
         return
     s.last_round = True
-    say(
-        ev,
-        None,
-        "end_trigger",
-        f"Not enough {v.colonists} to refill the {v.ship} ({need} needed): this round is the last.",
-    )
+    tell(ev, None, "end_trigger", "refill_end", need=need)

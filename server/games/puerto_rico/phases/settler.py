@@ -22,8 +22,8 @@ from ..core.common import (
     add_tile,
     colonist_source,
     privileges,
-    say,
     take_colonist,
+    tell,
     who,
 )
 from ..core.extend import FROM_HACIENDA, POINTS
@@ -85,8 +85,7 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         if code == HOSPICE:
             _hospice(s, p, m[1], ev)
         else:
-            if ev is not None:
-                say(ev, p, "pass", f"{who(s, p)} does not use the {v.buildings[C.HOSPICE]}")
+            tell(ev, p, "pass", "hospice_not", seat=p)
         s.step = SETTLER
         return _turn_over(s, ev)
     if code == HACIENDA:
@@ -102,46 +101,36 @@ def act(s: PRState, m: Move, ev: Events) -> int:
             return R_HACIENDA_PLACED
         add_tile(s, p, t)
         s.hacienda_tile = len(isl) - 1
-        if ev is not None:
-            say(
-                ev,
-                p,
-                "settler",
-                f"{who(s, p)} draws {v.a_tiles[t]} {v.plantation} face down "
-                f"({v.buildings[C.HACIENDA]})",
-            )
+        tell(ev, p, "settler", "hacienda", seat=p, tile=C.TILES[t])
         if len(isl) < C.ISLAND_SPACES:
             return CONTINUE
         return _after_pass(s, p, ev)
     if code == PASS:
         if ev is not None:
             if len(isl) >= C.ISLAND_SPACES:
-                why = f"has no room left {v.on_island}"
+                why = "settle_no_room"
             elif s.forced:
-                why = "finds nothing left to take"
+                why = "settle_none_left"
             else:
-                why = f"takes no {v.plantation}" if s.hacienda_tile < 0 else "takes nothing more"
-            say(ev, p, "pass", f"{who(s, p)} {why}")
+                why = "settle_nothing" if s.hacienda_tile < 0 else "settle_nothing_more"
+            tell(ev, p, "pass", why, seat=p)
         return _after_pass(s, p, ev)
     if code == QUARRY:
         s.quarries -= 1
         t = C.QUARRY
-        how = v.privilege if p == s.role_player else v.buildings[C.CONSTRUCTION_HUT]
+        how = "privilege" if p == s.role_player else C.BUILDINGS[C.CONSTRUCTION_HUT]
         if s.phase_i >= s.n:
-            how = v.buildings[C.CONSTRUCTION_HUT]
-        if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} takes a quarry ({how})")
+            how = C.BUILDINGS[C.CONSTRUCTION_HUT]
+        tell(ev, p, "settler", "quarry", seat=p, by=how)
     elif code == FOREST:
         t = m[1]
         s.face_up.remove(t)
-        if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation} as a forest")
+        tell(ev, p, "settler", "forest", seat=p, tile=C.TILES[t])
         t += C.FOREST
     else:
         t = m[1]
         s.face_up.remove(t)
-        if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} takes {v.a_tiles[t]} {v.plantation}")
+        tell(ev, p, "settler", "plantation", seat=p, tile=C.TILES[t])
     add_tile(s, p, t)
     return _offer_hospice(s, p, ev)
 
@@ -194,33 +183,26 @@ def hospice_tiles(s: PRState) -> list[int]:
 
 def _hospice(s: PRState, p: int, i: int, ev: Events) -> None:
     kind = take_colonist(s)
-    v = VOCAB[s.edition]
     t = s.island[p][i]
     if kind and t >= C.FOREST:  # Expansion I: for a forest, the colonist waits in San Juan
         s.san_juan[p] += 1
         s.san_juan_cit[p] += kind == 2
-        if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} takes a {v.colonist} {v.in_san_juan} for the "
-                f"forest ({v.buildings[C.HOSPICE]})")
+        tell(ev, p, "settler", "hospice_forest", seat=p)
     elif kind:
         s.island_col[p][i] = 1
         if kind == 2:
             s.island_cit[p][i] = 1
-        tile = "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
-        if ev is not None:
-            say(
-                ev,
-                p,
-                "settler",
-                f"{who(s, p)} puts a {v.colonist} on the new {tile} ({v.buildings[C.HOSPICE]})",
-            )
+        if t == C.QUARRY:
+            tell(ev, p, "settler", "hospice_quarry", seat=p)
+        else:
+            tell(ev, p, "settler", "hospice", seat=p, tile=C.TILES[t])
 
 
 def _reshuffle(s: PRState, ev: Events) -> None:
     s.stack = s.discard + s.stack
     s.discard = []
     s.rng.shuffle(s.stack)
-    say(ev, None, "settler", "The discarded tiles are shuffled into a new face-down stack")
+    tell(ev, None, "settler", "reshuffle")
 
 
 def wrap_up(s: PRState, ev: Events) -> int:

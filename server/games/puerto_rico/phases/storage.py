@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
+from server.wording import part
+
 from ..core import calc
 from ..core import catalog as C
-from ..core.common import CONTINUE, PHASE_DONE, Events, order_from, say, who
+from ..core.common import CONTINUE, PHASE_DONE, Events, order_from, tell
 from ..core.moves import STORE, Move
 from ..core.state import CAPTAIN_STORE, PRState
-from ..core.text import VOCAB, listing
 
 
 def warehouse_kinds(s: PRState, p: int) -> int:
@@ -121,7 +122,6 @@ def next_storer(s: PRState, ev: Events, i: int) -> int:
 
 
 def store(s: PRState, p: int, m: Move, ev: Events) -> None:
-    v = VOCAB[s.edition]
     mine = s.pgoods[p]
     keeps = kept(mine, m)
     held = []
@@ -129,12 +129,15 @@ def store(s: PRState, p: int, m: Move, ev: Events) -> None:
     for g in range(5):
         keep = keeps[g]
         if keep:
-            held.append(f"{keep} {v.goods[g]}")
+            held.append((keep, g))
         if keep < mine[g]:
-            lost.append(f"{mine[g] - keep} {v.goods[g]}")
+            lost.append((mine[g] - keep, g))
             s.goods[g] += mine[g] - keep
             mine[g] = keep
-    if lost:
-        say(
-            ev, p, "store", f"{who(s, p)} keeps {listing(held) or 'nothing'}, loses {listing(lost)}"
-        )
+    if lost and ev is not None:
+        tell(ev, p, "store", "store", seat=p, held=_amounts(held), lost=_amounts(lost))
+
+
+def _amounts(counts: list[tuple[int, int]]) -> list[dict[str, object]]:
+    """(count, good) pairs as the parts of a line ("2 corn and 1 sugar")."""
+    return [part("amount", count=k, good=C.GOODS[g]) for k, g in counts]

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from ..core import calc
 from ..core import catalog as C
-from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, privileges, say, who
+from ..core.common import CONTINUE, PHASE_DONE, PHASE_OVER, TURN_OVER, Events, privileges, tell
 from ..core.moves import PASS_MOVE, SELL, Move
 from ..core.state import TRADER, PRState
-from ..core.text import VOCAB
 
 _SELL = tuple((SELL, g) for g in range(5))
 _POST = tuple((SELL, g, 1) for g in range(5))  # to one's own trading post
@@ -50,14 +49,13 @@ def legal(s: PRState) -> list[Move]:
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     if m[0] != SELL:
         # (a full house was said once)
         if ev is not None and len(s.house) < C.TRADING_HOUSE_SPACES:
-            why = "sells nothing"
+            why = "sell_nothing"
             if s.forced:
-                why = "can sell nothing" if any(s.pgoods[p]) else "has nothing to sell"
-            say(ev, p, "pass", f"{who(s, p)} {why}")
+                why = "sell_cannot" if any(s.pgoods[p]) else "sell_no_goods"
+            tell(ev, p, "pass", why, seat=p)
         return TURN_OVER
     g = m[1]
     post = len(m) > 2
@@ -66,18 +64,20 @@ def act(s: PRState, m: Move, ev: Events) -> int:
     s.coins[p] += price
     if post:
         s.goods[g] += 1
-        where = f" to the {v.buildings[calc.first_building(s, p, calc.OWN_SALE)]}"
     else:
         s.house.append(g)
-        where = ""
     if ev is not None:
-        say(ev, p, "sell", f"{who(s, p)} sells 1 {v.goods[g]}{where} for {v.coins(price)}")
+        if post:
+            tell(ev, p, "sell", "sell_to", seat=p, good=C.GOODS[g], price=price,
+                 building=C.BUILDINGS[calc.first_building(s, p, calc.OWN_SALE)])
+        else:
+            tell(ev, p, "sell", "sell", seat=p, good=C.GOODS[g], price=price)
     if not post and len(s.house) >= C.TRADING_HOUSE_SPACES:
         if s.phase_i < s.n - 1:
             if _others_may_act(s):
-                say(ev, None, "sell", "The trading house is full: nobody else can sell to it")
+                tell(ev, None, "sell", "house_full_to_it")
                 return TURN_OVER
-            say(ev, None, "sell", "The trading house is full: nobody else can sell")
+            tell(ev, None, "sell", "house_full")
         return PHASE_OVER
     return TURN_OVER
 
@@ -119,4 +119,4 @@ def finish(s: PRState, ev: Events) -> None:
         for g in s.house:
             s.goods[g] += 1
         s.house = []
-        say(ev, None, "sell", "The full trading house is emptied into the supply")
+        tell(ev, None, "sell", "house_emptied")
