@@ -54,6 +54,13 @@ async def let_go(writer: asyncio.StreamWriter) -> None:
     transport = writer.transport
     if getattr(transport, "_sock", True) is None and hasattr(transport, "_read_ready_cb"):
         transport._read_ready_cb = None  # lost: never read again
+    # a peer that reset the connection leaves its ConnectionResetError in the reader, and
+    # that error's traceback holds the frames that hold the transport (and this one,
+    # where wait_closed raised it): a cycle, seen on a loaded machine
+    reader = getattr(writer, "_reader", None)
+    failed = reader.exception() if isinstance(reader, asyncio.StreamReader) else None
+    if failed is not None:
+        failed.__traceback__ = None
 
 
 class GameServer:
