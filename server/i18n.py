@@ -24,14 +24,13 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 SOURCE = "en"
 """The language the code is written in (msgids); it has no catalog."""
 
 DOMAINS = ("prtui", "server", "puerto_rico", "san_juan")
 
-LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "中文（简体）"}
-"""The languages with catalogs, each named in its own words (the menu shows these)."""
 
 _TAG = re.compile(r"^([A-Za-z]{2,3})(?:[-_]([A-Za-z0-9]{2,8}))?")
 _ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "zh_cn": "zh_CN"}
@@ -103,6 +102,30 @@ def catalog(language: str, domain: str) -> gettext.NullTranslations:
             return gettext.GNUTranslations(fh)
     except (FileNotFoundError, OSError):
         return gettext.NullTranslations()
+
+
+def languages_in(root: Traversable) -> dict[str, str]:
+    """English and every folder of ``root`` (server/locale) with catalogs, each named in
+    its own words: its ``server`` catalog's translation of "English" in the context
+    "language name" (a folder whose catalog lacks it is named by its folder)."""
+    found = {SOURCE: "English"}
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        messages = entry.joinpath("LC_MESSAGES")
+        if entry.name.startswith(("_", ".")) or not messages.is_dir():
+            continue
+        try:
+            with messages.joinpath("server.mo").open("rb") as fh:
+                own: gettext.NullTranslations = gettext.GNUTranslations(fh)
+        except OSError:
+            own = gettext.NullTranslations()
+        name = own.pgettext("language name", "English")
+        found[entry.name] = name if name != "English" else entry.name
+    return found
+
+
+LANGUAGES: dict[str, str] = languages_in(resources.files("server.locale"))
+"""The languages with catalogs, each named in its own words (the menu shows these):
+found from the files, so adding a language is adding its folder of catalogs."""
 
 
 class Translator:

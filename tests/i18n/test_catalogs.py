@@ -143,3 +143,25 @@ def test_a_language_is_chosen_by_flag_then_setting_then_environment() -> None:
 
 def test_english_reads_as_written() -> None:
     assert Translator("en", "prtui")("Start") == "Start"
+
+
+def test_a_language_is_its_folder_of_catalogs(tmp_path: Path) -> None:
+    """Adding a language is adding files: a folder with a compiled ``server`` catalog
+    that names the language is offered, named in its own words; no line of code."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from server.i18n import languages_in
+
+    messages = tmp_path / "de" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    cat = Catalog(locale="de", domain="server")
+    cat.add("English", "Deutsch", context="language name")
+    out = io.BytesIO()
+    write_mo(out, cat)
+    (messages / "server.mo").write_bytes(out.getvalue())
+    (tmp_path / "xx" / "LC_MESSAGES").mkdir(parents=True)  # no catalog naming it yet
+    assert languages_in(tmp_path) == {"en": "English", "de": "Deutsch", "xx": "xx"}
+    assert languages_in(ROOT / "server" / "locale")["zh_CN"] == "中文（简体）"
