@@ -47,8 +47,13 @@ def legal(s: PRState) -> list[Move]:
     if s.pending:
         moves = interrupts.legal(s)
     elif s.step == CHOOSE_ROLE:
-        taken = s.role_taken
-        moves = [m for i, m in enumerate(s.cat.role_moves) if taken[i] < 0]
+        # the cards nobody has taken this round (``chosen``: those whose ``role_taken``
+        # is set), worked out once per catalog and set of chosen cards
+        key = frozenset(s.chosen)
+        left = s.cat.open_roles.get(key)
+        if left is None:
+            left = s.cat.open_roles[key] = tuple(m for m in s.cat.role_moves if m[1] not in key)
+        moves = list(left)  # (a list of its own: offer.py tells decisions apart by it)
         if s.smuggler[0] == s.turn:  # Expansion III: the tile's holder waits his turn
             moves = [m for m in moves if m[1] != C.SMUGGLER]
     elif s.step == GAME_OVER:
