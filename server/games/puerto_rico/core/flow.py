@@ -84,7 +84,7 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
 def _do(s: PRState, m: Move, ev: Events) -> None:
     """One move (the referee test wraps this to check each, forced ones included)."""
     code = m[0]
-    if code == PASS and ev is not None:  # the log says whether the pass was a choice
+    if ev is not None and code == PASS:  # the log says whether the pass was a choice
         legal_now = s.legal
         s.forced = legal_now is not None and len(legal_now) == 1
     s.legal = None
