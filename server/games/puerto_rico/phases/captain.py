@@ -85,7 +85,9 @@ def options(s: PRState, p: int) -> list[Move]:
                 if good[j] < 0 and min(have, cap[j]) == best:
                     moves.append((LOAD, g, j))
     optional = 0  # loads he may decline: the wharf's, the small wharf's
-    if not s.wharf_used[p] and not s.wharf_declined[p] and s.occupied(p, C.WHARF):
+    wharf_at = s.bpos[p][C.WHARF]  # (``s.occupied``, inlined: asked at every load)
+    if (wharf_at >= 0 and s.city_col[p][wharf_at] and not s.wharf_used[p]
+            and not s.wharf_declined[p]):
         wharf = [(LOAD, g, W) for g in range(5) if mine[g]]
         moves.extend(wharf)
         optional += len(wharf)
