@@ -24,6 +24,7 @@ from ..draws import BITS
 from . import mayor
 
 _PLACING = (MAYOR_LIFT, MAYOR_PLACE)  # the first move of a placement decision
+assert C.FOREST == 6  # (``place`` lists the island's kinds below it in a literal)
 
 def applies(s: PRState, moves: list[Move]) -> bool:
     """A placement decision of the mayor phase (a lift or a place on offer); with the
@@ -74,7 +75,7 @@ def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]
     people = [0] * (waiting - citizens) + [1] * citizens
     if 0 < citizens < waiting:
         _pick(people, k, randbelow, getrandbits)  # who goes there, uniformly
-    per_kind: list[list[int]] = [[] for _ in range(forest)]  # island: by tile kind
+    per_kind: list[list[int]] = [[], [], [], [], [], []]  # island: by tile kind (< FOREST)
     for j in range(k):
         i, cit = slots[j], people[j]
         if i >= 0:
