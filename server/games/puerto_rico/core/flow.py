@@ -144,11 +144,12 @@ def _after(s: PRState, status: int, ev: Events) -> None:
             return
         phase = _PHASES[s.role]
         if status == TURN_OVER:
-            s.phase_i += 1
-            if s.phase_i < s.n:
-                s.turn = (s.role_player + s.phase_i) % s.n
+            i = s.phase_i + 1
+            s.phase_i = i
+            if i < s.n:
+                s.turn = (s.role_player + i) % s.n
                 phase.begin_turn(s)
-                if not hooks.due(s, s.role, hooks.TURN):
+                if not hooks.turn_due(s):
                     return
                 status = R_TURN
             else:
