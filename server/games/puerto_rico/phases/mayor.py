@@ -122,8 +122,9 @@ def circles(s: PRState, p: int) -> int:
 
 def forests(s: PRState, p: int) -> int:
     k = 0
+    forest = C.FOREST
     for t in s.island[p]:
-        if t >= C.FOREST:
+        if t >= forest:
             k += 1
     return k
 

@@ -45,12 +45,13 @@ def places(s: PRState, p: int) -> list[Move]:
     moves: list[Move] = []
     seen = 0
     icol, ccol = s.island_col[p], s.city_col[p]  # (index loops: cheaper than zip's keyword)
+    forest, gh, circles = C.FOREST, C.GUEST_HOUSE, C.CIRCLES
     for i, t in enumerate(s.island[p]):
-        if not icol[i] and t < C.FOREST and not seen >> t & 1:
+        if not icol[i] and t < forest and not seen >> t & 1:
             seen |= 1 << t
             moves.append((GUEST, 0, i))
     for i, b in enumerate(s.city[p]):
-        if b != C.GUEST_HOUSE and ccol[i] < C.CIRCLES[b]:
+        if b != gh and ccol[i] < circles[b]:
             moves.append((GUEST, 1, i))
             if both and b in C.KIND_MATTERS:
                 moves.append((GUEST, 1, i, 1))
