@@ -46,8 +46,6 @@ def legal(s: PRState) -> list[Move]:
         return cached
     if s.pending:
         moves = interrupts.legal(s)
-    elif s.role >= 0:  # a role's phase (no role is played while choosing, drafting, over)
-        moves = _PHASES[s.role].legal(s)
     elif s.step == CHOOSE_ROLE:
         # the cards nobody has taken this round (``chosen``: those whose ``role_taken``
         # is set), worked out once per catalog and set of chosen cards
@@ -58,10 +56,12 @@ def legal(s: PRState) -> list[Move]:
         moves = list(left)  # (a list of its own: offer.py tells decisions apart by it)
         if s.smuggler[0] == s.turn:  # Expansion III: the tile's holder waits his turn
             moves = [m for m in moves if m[1] != C.SMUGGLER]
+    elif s.step == GAME_OVER:
+        moves = []
     elif s.step == DRAFT:
         moves = _PHASES[_DRAFT].legal(s)
-    else:  # GAME_OVER
-        moves = []
+    else:
+        moves = _PHASES[s.role].legal(s)
     s.legal = moves
     return moves
 
@@ -94,13 +94,13 @@ def _do(s: PRState, m: Move, ev: Events) -> None:
             return
         status = s.resume
         s.resume = CONTINUE
-    elif s.role >= 0:  # a role's phase (no role is played while choosing or drafting)
-        status = _PHASES[s.role].act(s, m, ev)
     elif code == ROLE:
         status = _choose_role(s, m[1], ev)
-    else:  # the draft's pick
+    elif s.step == DRAFT:
         _PHASES[_DRAFT].act(s, m, ev)
         return
+    else:
+        status = _PHASES[s.role].act(s, m, ev)
     if status != CONTINUE or s.pending:
         _after(s, status, ev)
 
