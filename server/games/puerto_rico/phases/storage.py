@@ -59,10 +59,10 @@ def _spread(left: list[int], room: int) -> list[tuple[int, ...]]:
 def store_options(s: PRState, p: int) -> list[Move]:
     """Every distinct way to keep goods, the most-keeping first; [] when all fit."""
     mine = s.pgoods[p]
-    kinds = [g for g in range(5) if mine[g]]
     whole = warehouse_kinds(s, p)
-    if len(kinds) <= whole:
+    if len(mine) - mine.count(0) <= whole:  # his kinds (counted at C speed) all fit whole
         return []
+    kinds = [g for g in range(5) if mine[g]]
     extra = loose_room(s, p)
     # everything fits when the most barrels kept whole leave, besides the one single
     # barrel, no more than the storehouse holds (asked of every player at every
