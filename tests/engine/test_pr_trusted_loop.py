@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from typing import Any
 
 import pytest
 
-from server.engine.playout import pick, play_out
+from server.engine.playout import pick, play_out, random_game
 from server.games import registry
+from server.games.puerto_rico import playout as pr_playout
 from server.games.puerto_rico.core import flow
 from server.games.puerto_rico.phases import mayor_whole
 
@@ -101,3 +103,18 @@ def test_the_coarse_loop_differs_only_from_the_first_placement(
         ended = _public(players, options, seed)
         differ += GAME.to_data(coarse) != GAME.to_data(ended)
     assert differ > 0  # (the coarse steps are other draws: another game)
+
+
+def test_the_whole_mayor_step_draws_inline_what_it_would_call(monkeypatch: Any) -> None:
+    """The coarse loop's whole placement (phases/mayor_whole.py) repeats
+    ``random.Random._randbelow`` inline like the loop itself (draws.py, issue 36's third
+    round): the same coarse games as when every draw is a call."""
+    options = {"edition": "1897", "expansions": EVERY}
+    inline = {}
+    for players, seed in product((3, 4, 5), range(3)):
+        state, _ = random_game(GAME, players, options, seed)
+        inline[players, seed] = GAME.to_data(state)
+    monkeypatch.setattr(pr_playout, "inline_bits", lambda rnd: None)  # every draw called
+    for (players, seed), data in inline.items():
+        state, _ = random_game(GAME, players, options, seed)
+        assert GAME.to_data(state) == data, (players, seed)

@@ -6,7 +6,7 @@ list and reads the legal moves from the flow's cache. The draws are those of
 server/engine/playout.py's quiet path (one ``randbelow`` over the moves other than the
 take-backs, which come last), so without ``whole_mayor`` a seeded playout is the game
 the public API plays. The loop draws as ``random.Random._randbelow`` does, inline
-(``k`` bits, again while above ``n``: the very numbers, without a call a step). ``whole_mayor`` (random playouts only) takes a mayor's whole
+(draws.py: the very numbers, without a call a step). ``whole_mayor`` (random playouts only) takes a mayor's whole
 placement as one step (phases/mayor_whole.py): fewer, different draws.
 """
 
@@ -19,37 +19,35 @@ from server.engine.playout import PlayoutStalled
 from .core import flow
 from .core.moves import MAYOR_UNDO
 from .core.state import GAME_OVER, MAYOR, PRState
+from .draws import BITS, inline_bits
 from .phases import mayor_whole
-
-_BITS = tuple(n.bit_length() for n in range(256))  # n.bit_length() without a call
-_INLINE = getattr(random.Random, "_randbelow_with_getrandbits", None)  # the draw the loop repeats inline
 
 
 def play_random(s: PRState, rnd: random.Random, max_actions: int,
                 whole_mayor: bool = False) -> int:
     """Play ``s`` on in place until the end or ``max_actions`` steps; the steps taken."""
     randbelow = getattr(rnd, "_randbelow", rnd.randrange)  # randrange without its checks
-    getrandbits = rnd.getrandbits
-    inline = _INLINE is not None and getattr(type(rnd), "_randbelow", None) is _INLINE
-    bits = _BITS
+    getrandbits = inline_bits(rnd)  # (None: call ``randbelow``)
+    bits = BITS
     legal, execute = flow.legal, flow.execute
     applies, place = mayor_whole.applies, mayor_whole.place
     for count in range(max_actions):
-        if s.step == GAME_OVER:
+        step = s.step
+        if step == GAME_OVER:
             return count
         moves = s.legal
         if moves is None:
             moves = legal(s)
         n = len(moves)
-        if s.step == MAYOR:  # (only the mayor's placements have take-backs or go whole)
+        if step == MAYOR:  # (only the mayor's placements have take-backs or go whole)
             while n and moves[n - 1][0] == MAYOR_UNDO:  # take-backs come last: never drawn
                 n -= 1
             if n and whole_mayor and applies(s, moves):
-                place(s, moves, n, randbelow)
+                place(s, moves, n, randbelow, getrandbits)
                 continue
         if not n:
             raise PlayoutStalled(f"seat {flow.mover(s)} is to move but has no legal move")
-        if inline and n < 256:  # randbelow(n), inline
+        if getrandbits is not None and n < 256:  # randbelow(n), inline (draws.py)
             k = bits[n]
             r = getrandbits(k)
             while r >= n:

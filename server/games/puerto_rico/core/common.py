@@ -26,7 +26,10 @@ Events = list[LogEvent] | None
 def privileges(s: PRState, p: int) -> int:
     """How many times p takes the privilege of the role he chose: twice with a manned
     library (Expansion I), else once. Every phase's privilege asks this one rule."""
-    return 2 if s.cat.nb and s.occupied(p, C.LIBRARY) else 1
+    if not s.cat.nb:
+        return 1
+    i = s.bpos[p][C.LIBRARY]  # (``s.occupied``, inlined: asked in every phase)
+    return 2 if i >= 0 and s.city_col[p][i] else 1
 
 
 def say(ev: Events, seat: int | None, kind: str, text: str | Said) -> None:

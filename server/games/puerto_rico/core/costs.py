@@ -23,8 +23,9 @@ def occupied_quarries(s: PRState, p: int) -> int:
         return 0
     col = s.island_col[p]
     k = 0
+    quarry = C.QUARRY
     for i, t in enumerate(isl):
-        if t == C.QUARRY and col[i]:
+        if t == quarry and col[i]:
             k += 1
     return k
 
@@ -37,8 +38,9 @@ def discounts(s: PRState, p: int) -> tuple[int, int, int]:
     small = large = flat
     if s.cat.nb:  # 1 per 2 forests (the rulebook's example: 4 forests take 2 off)
         woods = 0
+        forest = C.FOREST
         for t in s.island[p]:
-            if t >= C.FOREST:
+            if t >= forest:
                 woods += 1
         woods //= 2
         small += woods

@@ -46,8 +46,13 @@ def legal(s: PRState) -> list[Move]:
     if s.pending:
         moves = interrupts.legal(s)
     elif s.step == CHOOSE_ROLE:
-        taken = s.role_taken
-        moves = [m for i, m in enumerate(s.cat.role_moves) if taken[i] < 0]
+        # the cards nobody has taken this round (``chosen``: those whose ``role_taken``
+        # is set), worked out once per catalog and set of chosen cards
+        key = frozenset(s.chosen)
+        left = s.cat.open_roles.get(key)
+        if left is None:
+            left = s.cat.open_roles[key] = tuple(m for m in s.cat.role_moves if m[1] not in key)
+        moves = list(left)  # (a list of its own: offer.py tells decisions apart by it)
         if s.smuggler[0] == s.turn:  # Expansion III: the tile's holder waits his turn
             moves = [m for m in moves if m[1] != C.SMUGGLER]
     elif s.step == GAME_OVER:
@@ -78,7 +83,7 @@ def execute(s: PRState, m: Move, ev: Events) -> None:
 def _do(s: PRState, m: Move, ev: Events) -> None:
     """One move (the referee test wraps this to check each, forced ones included)."""
     code = m[0]
-    if code == PASS and ev is not None:  # the log says whether the pass was a choice
+    if ev is not None and code == PASS:  # the log says whether the pass was a choice
         legal_now = s.legal
         s.forced = legal_now is not None and len(legal_now) == 1
     s.legal = None
@@ -139,11 +144,12 @@ def _after(s: PRState, status: int, ev: Events) -> None:
             return
         phase = _PHASES[s.role]
         if status == TURN_OVER:
-            s.phase_i += 1
-            if s.phase_i < s.n:
-                s.turn = (s.role_player + s.phase_i) % s.n
+            i = s.phase_i + 1
+            s.phase_i = i
+            if i < s.n:
+                s.turn = (s.role_player + i) % s.n
                 phase.begin_turn(s)
-                if not hooks.due(s, s.role, hooks.TURN):
+                if not hooks.turn_due(s):
                     return
                 status = R_TURN
             else:

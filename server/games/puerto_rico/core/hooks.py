@@ -99,18 +99,28 @@ def watched(cat: Catalog) -> Watch:
     return made
 
 
+def turn_due(s: PRState) -> bool:
+    """``due(s, s.role, TURN)``, asked at every turn of every phase: whether the player
+    whose turn begins has a building of the phase's TURN hooks manned (``_built``)."""
+    buildings = (s.cat.hook_buildings or watched(s.cat))[s.role][TURN]
+    if not buildings:  # (the base game's every turn)
+        return False
+    p = s.turn
+    pos, here = s.bpos[p], s.city_col[p]
+    for b in buildings:
+        i = pos[b]
+        if i >= 0 and here[i]:
+            return True
+    return False
+
+
 def due(s: PRState, role: int, point: int) -> bool:
-    """Whether a hook of ``point`` for ``role`` may act now (``_built``)."""
+    """Whether a hook of ``point`` for ``role`` may act now (``_built``; at TURN the
+    role is the one in play)."""
+    if point == TURN:
+        return turn_due(s)
     buildings = (s.cat.hook_buildings or watched(s.cat))[role][point]
     if not buildings:  # (the base game's every point)
-        return False
-    if point == TURN:  # (``_built`` inlined: asked at every turn of every phase)
-        p = s.turn
-        pos, here = s.bpos[p], s.city_col[p]
-        for b in buildings:
-            i = pos[b]
-            if i >= 0 and here[i]:
-                return True
         return False
     left, copies = s.bsupply, s.cat.copies
     for b in buildings:

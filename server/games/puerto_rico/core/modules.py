@@ -35,6 +35,7 @@ class Catalog:
         "hooks",
         "n",
         "nb",
+        "open_roles",
         "role_index",
         "role_moves",
         "roles",
@@ -62,6 +63,7 @@ class Catalog:
     copies: tuple[int, ...]  # copies of each building once on the board (by id)
     role_moves: tuple[tuple[int, int], ...]  # the "choose this card" move, by card
     role_index: dict[int, int]  # role id -> its card's place in ``roles``
+    open_roles: dict[frozenset[int], tuple[tuple[int, int], ...]]  # chosen -> the rest's moves
     hooks: Any  # the hook table (hooks.py), made on first use
     hook_buildings: Any  # its buildings by role and point (hooks.watched), made on first use
     calcs: Any  # the calculation points' contributors (calc.py), made on first use
@@ -77,6 +79,7 @@ class Catalog:
         self.roles = self.setup.roles + ((C.SMUGGLER,) if self.smug else ())
         self.role_moves = tuple((0, r) for r in self.roles)  # (moves.ROLE, r)
         self.role_index = {r: i for i, r in enumerate(self.roles)}
+        self.open_roles = {}  # (flow.legal: filled as the rounds go)
         self.hooks = None
         self.hook_buildings = None
         self.calcs = None

@@ -244,7 +244,11 @@ class PRState:
         return i >= 0 and self.city_col[p][i] > 0
 
     def spaces_used(self, p: int) -> int:
-        return sum(map(C.SPACES.__getitem__, self.city[p]))
+        k = 0
+        spaces = C.SPACES
+        for b in self.city[p]:  # (a loop: cheaper than ``map`` over ``__getitem__`` on 3.11)
+            k += spaces[b]
+        return k
 
     def rebuild_bpos(self) -> None:
         self.bpos = []

@@ -56,6 +56,30 @@ def start(s: PRState, ev: Events) -> int:
     return _next_loader(s, ev, s.role_player, first_turn=True)
 
 
+def _can_load(s: PRState, p: int) -> bool:
+    """``bool(options(s, p))``, asked of each player in turn: a good of his fits a ship
+    (the ship that has its kind, else an empty one) without listing the loads; else
+    the list decides (the wharves' loads)."""
+    mine = s.pgoods[p]
+    cap, good, load = s.ship_cap, s.ship_good, s.ship_load
+    k = len(cap)
+    empty = False
+    for j in range(k):
+        if good[j] < 0 and cap[j]:
+            empty = True
+    for g in range(5):
+        if mine[g]:
+            for j in range(k):
+                if good[j] == g:
+                    if load[j] < cap[j]:
+                        return True
+                    break
+            else:
+                if empty:
+                    return True
+    return bool(options(s, p))
+
+
 def options(s: PRState, p: int) -> list[Move]:
     mine = s.pgoods[p]
     cap, good, load = s.ship_cap, s.ship_good, s.ship_load
@@ -85,7 +109,9 @@ def options(s: PRState, p: int) -> list[Move]:
                 if good[j] < 0 and min(have, cap[j]) == best:
                     moves.append((LOAD, g, j))
     optional = 0  # loads he may decline: the wharf's, the small wharf's
-    if not s.wharf_used[p] and not s.wharf_declined[p] and s.occupied(p, C.WHARF):
+    wharf_at = s.bpos[p][C.WHARF]  # (``s.occupied``, inlined: asked at every load)
+    if (wharf_at >= 0 and s.city_col[p][wharf_at] and not s.wharf_used[p]
+            and not s.wharf_declined[p]):
         wharf = [(LOAD, g, W) for g in range(5) if mine[g]]
         moves.extend(wharf)
         optional += len(wharf)
@@ -230,7 +256,7 @@ def _extra_points(s: PRState, ev: Events) -> int:
 def _next_loader(s: PRState, ev: Events, first: int, first_turn: bool = False) -> int:
     goods = s.pgoods
     for p in order_from(s, first):
-        if any(goods[p]) and options(s, p):  # (every load is of a good he has)
+        if any(goods[p]) and _can_load(s, p):  # (every load is of a good he has)
             s.turn = p
             return CONTINUE
     tell(ev, None, "ship", "nobody_loads" if first_turn else "nobody_loads_more")

@@ -89,11 +89,24 @@ def income(s: PRState, p: int, got: list[int]) -> list[tuple[int, int]]:
 def _receives(s: PRState, p: int) -> bool:
     """``any(harvest(s, p))`` without the expansions' extra barrels (the aqueduct adds
     only to a kind he makes already): asked of every player at every craftsman phase."""
-    made = production(s, p)
     supply = s.goods
-    for g in range(5):  # noqa: SIM110 (a loop: no generator on the hot path)
-        if made[g] and supply[g]:
-            return True
+    col, isl = s.island_col[p], s.island[p]
+    kinds = 0  # the kinds he has a manned plantation of, with barrels in the supply
+    quarry = C.QUARRY  # (the goods' kinds come before it)
+    for i in range(len(isl)):
+        if col[i]:
+            t = isl[i]
+            if t < quarry and supply[t]:
+                if not t:  # corn needs no building
+                    return True
+                kinds |= 1 << t
+    if kinds:  # (production: a kind but corn needs a manned building of it too)
+        pos, ccol = s.bpos[p], s.city_col[p]
+        for b, g in _MAKERS:
+            if kinds >> g & 1:
+                i = pos[b]
+                if i >= 0 and ccol[i]:
+                    return True
     return False
 
 

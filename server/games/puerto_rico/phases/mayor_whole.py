@@ -20,9 +20,11 @@ from ..core import catalog as C
 from ..core import flow
 from ..core.moves import DONE_MOVE, LIFT_MOVE, MAYOR_LIFT, MAYOR_PLACE, Move
 from ..core.state import MAYOR, PRState
+from ..draws import BITS
 from . import mayor
 
 _PLACING = (MAYOR_LIFT, MAYOR_PLACE)  # the first move of a placement decision
+assert C.FOREST == 6  # (``place`` lists the island's kinds below it in a literal)
 
 def applies(s: PRState, moves: list[Move]) -> bool:
     """A placement decision of the mayor phase (a lift or a place on offer); with the
@@ -39,13 +41,21 @@ def applies(s: PRState, moves: list[Move]) -> bool:
     return True
 
 
-def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]) -> None:
+def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int],
+          getrandbits: Callable[[int], int] | None = None) -> None:
     """The player's whole placement, then ``mayor_done`` (through the flow: the turn
-    ends as it would after the last colonist). ``moves[:n]`` are his choices now."""
+    ends as it would after the last colonist). ``moves[:n]`` are his choices now.
+    ``getrandbits`` (draws.py ``inline_bits``): ``randbelow``'s draws, made inline."""
     p = s.turn
     isl, icol, icit = s.island[p], s.island_col[p], s.island_cit[p]
     city, ccol, ccit = s.city[p], s.city_col[p], s.city_cit[p]
-    draw = randbelow(n)
+    if getrandbits is not None and n < 256:  # randbelow(n), inline (draws.py)
+        bits = BITS[n]
+        draw = getrandbits(bits)
+        while draw >= n:
+            draw = getrandbits(bits)
+    else:
+        draw = randbelow(n)
     if moves[0] == LIFT_MOVE and draw == 0:
         s.san_juan[p] += sum(icol) + sum(ccol)
         s.san_juan_cit[p] += sum(icit) + sum(ccit)
@@ -61,11 +71,11 @@ def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]
     waiting, citizens = s.san_juan[p], s.san_juan_cit[p]
     k = min(waiting, len(slots))
     if k < len(slots):
-        _pick(slots, k, randbelow)  # which circles: k of them, uniformly
+        _pick(slots, k, randbelow, getrandbits)  # which circles: k of them, uniformly
     people = [0] * (waiting - citizens) + [1] * citizens
     if 0 < citizens < waiting:
-        _pick(people, k, randbelow)  # who goes there, uniformly
-    per_kind: list[list[int]] = [[] for _ in range(forest)]  # island: by tile kind
+        _pick(people, k, randbelow, getrandbits)  # who goes there, uniformly
+    per_kind: list[list[int]] = [[], [], [], [], [], []]  # island: by tile kind (< FOREST)
     for j in range(k):
         i, cit = slots[j], people[j]
         if i >= 0:
@@ -85,10 +95,21 @@ def place(s: PRState, moves: list[Move], n: int, randbelow: Callable[[int], int]
     flow.execute(s, DONE_MOVE, None)
 
 
-def _pick(items: list[int], k: int, randbelow: Callable[[int], int]) -> None:
+def _pick(items: list[int], k: int, randbelow: Callable[[int], int],
+          getrandbits: Callable[[int], int] | None) -> None:
     """A uniform choice of ``k`` of ``items``, in a uniform order, into its first ``k``
     places (a partial shuffle)."""
     last = len(items)
+    if getrandbits is None or last >= 256:
+        for j in range(min(k, last - 1)):
+            r = j + randbelow(last - j)
+            items[j], items[r] = items[r], items[j]
+        return
     for j in range(min(k, last - 1)):
-        r = j + randbelow(last - j)
+        n = last - j  # randbelow(n), inline (draws.py)
+        bits = BITS[n]
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        r += j
         items[j], items[r] = items[r], items[j]

@@ -58,8 +58,9 @@ def legal(s: PRState) -> list[Move]:
         return [PASS_MOVE]
     second = s.phase_i >= s.n  # the library's second tile
     moves: list[Move] = []
+    pos, col = s.bpos[p], s.city_col[p]  # (``s.occupied``, inlined: every settler turn)
     if (s.hacienda_tile < 0 and not second and (s.stack or s.discard)
-            and s.occupied(p, C.HACIENDA)):
+            and pos[C.HACIENDA] >= 0 and col[pos[C.HACIENDA]]):
         moves.append(_HACIENDA_MOVE)
     seen = 0
     for t in s.face_up:
@@ -69,7 +70,8 @@ def legal(s: PRState) -> list[Move]:
     if seen and POINTS.may_plant_forests(s, p):  # a forest house's owner (Expansion I)
         moves.extend(_FOREST[t] for t in range(5) if seen >> t & 1)
     if s.quarries > 0 and (
-        (p == s.role_player and not second) or s.occupied(p, C.CONSTRUCTION_HUT)
+        (p == s.role_player and not second)
+        or (pos[C.CONSTRUCTION_HUT] >= 0 and col[pos[C.CONSTRUCTION_HUT]])
     ):
         moves.append(_QUARRY_MOVE)
     moves.append(PASS_MOVE)

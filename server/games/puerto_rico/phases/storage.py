@@ -23,9 +23,9 @@ from ..core.state import CAPTAIN_STORE, PRState
 
 
 def warehouse_kinds(s: PRState, p: int) -> int:
-    return (1 if s.occupied(p, C.SMALL_WAREHOUSE) else 0) + (
-        2 if s.occupied(p, C.LARGE_WAREHOUSE) else 0
-    )
+    pos, col = s.bpos[p], s.city_col[p]  # (``s.occupied`` inlined: asked of every storer)
+    i, j = pos[C.SMALL_WAREHOUSE], pos[C.LARGE_WAREHOUSE]
+    return (1 if i >= 0 and col[i] else 0) + (2 if j >= 0 and col[j] else 0)
 
 
 def kept(mine: list[int], m: Move) -> tuple[int, ...]:
@@ -60,11 +60,11 @@ def _spread(left: list[int], room: int) -> list[tuple[int, ...]]:
 def store_options(s: PRState, p: int) -> list[Move]:
     """Every distinct way to keep goods, the most-keeping first; [] when all fit."""
     mine = s.pgoods[p]
-    kinds = [g for g in range(5) if mine[g]]
     whole = warehouse_kinds(s, p)
-    extra = loose_room(s, p)
-    if len(kinds) <= whole:
+    if len(mine) - mine.count(0) <= whole:  # his kinds (counted at C speed) all fit whole
         return []
+    kinds = [g for g in range(5) if mine[g]]
+    extra = loose_room(s, p)
     # everything fits when the most barrels kept whole leave, besides the one single
     # barrel, no more than the storehouse holds (asked of every player at every
     # captain phase: most keep everything)

@@ -61,7 +61,10 @@ def _has_worker(s: PRState, p: int) -> bool:
 def means(s: PRState, p: int, used: int = 0) -> int:
     """How many of the three kinds of item p could still give (0 without an occupied
     black market)."""
-    if not s.cat.nb or not s.occupied(p, C.BLACK_MARKET):
+    if not s.cat.nb:
+        return 0
+    i = s.bpos[p][C.BLACK_MARKET]  # (``s.occupied``, inlined: asked at every build)
+    if i < 0 or not s.city_col[p][i]:
         return 0
     k = 0
     if not used & WORKER_BIT and _has_worker(s, p):

@@ -28,16 +28,18 @@ def start_extras(s: PRState, ev: Events) -> bool:
     """The start's buildings; True when someone is asked something first."""
     if not (s.cat.nb or s.cat.cit):
         return False
-    v = VOCAB[s.edition]
     if s.cat.nb:
         cap = s.role_player
         if s.occupied(cap, C.LIGHTHOUSE):
             s.coins[cap] += 1
             if ev is not None:
+                v = VOCAB[s.edition]
                 say(ev, cap, "ship", f"{who(s, cap)} takes 1 {v.doubloon} "
                     f"({v.buildings[C.LIGHTHOUSE]}, as {v.roles[C.CAPTAIN]})")
-        for p in order_from(s, cap):
-            if s.occupied(p, C.UNION_HALL):
+        hall = C.UNION_HALL
+        # (nobody has one while all its copies are in the supply)
+        for p in order_from(s, cap) if s.bsupply[hall] < s.cat.copies[hall] else ():
+            if s.occupied(p, hall):
                 k = sum(c // 2 for c in s.pgoods[p])
                 building_vp(s, p, k, C.UNION_HALL, ev, "ship")
     if s.cat.cit:
@@ -56,7 +58,10 @@ def lighthouse(s: PRState, p: int, ev: Events) -> None:
 
 
 def charter_moves(s: PRState, p: int) -> list[Move]:
-    if s.charter_used[p] or s.wharf_declined[p] or not s.occupied(p, C.SMALL_WHARF):
+    if s.charter_used[p] or s.wharf_declined[p]:
+        return []
+    i = s.bpos[p][C.SMALL_WHARF]  # (``s.occupied``, inlined: asked at every load)
+    if i < 0 or not s.city_col[p][i]:
         return []
     mine = s.pgoods[p]
     return [(CHARTER, g, k) for g in range(5) for k in range(1, mine[g] + 1)]

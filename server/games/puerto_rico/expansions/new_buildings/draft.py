@@ -42,7 +42,7 @@ def legal(s: PRState) -> list[Move]:
     costs = open_costs(s)
     left, cost = s.bsupply, C.COST
     # (a building on the board has copies in the supply: none is bought in the draft)
-    return [_PICKS[b] for b in s.cat.candidates if cost[b] in costs and not left[b]]
+    return [_PICKS[b] for b in s.cat.candidates if not left[b] and cost[b] in costs]
 
 
 def act(s: PRState, m: Move, ev: Events) -> None:

@@ -29,7 +29,10 @@ def forests(s: PRState, p: int) -> int:
 
 
 def may_plant_forests(s: PRState, p: int) -> bool:
-    return s.cat.nb and s.occupied(p, C.FOREST_HOUSE)
+    if not s.cat.nb:
+        return False
+    i = s.bpos[p][C.FOREST_HOUSE]  # (``s.occupied``, inlined: asked at every settler turn)
+    return i >= 0 and s.city_col[p][i] > 0
 
 
 def drawn(s: PRState, p: int, t: int, source: int, ev: Events) -> bool:

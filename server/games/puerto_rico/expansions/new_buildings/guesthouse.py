@@ -45,12 +45,13 @@ def places(s: PRState, p: int) -> list[Move]:
     moves: list[Move] = []
     seen = 0
     icol, ccol = s.island_col[p], s.city_col[p]  # (index loops: cheaper than zip's keyword)
+    forest, gh, circles = C.FOREST, C.GUEST_HOUSE, C.CIRCLES
     for i, t in enumerate(s.island[p]):
-        if not icol[i] and t < C.FOREST and not seen >> t & 1:
+        if not icol[i] and t < forest and not seen >> t & 1:
             seen |= 1 << t
             moves.append((GUEST, 0, i))
     for i, b in enumerate(s.city[p]):
-        if b != C.GUEST_HOUSE and ccol[i] < C.CIRCLES[b]:
+        if b != gh and ccol[i] < circles[b]:
             moves.append((GUEST, 1, i))
             if both and b in C.KIND_MATTERS:
                 moves.append((GUEST, 1, i, 1))
@@ -60,20 +61,23 @@ def places(s: PRState, p: int) -> list[Move]:
 def can_move(s: PRState, p: int) -> bool:
     """Whether ``places`` offers anything, without listing the places (asked at most
     points of most phases)."""
-    i = s.bpos[p][C.GUEST_HOUSE]
-    if i < 0 or not s.city_col[p][i]:
-        return False
-    forest = C.FOREST
-    icol = s.island_col[p]  # (index loops: zip's keyword costs more than a loop)
-    for i, t in enumerate(s.island[p]):
-        if not icol[i] and t < forest:
-            return True
-    circles, gh = C.CIRCLES, C.GUEST_HOUSE
+    gh = C.GUEST_HOUSE
+    at = s.bpos[p][gh]
     ccol = s.city_col[p]
-    for i, b in enumerate(s.city[p]):  # noqa: SIM110 (hot path)
-        if ccol[i] < circles[b] and b != gh:
-            return True
-    return False
+    if at < 0 or not ccol[at]:
+        return False
+    icol = s.island_col[p]
+    if 0 in icol:  # an empty tile or a forest (checked at C speed: mostly neither)
+        forest = C.FOREST
+        isl = s.island[p]
+        for i in range(len(isl)):
+            if not icol[i] and isl[i] < forest:
+                return True
+    circles = C.CIRCLES  # the city's empty circles but the guest house's own
+    room = 0
+    for b in s.city[p]:
+        room += circles[b]
+    return room - sum(ccol) > circles[gh] - ccol[at]
 
 
 def _ask(s: PRState, p: int) -> None:
