@@ -11,6 +11,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from rich.errors import StyleSyntaxError
+from rich.style import Style
+
 WORDS = re.compile(r"[A-Za-z]{2,}[ ,.:!?'-]+[A-Za-z]{2,}|\b[A-Z][a-z]{2,}\b")
 MARKS = {"_", "N_", "ngettext", "pgettext"}
 NOT_SHOWN_CALLS = {
@@ -37,6 +40,22 @@ def _is_docstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     holder = parents.get(parent)
     body = getattr(holder, "body", None)
     return isinstance(body, list) and bool(body) and body[0] is parent
+
+
+def _is_statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """A string that is a statement of its own (an attribute's docstring, after the
+    assignment it documents): nothing holds it, so nothing can show it."""
+    return isinstance(parents.get(node), ast.Expr)
+
+
+def _is_style(text: str) -> bool:
+    """A Rich style ("bold green", "dim strike"), handed to a Text as its style
+    positionally: a style's words are never shown."""
+    try:
+        Style.parse(text)
+    except StyleSyntaxError:
+        return False
+    return True
 
 
 def _excused(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
@@ -89,5 +108,7 @@ def unmarked(path: Path) -> Iterator[tuple[int, str]]:
         holder = parents.get(node)
         target = holder if isinstance(holder, ast.JoinedStr) else node
         if _is_docstring(target, parents) or _excused(target, parents):
+            continue
+        if _is_statement(target, parents) or (target is node and _is_style(node.value)):
             continue
         yield node.lineno, node.value
