@@ -1,5 +1,5 @@
 """The unmarked-English heuristic (tests/i18n/unmarked.py) flags what a person reads and
-lets by what is never shown: each case here is one line of a module it reads."""
+lets by what is never shown (a file's name, a docstring, a style): each case here is one line of a module it reads."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from pathlib import Path
 from tests.i18n.unmarked import unmarked
 
 SOURCE = '''
+from pathlib import Path
 from rich.text import Text
 from prtui.i18n import _
+
+STYLESHEET = Path(__file__).with_name("board.tcss")
 
 HEADING = "Cargo ships"
 """The heading of the ships' panel: an attribute's docstring, never shown."""

@@ -21,7 +21,7 @@ NOT_SHOWN_CALLS = {
     "has_class", "toggle_class", "getLogger", "debug", "info", "warning", "error",
     "exception", "get", "pop", "setdefault", "startswith", "endswith", "split", "join",
     "replace", "encode", "decode", "strip", "format_exc", "getattr", "setattr", "hasattr",
-    "isinstance", "cast", "TypeVar", "environ", "getenv", "open", "Path", "compile",
+    "isinstance", "cast", "TypeVar", "environ", "getenv", "open", "Path", "with_name", "compile",
     "match", "search", "fullmatch", "sub", "findall", "re", "run_worker", "call_later",
     "post_message", "action", "run_action", "bind", "Color", "parse", "Style",
     "from_markup", "send", "request", "command", "cmd", "get_css_variables",
