@@ -149,3 +149,17 @@ async def test_the_same_board_in_english_shows_the_clients_words(name: str) -> N
     left, seen = await english_left(name, (80, 24))
     assert left, "\n".join(seen)
     assert any("Round" in row for row in seen)
+
+
+def test_a_chinese_building_is_tagged_by_its_own_characters() -> None:
+    """A city's one-line tags come from the name shown, in cells: never the id's English
+    ("Sma" for 小市场 was the id's)."""
+    from prtui.games.puerto_rico.abbrev import building_tag
+    from prtui.vocabulary import Vocabulary
+
+    vocab = Vocabulary({"name": "zh", "words": {"small_market": "小市场", "hacienda": "庄园"},
+                        "short": {"small_market": "小市"}})
+    assert building_tag(vocab, "small_market") == "小市"
+    assert building_tag(vocab, "hacienda") == "庄园"
+    assert building_tag(Vocabulary({"name": "en", "words": {"small_market": "small market"}}),
+                        "small_market") == "SMa"
