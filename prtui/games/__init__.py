@@ -137,8 +137,9 @@ def game_title(entry: Mapping[str, Any] | None, game: object) -> str:
     own catalog has its title), else its id."""
     title = (entry or {}).get("title")
     if isinstance(title, str) and title:
-        found = board_module(game) and isinstance(game, str)
-        return translator(game.replace("-", "_"))(title) if found else title
+        if isinstance(game, str) and board_module(game):
+            return translator(game.replace("-", "_"))(title)
+        return title
     return str(game) if game else _("this game")
 
 
