@@ -22,7 +22,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from prtui.i18n import language, translator
+from prtui.i18n import _, language, translator
 from server.wording import fill, render, word
 
 TAG_CELLS = 3
@@ -148,9 +148,18 @@ class Vocabulary:
         return self.shorts.get(ident)
 
     def tag(self, ident: str) -> str:
-        """Three letters for one cell ("Crn"); else its word's first three, so a tag
-        reads as the name shown (1897's Planter is "Pla", never the classic "Set")."""
-        return self.tags.get(ident) or self(ident).replace(" ", "")[:3].title()
+        """Three letters for one cell ("Crn"); else its word's first three cells, so a
+        tag reads as the name shown (1897's Planter is "Pla", never the classic "Set";
+        a wide character is two cells: one Chinese character)."""
+        found = self.tags.get(ident)
+        if found:
+            return found
+        tag = ""
+        for char in self(ident).replace(" ", ""):
+            if cell_len(tag + char) > 3:
+                break
+            tag += char
+        return tag.title()
 
     def render(self, template: str, names: Sequence[str] = ()) -> str:
         """A server template in these words, with the seats' names put in as typed."""
@@ -270,11 +279,15 @@ class Vocabularies:
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
 
+def _unnamed(seat: int) -> str:
+    return _("Player {number}").format(number=seat + 1)
+
+
 def seat_names(view: Mapping[str, Any]) -> list[str]:
     """The seats' names as the game knows them (its ``names`` option), for ``{p:N}``."""
     players = view.get("players")
     if isinstance(players, list) and players:
-        return [str(p.get("name") or f"Player {i + 1}") if isinstance(p, Mapping) else f"Player {i + 1}"
+        return [str(p.get("name") or _unnamed(i)) if isinstance(p, Mapping) else _unnamed(i)
                 for i, p in enumerate(players)]
     names = (view.get("options") or {}).get("names")
     return [str(n) for n in names] if isinstance(names, list) else []

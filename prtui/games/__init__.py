@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
+from prtui.i18n import _, translator
+
 if TYPE_CHECKING:
     from textual.binding import Binding
 
@@ -53,8 +55,16 @@ class GameBoard(Protocol):
 
     css_paths: tuple[Path, ...]  # stylesheets of its table, loaded with the board screen
     bindings: tuple[Binding, ...]  # its own keys, shown after "a Actions" (action: board)
-    keys_help: str  # the keys line of its help screen
-    chart_title: str  # the game-over chart of what each viewer saw
+
+    @property
+    def keys_help(self) -> str:
+        """The keys lines of its help screen, in the reader's language."""
+        ...
+
+    @property
+    def chart_title(self) -> str:
+        """The title of the game-over chart of what each viewer saw."""
+        ...
 
     def table(self, snapshot: Mapping[str, Any]) -> BoardTable:
         """Its part of the board screen (left of the actions, log and chat), id "board"."""
@@ -118,14 +128,19 @@ def board_for(game: object) -> GameBoard | None:
 
 def cannot_draw(title: str) -> str:
     """What the client says about a game it has no board for."""
-    return (f"This client cannot draw {title} yet: it has no board for that game. "
-            "Watch or play it with a newer prtui.")
+    return _("This client cannot draw {game} yet: it has no board for that game. "
+             "Watch or play it with a newer prtui.").format(game=title)
 
 
 def game_title(entry: Mapping[str, Any] | None, game: object) -> str:
-    """A game's human name from its catalog entry, else its id."""
+    """A game's human name from its catalog entry (in the reader's language: the game's
+    own catalog has its title), else its id."""
     title = (entry or {}).get("title")
-    return title if isinstance(title, str) and title else str(game or "this game")
+    if isinstance(title, str) and title:
+        if isinstance(game, str) and board_module(game):
+            return translator(game.replace("-", "_"))(title)
+        return title
+    return str(game) if game else _("this game")
 
 
 __all__ = ["GameBoard", "HelpEntry", "board_for", "board_module", "cannot_draw", "game_title"]

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
+from prtui.i18n import N_, _
+
 if TYPE_CHECKING:
     from textual.binding import Binding
 
@@ -36,11 +38,19 @@ class ActionTexts(Protocol):
 class BoardBase:
     css_paths: tuple[Path, ...] = ()
     bindings: tuple[Binding, ...] = ()
-    keys_help: str = ""
-    chart_title: str = "Points over the rounds"
+    keys: str = ""  # the keys lines of its help screen, N_-marked
+    chart: str = N_("Points over the rounds")  # its game-over chart's title, N_-marked
     texts: ActionTexts
     table_class: Callable[[Mapping[str, Any]], BoardTable]  # its part of the board screen
     read_facts: Callable[[Mapping[str, Any] | None], Any]  # a staticmethod: display -> facts
+
+    @property
+    def keys_help(self) -> str:
+        return _(self.keys) if self.keys else ""
+
+    @property
+    def chart_title(self) -> str:
+        return _(self.chart)
 
     def table(self, snapshot: Mapping[str, Any]) -> BoardTable:
         """Its part of the board screen (left of the actions, log and chat)."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 
+from prtui.i18n import N_, _
 from prtui.navigation import ShowGameOver
 from prtui.widgets.actions import ActionsPanel
 from prtui.widgets.context import CHOICE_KEYS, KIND_SLOTS, MORE_KEYS, BoardContext, action_key
@@ -28,23 +29,23 @@ if TYPE_CHECKING:
     from prtui.widgets.board_table import BoardTable
 
 BOARD_BINDINGS: list[BindingType] = [
-    *[Binding(key, f"choose({i})", "Choose", show=False) for i, key in enumerate(CHOICE_KEYS)],
+    *[Binding(key, f"choose({i})", N_("Choose"), show=False) for i, key in enumerate(CHOICE_KEYS)],
     # the footer fits 80 columns: my actions have the keys from the start (a and Esc
     # bring them back) and the names are in the palette; both are in the help
-    Binding("a", "focus_actions", "Actions", show=False),
-    Binding("escape", "focus_actions", "Actions", show=False),
+    Binding("a", "focus_actions", N_("Actions"), show=False),
+    Binding("escape", "focus_actions", N_("Actions"), show=False),
     # the recurring choices of a turn (an action's kind), in the footer while offered
-    Binding("y", "choose_kind('confirm')", "Confirm"),
-    Binding("u", "choose_kind('undo')", "Undo"),
-    Binding("n", "choose_kind('decline')", "Decline"),
-    Binding("c", "focus_chat", "Chat"),
-    Binding("l", "focus_log", "Log"),
-    Binding("f", "follow_next", "Follow"),
-    Binding("question_mark", "help", "Help"),
-    Binding("t", "coach", "Coach", show=False),  # my best moves now, by the bots' search
-    Binding("g", "game_over", "Game over"),  # once it is: scores, rematch, replay, new table
-    Binding("v", "vocabulary", "Names", show=False),
-    Binding("ctrl+l", "leave", "Leave"),
+    Binding("y", "choose_kind('confirm')", N_("Confirm")),
+    Binding("u", "choose_kind('undo')", N_("Undo")),
+    Binding("n", "choose_kind('decline')", N_("Decline")),
+    Binding("c", "focus_chat", N_("Chat")),
+    Binding("l", "focus_log", N_("Log")),
+    Binding("f", "follow_next", N_("Follow")),
+    Binding("question_mark", "help", N_("Help")),
+    Binding("t", "coach", N_("Coach"), show=False),  # my best moves now, by the bots' search
+    Binding("g", "game_over", N_("Game over")),  # once it is: scores, rematch, replay, new table
+    Binding("v", "vocabulary", N_("Names"), show=False),
+    Binding("ctrl+l", "leave", N_("Leave")),
 ]
 
 
@@ -110,14 +111,14 @@ def keys_line(screen: Screen[Any], app: App[Any]) -> str:
                 continue
             if name == "choose":
                 actions.setdefault("choose", ([f"1-9,0,{','.join(MORE_KEYS)},A-Z"],
-                                              "take the action with that key"))
+                                              _("take the action with that key")))
                 continue
-            shown, _ = actions.setdefault(binding.action, ([], binding.description))
+            shown, _what = actions.setdefault(binding.action, ([], _(binding.description)))
             display = app.get_key_display(Binding(key, binding.action))
             if display not in shown:
                 shown.append(display)
     parts = [f"{'/'.join(keys)} {what}" for keys, what in actions.values()]
-    return " · ".join([*parts, "ctrl+p command palette (names, themes, turn bell)"])
+    return " · ".join([*parts, "ctrl+p " + _("command palette (names, themes, turn bell)")])
 
 
 class BoardKeys(Screen[None]):
@@ -244,7 +245,7 @@ class BoardKeys(Screen[None]):
     def action_vocabulary(self) -> None:
         """The game's next vocabulary, on every word of the board (and what opens next)."""
         self.set_vocabulary(self.vocabularies.after(self.vocab_name))
-        self.notify(f"Names: {self.vocab_name}")
+        self.notify(_("Names: {vocabulary}").format(vocabulary=self.vocab_name), markup=False)
 
     def set_vocabulary(self, name: str) -> None:
         self.vocab_name = self.vocabularies.get(name).name
@@ -263,7 +264,8 @@ class BoardKeys(Screen[None]):
         """Spectators: follow the next seat's perspective."""
         count = int(self.snapshot.get("view", {}).get("players_count", 1))
         self.followed = 0 if self.followed is None else (self.followed + 1) % count
-        self.notify(f"Following {self.context().name(self.followed)}", markup=False)
+        self.notify(_("Following {player}").format(player=self.context().name(self.followed)),
+                    markup=False)
         if self.link is not None:
             self.run_worker(self.link.follow(self.followed), group="follow")
         self.render_snapshot()

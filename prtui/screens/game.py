@@ -23,6 +23,7 @@ from textual.theme import Theme
 
 from prtui import memory
 from prtui.games import GameBoard, board_for, cannot_draw, game_title
+from prtui.i18n import _, translator
 from prtui.pushes import pushes_of
 from prtui.screens.board_keys import (
     BoardKeys,
@@ -287,8 +288,9 @@ class GameScreen(BoardKeys):
             await self.link.act(action)
         except Exception as exc:  # the server's reason, shown as is
             self._sent_on = None
-            reason = getattr(exc, "reason", None) or str(exc)
-            self.notify(f"Rejected: {reason}", severity="error", timeout=6, markup=False)
+            reason = translator("server")(getattr(exc, "reason", None) or str(exc))
+            self.notify(_("Rejected: {reason}").format(reason=reason), severity="error",
+                        timeout=6, markup=False)
 
     def action_coach(self) -> None:
         """What the search would play now (``t``), thought on the server: the board
@@ -298,7 +300,7 @@ class GameScreen(BoardKeys):
         if ask is None or ctx.watching:
             return
         if not ctx.legal or ctx.view.get("over"):
-            self.notify("The coach helps when a decision is yours.", timeout=4)
+            self.notify(_("The coach helps when a decision is yours."), timeout=4)
             return
         v = getattr(self.link, "shown_v", None)
         panel = self.query_one(CoachPanel)
@@ -315,8 +317,9 @@ class GameScreen(BoardKeys):
         except Exception as exc:  # the server's reason (off here, rate limit), shown as is
             if panel.v == v:
                 panel.close()
-            reason = getattr(exc, "reason", None) or str(exc)
-            self.notify(f"Coach: {reason}", severity="warning", timeout=6, markup=False)
+            reason = translator("server")(getattr(exc, "reason", None) or str(exc))
+            self.notify(_("Coach: {reason}").format(reason=reason), severity="warning",
+                        timeout=6, markup=False)
             return
         now = getattr(self.link, "shown_v", None)
         if data.get("v", v) != now or panel.v != v:  # the table moved on meanwhile

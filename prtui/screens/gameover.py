@@ -20,6 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from prtui.i18n import N_, _, translator
 from prtui.navigation import NewTable, Rematch
 from prtui.pushes import pushes_of
 from prtui.vocabulary import Vocabulary
@@ -55,12 +56,12 @@ class GameOverScreen(Screen[None]):
 
     CSS_PATH = "gameover.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "back", "Board"),
-        Binding("m", "rematch", "Rematch"),
-        Binding("n", "new_table", "New table"),
-        Binding("r", "replay", "Replay"),
-        Binding("e", "review", "Review"),
-        Binding("q", "quit_app", "Quit"),
+        Binding("escape,b", "back", N_("Board")),
+        Binding("m", "rematch", N_("Rematch")),
+        Binding("n", "new_table", N_("New table")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("e", "review", N_("Review")),
+        Binding("q", "quit_app", N_("Quit")),
     ]
 
     def __init__(self, view: dict[str, Any], names: dict[int, str],
@@ -93,8 +94,8 @@ class GameOverScreen(Screen[None]):
         scores = sorted(result.get("scores", []), key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
         winners = [self.seat_name(int(s)) for s in result.get("winners", [])]
         with VerticalScroll(id="gameover-body"):
-            yield Static(Text(f"Game over — winner: {', '.join(winners) or '?'}", style="bold"),
-                         id="gameover-title")
+            title = _("Game over — winner: {winners}").format(winners=", ".join(winners) or "?")
+            yield Static(Text(title, style="bold"), id="gameover-title")
             yield self._score_table(scores)
             notes = getattr(self.board, "score_notes", None)
             said = str(notes(result, self.seat_name)) if callable(notes) else ""
@@ -105,7 +106,7 @@ class GameOverScreen(Screen[None]):
             ratings = Static(id="ratings")
             ratings.display = False  # a rated game's changes come with the room's push
             yield ratings
-            chart = self.board.chart_title if self.board else "Points over the rounds"
+            chart = self.board.chart_title if self.board else _("Points over the rounds")
             yield Static(Text(chart, style="bold underline"), id="chart-title")
             with Vertical(id="chart"):
                 lines = {int(s.get("seat", 0)): vp_series(self.history, int(s.get("seat", 0)),
@@ -113,14 +114,14 @@ class GameOverScreen(Screen[None]):
                          for s in scores}
                 top = max((v for series in lines.values() for v in series), default=0.0)
                 for seat, series in lines.items():
-                    label = Text(self.seat_name(seat))
+                    label = Text(self.seat_name(seat))  # cut by cells, padded to 16
                     label.truncate(16, overflow="ellipsis", pad=True)
                     line = Text.assemble((label.plain + " ", "bold"))
                     line.append(chart_line(series, top), style="green")
                     final = int(series[-1]) if series else 0
                     line.append(f" {final}")
                     if len(series) <= 1:  # not seen round by round: the replay has them now
-                        line.append("  (final; r Replay shows every round)", style="dim")
+                        line.append("  " + _("(final; r Replay shows every round)"), style="dim")
                     yield Static(line, classes="chart-line")
         yield ReadyFooter()  # with the scores, not a repaint after them
 
@@ -148,7 +149,7 @@ class GameOverScreen(Screen[None]):
                              f"{after:.1f} ({after - before:+.1f})")
         if parts:
             line = self.query_one("#ratings", Static)
-            line.update(Text("Ratings: " + " · ".join(parts)))
+            line.update(Text(_("Ratings: {changes}").format(changes=" · ".join(parts))))
             line.display = True
 
     def _score_table(self, scores: list[dict[str, Any]]) -> DataTable[Any]:
@@ -160,7 +161,8 @@ class GameOverScreen(Screen[None]):
                 if key not in kinds:
                     kinds.append(key)
         table: DataTable[Any] = DataTable(id="scores", cursor_type="row", zebra_stripes=True)
-        headers = ["#", "player", *[shown(self.vocab(k)) for k in kinds], "total", "tie-break"]
+        headers = ["#", _("player"), *[shown(self.vocab(k)) for k in kinds], _("total"),
+                   _("tie-break")]
         rows = [[str(score.get("rank", "")), self.seat_name(int(score.get("seat", 0))),
                  *[str(score.get("breakdown", {}).get(k, 0)) for k in kinds],
                  str(score.get("total", 0)), str(score.get("tiebreak", ""))] for score in scores]
@@ -216,7 +218,8 @@ class GameOverScreen(Screen[None]):
         try:
             await open_replay(self.app, controller.client, controller.room, self.names, at_end=True)
         except Exception as exc:  # e.g. the room is not stored as finished yet
-            self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+            reason = translator("server")(str(getattr(exc, "reason", None) or exc))
+            self.notify(_("Replay: {reason}").format(reason=reason), severity="error",
                         markup=False)
 
     @work(exclusive=True, group="replay")
@@ -231,7 +234,8 @@ class GameOverScreen(Screen[None]):
             await open_replay(self.app, controller.client, controller.room, self.names,
                               review=True)
         except Exception as exc:
-            self.notify(f"Review: {getattr(exc, 'reason', None) or exc}", severity="error",
+            reason = translator("server")(str(getattr(exc, "reason", None) or exc))
+            self.notify(_("Review: {reason}").format(reason=reason), severity="error",
                         markup=False)
 
     def action_back(self) -> None:

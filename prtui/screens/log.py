@@ -13,9 +13,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 
+from prtui.i18n import N_, _
 from prtui.widgets.feed import GameLog, RewrapLog
+from prtui.widgets.footer import CatalogFooter
 
 
 class LogReader(ModalScreen[None]):
@@ -26,7 +27,7 @@ class LogReader(ModalScreen[None]):
     LogReader #log-reader { width: 90%; height: 90%; background: $surface;
                             border: round $accent; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,q", "dismiss", N_("Close"))]
 
     def __init__(self, source: GameLog) -> None:
         super().__init__()
@@ -35,9 +36,9 @@ class LogReader(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         reader = RewrapLog(max_lines=self.source.kept_lines, id="log-reader")
-        reader.border_title = "Log (↑↓ PgUp PgDn Home End; Esc closes)"
+        reader.border_title = _("Log (↑↓ PgUp PgDn Home End; Esc closes)")
         yield reader
-        yield Footer()
+        yield CatalogFooter()
 
     def on_mount(self) -> None:
         reader = self._reader = self.query_one(RewrapLog)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from prtui.games import board_for, cannot_draw, game_title
+from prtui.i18n import N_, _, translator
 from prtui.screens.board_keys import hidden_in_footer
 from prtui.screens.game import GameScreen
 from prtui.screens.review import review_text, worst_moves
@@ -42,18 +44,18 @@ class ReplayScreen(GameScreen):
     live: ClassVar[bool] = False  # the app routes live pushes and chat elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: the scrolling panels would take these keys first
-        Binding("left", "step(-1)", "◀ Step", priority=True),
-        Binding("right", "step(1)", "Step ▶", priority=True),
-        Binding("comma", "step(-1)", "◀ Step", show=False),
-        Binding("full_stop", "step(1)", "Step ▶", show=False),
+        Binding("left", "step(-1)", N_("◀ Step"), priority=True),
+        Binding("right", "step(1)", N_("Step ▶"), priority=True),
+        Binding("comma", "step(-1)", N_("◀ Step"), show=False),
+        Binding("full_stop", "step(1)", N_("Step ▶"), show=False),
         Binding("pageup", f"step(-{JUMP})", f"-{JUMP}", show=False, priority=True),
         Binding("pagedown", f"step({JUMP})", f"+{JUMP}", show=False, priority=True),
         # Home/End are on the replay's bar (and in the help): the footer fits 80 columns
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("e", "review", "Review", show=False),  # my moves against the search's
-        Binding("x", "next_loss", "Next big loss", show=False),
-        Binding("escape,ctrl+l", "close", "Close"),
+        Binding("home", "jump(0)", N_("Start"), show=False, priority=True),
+        Binding("end", "jump(-1)", N_("End"), show=False, priority=True),
+        Binding("e", "review", N_("Review"), show=False),  # my moves against the search's
+        Binding("x", "next_loss", N_("Next big loss"), show=False),
+        Binding("escape,ctrl+l", "close", N_("Close")),  # i18n: keys
     ]
 
     def __init__(self, fetch: Fetch, first: dict[str, Any], names: dict[int, str] | None = None,
@@ -85,15 +87,17 @@ class ReplayScreen(GameScreen):
 
     def _show_bar(self) -> None:
         title = shown(self.title_text, 40, blank="")
-        text = Text.assemble(("REPLAY", "bold"), f" {title}  " if title else "  ",
-                             (f"step {self.step}/{self.steps}", "bold"))
+        step = _("step {step}/{steps}").format(step=self.step, steps=self.steps)
+        text = Text.assemble((_("REPLAY"), "bold"), f" {title}  " if title else "  ",
+                             (step, "bold"))
         if self.wanted != self.step:
             text.append(f" → {self.wanted}…", style="italic")
         bar = self.query_one("#replay-bar", Static)
         width = bar.content_size.width or self.app.size.width - 2
-        for keys in ("   ←/→ step · PgUp/PgDn ±10 · Home/End · Esc close", "   ←/→ step · Esc close"):
-            if text.cell_len + len(keys) <= width:  # the keys are in the footer and help too
-                text.append(keys, style="dim")
+        for keys in (_("←/→ step · PgUp/PgDn ±10 · Home/End · Esc close"),
+                     _("←/→ step · Esc close")):
+            if text.cell_len + 3 + cell_len(keys) <= width:  # in the footer and help too
+                text.append("   " + keys, style="dim")
                 break
         bar.update(text)
 
@@ -135,7 +139,8 @@ class ReplayScreen(GameScreen):
                     data = await self.fetch(target)
                 except Exception as exc:  # the server's reason, shown as is
                     self.wanted = self.step
-                    self.notify(f"Replay: {getattr(exc, 'reason', None) or exc}", severity="error",
+                    reason = translator("server")(str(getattr(exc, "reason", None) or exc))
+                    self.notify(_("Replay: {reason}").format(reason=reason), severity="error",
                                 markup=False)
                     break
                 self.steps = int(data.get("steps", self.steps))
@@ -157,8 +162,8 @@ class ReplayScreen(GameScreen):
             self._show_review()
             return
         if self.ask_review is not None:
-            self.query_one(CoachPanel).answer(None, Text("Review: the search goes over "
-                                                         "your moves…", style="italic"))
+            self.query_one(CoachPanel).answer(None, Text(_("Review: the search goes over "
+                                                           "your moves…"), style="italic"))
             self._fetch_review()
 
     @work(exclusive=True, group="review")
@@ -168,7 +173,8 @@ class ReplayScreen(GameScreen):
             self.review = dict(await self.ask_review())
         except Exception as exc:  # the server's reason, shown as is
             self.query_one(CoachPanel).close()
-            self.notify(f"Review: {getattr(exc, 'reason', None) or exc}", severity="warning",
+            reason = translator("server")(str(getattr(exc, "reason", None) or exc))
+            self.notify(_("Review: {reason}").format(reason=reason), severity="warning",
                         timeout=6, markup=False)
             return
         self._show_review()
@@ -178,8 +184,8 @@ class ReplayScreen(GameScreen):
     def review_and_jump(self) -> None:
         """From the game over: the review, then the biggest loss."""
         if self.ask_review is not None:
-            self.query_one(CoachPanel).answer(None, Text("Review: the search goes over "
-                                                         "your moves…", style="italic"))
+            self.query_one(CoachPanel).answer(None, Text(_("Review: the search goes over "
+                                                           "your moves…"), style="italic"))
             self._fetch_review(jump=True)
 
     def action_next_loss(self) -> None:
@@ -200,9 +206,10 @@ class ReplayScreen(GameScreen):
     def waiting_text(self, ctx: BoardContext) -> str:
         """Not a live table: nobody is waited for, someone is to move at this step."""
         if ctx.view.get("over"):
-            return "The game is over."
+            return _("The game is over.")
         to_move = list(ctx.view.get("to_move", []))
-        return ", ".join(ctx.name(s) for s in to_move) + " to move" if to_move else ""
+        players = ", ".join(ctx.name(s) for s in to_move)
+        return _("{players} to move").format(players=players) if to_move else ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("leave", "focus_chat", "focus_actions"):

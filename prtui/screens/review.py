@@ -14,6 +14,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from prtui.i18n import _
 from prtui.widgets.plain import shown
 
 Label = Callable[[Mapping[str, Any]], str]
@@ -37,14 +38,15 @@ def pct(chance: object) -> str:
     """A calibrated chance as the coach words it: a percentage, or "rough" when the
     server gave none (too few tries, or a review stored before chances were
     calibrated), never the raw estimate."""
-    return f"{round(100 * chance)}%" if isinstance(chance, int | float) else "rough guess"
+    return f"{round(100 * chance)}%" if isinstance(chance, int | float) else _("rough guess")
 
 
 def best_part(mv: Mapping[str, Any], label: Label) -> str:
     """What the search preferred and its chance; "tie" (as the coach says it) when it
     is equal to the move played within noise: one number, no ranking."""
     name = move_name(label(mv.get("best") or {}))
-    return f" · best {name} {pct(mv.get('best_chance'))}" + (" tie" if mv.get("tie") else "")
+    best = " · " + _("best {move} {chance}").format(move=name, chance=pct(mv.get("best_chance")))
+    return best + (" " + _("tie") if mv.get("tie") else "")
 
 
 def worst_moves(review: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -58,24 +60,25 @@ def review_text(review: Mapping[str, Any], step: int, label: Label) -> Text:
     """The review's head, the biggest losses (the one shown now marked), and what the
     search thought of my move at this step if it was one of mine."""
     moves = list(review.get("moves") or [])
-    text = Text.assemble(("Review", "bold"), (
-        f" · {len(moves)} of my decisions rated by the search"
-        + ("" if review.get("complete", True) else " (time ran out: the rest not rated)")
-        + " · x next big loss", "dim"))
+    rated = _("{count} of my decisions rated by the search").format(count=len(moves))
+    text = Text.assemble((_("Review"), "bold"), (
+        " · " + rated
+        + ("" if review.get("complete", True) else " " + _("(time ran out: the rest not rated)"))
+        + " · " + _("x next big loss"), "dim"))
     worst = worst_moves(review)
     if not worst:
-        text.append("\nNo move of mine lost anything the search could see.")
+        text.append("\n" + _("No move of mine lost anything the search could see."))
     for i, mv in enumerate(worst, start=1):
         here = mv.get("step") == step
-        text.append(f"\n{'▶' if here else ' '}{i}. step {mv.get('step')}: ",
-                    style="bold reverse" if here else "bold")
+        text.append(f"\n{'▶' if here else ' '}{i}. " + _("step {step}:").format(step=mv.get("step"))
+                    + " ", style="bold reverse" if here else "bold")
         text.append(f"{move_name(label(mv.get('played') or {}))} {pct(mv.get('chance'))}")
         text.append(best_part(mv, label), style="yellow")
     mine = next((mv for mv in moves if mv.get("step") == step), None)
     if mine is not None and mine not in worst:
         agrees = mine.get("loss", 0) == 0 and not mine.get("tie")
-        text.append(f"\nThis step: {move_name(label(mine.get('played') or {}))} "
-                    f"{pct(mine.get('chance'))}")
-        text.append(" · the search agrees" if agrees else best_part(mine, label),
+        text.append("\n" + _("This step: {move} {chance}").format(
+            move=move_name(label(mine.get("played") or {})), chance=pct(mine.get("chance"))))
+        text.append(" · " + _("the search agrees") if agrees else best_part(mine, label),
                     style="dim" if agrees else "yellow")
     return text

@@ -24,6 +24,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 
+from prtui.i18n import _
 from prtui.widgets.action_keys import (
     KEYS,
     ActionKeys,
@@ -101,7 +102,7 @@ class ActionsPanel(Vertical):
         self._ctx = ctx
         if ctx.legal:
             self._title.show(self.board.headline(ctx) if self.board else
-                             Text("Your move: its key, ↑↓ Enter, or click", style="bold green"))
+                             Text(_("Your move: its key, ↑↓ Enter, or click"), style="bold green"))
         else:
             self._title.show(Text(waiting_for, style="italic"))
             self._preview.show(Text(""))
@@ -114,7 +115,7 @@ class ActionsPanel(Vertical):
         previous = self._entries[self._rows[self._menu.cursor]] if (
             self._rows and self._menu.cursor < len(self._rows)) else None
         self._legal, self._keys, self._words, self._gone = list(ctx.legal), keys, ctx.vocab, gone
-        self._entries = [*self._legal, *(action for _, action in gone)]
+        self._entries = [*self._legal, *(action for _slot, action in gone)]
         every = [*slots, *(slot for slot, _ in gone)]
         self._rows = row_order(self._entries, every)
         rows, disabled = [], set()
@@ -203,12 +204,12 @@ class ActionsPanel(Vertical):
         if 0 <= row < len(self._rows) and self._rows[row] < len(self._legal):
             self.post_message(ActionChosen(self._legal[self._rows[row]]))
 
-    @on(MenuList.Selected, "#actions-list")
+    @on(MenuList.Selected, "#actions-list")  # i18n: a selector
     def _row_chosen(self, event: MenuList.Selected) -> None:
         event.stop()
         self.choose(event.index)
 
-    @on(MenuList.Highlighted, "#actions-list")
+    @on(MenuList.Highlighted, "#actions-list")  # i18n: a selector
     def _row_highlighted(self, event: MenuList.Highlighted) -> None:
         event.stop()
         self._preview_row(event.index)

@@ -16,12 +16,13 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from prtui.i18n import N_, _, ngettext
 from prtui.widgets.plain import shown
 
-COACH_NOTE = "best first · chance of winning (calibrated on bot games)"
-NOT_WEIGHED = ("The search does not weigh this step (the bots decide it by rule of thumb): "
-               "no estimate here.")
-ALL_EQUAL = "Every choice comes to the same here: the search finds them all equal."
+COACH_NOTE = N_("best first · chance of winning (calibrated on bot games)")
+NOT_WEIGHED = N_("The search does not weigh this step (the bots decide it by rule of thumb): "
+                 "no estimate here.")
+ALL_EQUAL = N_("Every choice comes to the same here: the search finds them all equal.")
 
 
 def _percent(move: Mapping[str, Any]) -> int | None:
@@ -32,7 +33,7 @@ def _percent(move: Mapping[str, Any]) -> int | None:
 
 
 def _tries(n: int) -> str:
-    return f"{n} {'try' if n == 1 else 'tries'}"
+    return ngettext("{count} try", "{count} tries", n).format(count=n)
 
 
 def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, Any]], str],
@@ -44,14 +45,14 @@ def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, An
     one number); too few tries say "rough guess" instead of a number; "every choice
     comes to the same" only when the search rated all ``choices`` (the legal actions)
     and found them one tie."""
-    text = Text.assemble(("Coach", "bold"), (f" · {COACH_NOTE}", "dim"))
+    text = Text.assemble((_("Coach"), "bold"), (f" · {_(COACH_NOTE)}", "dim"))
     if not moves:
-        text.append(f"\n{NOT_WEIGHED}")
+        text.append(f"\n{_(NOT_WEIGHED)}")
         return text
     if (choices is not None and len(moves) >= max(2, choices)
             and all(m.get("tie") for m in moves)
             and len({_percent(m) for m in moves}) == 1):
-        text.append(f"\n{ALL_EQUAL}")
+        text.append(f"\n{_(ALL_EQUAL)}")
     shown_moves = moves[:3]
     percents = [_percent(m) for m in shown_moves]
     for move, percent in zip(shown_moves, percents, strict=True):
@@ -62,11 +63,11 @@ def coach_lines(moves: list[Mapping[str, Any]], label: Callable[[Mapping[str, An
         text.append(f"{played_by or '·':>1}", style="bold reverse" if played_by else "dim")
         text.append(" " + shown(label(action), 48, blank="?"))
         if percent is None:
-            text.append("  rough guess", style="italic")
+            text.append("  " + _("rough guess"), style="italic")
         else:
             text.append(f"  {percent}%", style="bold")
             if move.get("tie"):
-                text.append(" tie", style="bold")
+                text.append(" " + _("tie"), style="bold")
         if isinstance(tries, int):
             text.append(f"  ({_tries(tries)})", style="dim")
     return text
@@ -86,7 +87,7 @@ class CoachPanel(Static):
 
     def thinking(self, v: int | None) -> None:
         self.v = v
-        self.update(Text("Coach: thinking…", style="italic"))
+        self.update(Text(_("Coach: thinking…"), style="italic"))
         self.display = True
 
     def answer(self, v: int | None, text: Text) -> None:

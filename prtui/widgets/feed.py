@@ -27,6 +27,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from prtui.i18n import N_, _
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.plain import plain, shown
 
@@ -100,7 +101,7 @@ class RewrapLog(RichLog):
 
 
 def round_rule(number: int) -> Text:
-    return Text(f"── Round {number} ──", style="bold")
+    return Text("── " + _("Round {number}").format(number=number) + " ──", style="bold")
 
 
 PANEL_LINES = 150
@@ -179,8 +180,8 @@ class GameLog(RewrapLog):
         self.write_line(round_rule(number))
 
 
-CHAT_PLACEHOLDER = "chat… (Enter to send)"
-SHORT_CHAT_PLACEHOLDER = "chat… Enter sends"
+CHAT_PLACEHOLDER = N_("chat… (Enter to send)")
+SHORT_CHAT_PLACEHOLDER = N_("chat… Enter sends")
 """For a narrow chat column (the lobby's at 80x24), where the longer one read
 "chat… (Enter"."""
 
@@ -197,7 +198,7 @@ class ChatPanel(Vertical):
     ChatPanel > #chat-input { height: 3; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave_input", "Back", show=False)]
+        Binding("escape", "leave_input", N_("Back"), show=False)]
 
     class Send(Message):
         def __init__(self, panel: ChatPanel, text: str) -> None:
@@ -212,7 +213,7 @@ class ChatPanel(Vertical):
     def __init__(self, placeholder: str = CHAT_PLACEHOLDER, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._return_to: Widget | None = None  # focused before the chat was
-        self._placeholder = placeholder
+        self._placeholder = _(placeholder)  # N_-marked, looked up as the panel is made
 
     def compose(self) -> ComposeResult:
         yield RewrapLog(max_lines=200, id="chat-log")
@@ -242,9 +243,9 @@ class ChatPanel(Vertical):
         line = Text(f"{shown(who, 32)}: {shown(text, blank='')}")
         self.query_one("#chat-log", RewrapLog).write_line(line)
         if not self.region.area:  # the chat is closed (a small board): say it arrived
-            self.notify(line.plain, title="Chat (c opens it)", markup=False)
+            self.notify(line.plain, title=_("Chat (c opens it)"), markup=False)
 
-    @on(Input.Submitted, "#chat-input")
+    @on(Input.Submitted, "#chat-input")  # i18n: a selector
     def _send(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():

@@ -9,6 +9,10 @@ its screen hides now (``check_action`` False: y/u/n while others play) is compos
 the same and only not displayed, so it goes and comes back in the move's own repaint
 (a rebuild came a frame after the board). The board binds no binding groups: keys are
 drawn one by one.
+
+Every footer here shows a key's description in the reader's language: screens mark
+their bindings' descriptions with ``N_`` and the footer looks them up with ``_`` as it
+draws them (``CatalogFooter`` for the screens that keep Textual's own footer).
 """
 
 from __future__ import annotations
@@ -18,8 +22,15 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+from prtui.i18n import N_, _
+
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+"""Textual's own description and tooltip of its command palette key (ctrl+p), marked
+here so the catalog has them."""
 
 Shape = tuple[tuple[str, str, str], ...]
 State = bool | None
@@ -91,17 +102,17 @@ class KeyFooter(Footer):
         self._shape, self._keys = shape, []  # the shape composed, its widgets found later
         for key, _description, _action in shape:
             binding, state = found[key]
-            footer_key = FooterKey(key, app.get_key_display(binding), binding.description,
+            footer_key = FooterKey(key, app.get_key_display(binding), _(binding.description),
                                    binding.action, disabled=state is not True,
-                                   tooltip=binding.tooltip).data_bind(compact=Footer.compact)
+                                   tooltip=_(binding.tooltip)).data_bind(compact=Footer.compact)
             footer_key.display = state is not False
             yield footer_key
         palette = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE and palette is not None:
             _node, binding, enabled, _tooltip = palette
-            yield FooterKey(binding.key, app.get_key_display(binding), binding.description,
+            yield FooterKey(binding.key, app.get_key_display(binding), _(binding.description),
                             binding.action, classes="-command-palette", disabled=not enabled,
-                            tooltip=binding.tooltip or binding.description)
+                            tooltip=_(binding.tooltip or binding.description))
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if not (self.is_attached and screen is self.screen):
@@ -133,7 +144,25 @@ class KeyFooter(Footer):
         return True
 
 
-class ReadyFooter(Footer):
+def in_words(widget: Widget) -> Widget:
+    """A key of Textual's footer with its description and tooltip in the reader's
+    language (anything else as it is)."""
+    if isinstance(widget, FooterKey):
+        widget.description = _(widget.description)
+        if isinstance(widget.tooltip, str):
+            widget.tooltip = _(widget.tooltip)
+    return widget
+
+
+class CatalogFooter(Footer):
+    """Textual's footer, its keys' descriptions looked up in the catalog."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield in_words(widget)
+
+
+class ReadyFooter(CatalogFooter):
     """Textual's footer with its keys from the first frame: Textual's draws nothing until
     the screen's bindings signal comes, then composes its keys a refresh later, which a
     busy terminal showed 0.5-2 s after the screen (the scores at the end of a game)."""

@@ -16,6 +16,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 
+from prtui.i18n import N_
 from prtui.widgets.context import Shown
 
 
@@ -28,11 +29,11 @@ class MenuList(Shown, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("home", "edge(1)", "First", show=False),
-        Binding("end", "edge(-1)", "Last", show=False),
-        Binding("enter", "select", "Select", show=False),
+        Binding("up,k", "move(-1)", N_("Up"), show=False),
+        Binding("down,j", "move(1)", N_("Down"), show=False),
+        Binding("home", "edge(1)", N_("First"), show=False),
+        Binding("end", "edge(-1)", N_("Last"), show=False),
+        Binding("enter", "select", N_("Select"), show=False),
     ]
 
     class Selected(Message):

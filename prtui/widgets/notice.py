@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
+from prtui.i18n import _
 from prtui.widgets.context import Shown
 from prtui.widgets.plain import shown
 
@@ -47,9 +48,11 @@ class TableNotice(Shown):
             n = int(seat.get("seat", 0))
             name = shown(seat.get("name"), 24) or f"P{n + 1}"
             if seat.get("kind") == "human" and seat.get("forfeited"):
-                self._turn_based[n] = f"{name} forfeited — a bot plays the seat to the end"
+                self._turn_based[n] = _("{name} forfeited — a bot plays the seat to the end"
+                                        ).format(name=name)
             elif seat.get("kind") == "human" and seat.get("bot_playing") and "due_in_s" in seat:
-                self._turn_based[n] = f"{name}'s time ran out — a bot plays this turn"
+                self._turn_based[n] = _("{name}'s time ran out — a bot plays this turn").format(
+                    name=name)
             if n in self._turn_based or seat.get("kind") != "human" or seat.get("connected"):
                 continue
             self._names[n] = name
@@ -66,10 +69,12 @@ class TableNotice(Shown):
         parts = []
         for seat, until in sorted(self._until.items()):
             left = math.ceil(until - now)
-            when = f"in {left} s" if left > 0 else "now"
-            parts.append(f"{self._names[seat]} disconnected — a bot takes over {when}")
-        parts += [f"{self._names[seat]} is away — a bot plays for them" for seat in sorted(self._bot)]
-        return parts + [said for _, said in sorted(self._turn_based.items())]
+            said = _("{name} disconnected — a bot takes over in {seconds} s") if left > 0 else \
+                _("{name} disconnected — a bot takes over now")
+            parts.append(said.format(name=self._names[seat], seconds=left))
+        parts += [_("{name} is away — a bot plays for them").format(name=self._names[seat])
+                  for seat in sorted(self._bot)]
+        return parts + [said for _seat, said in sorted(self._turn_based.items())]
 
     def redraw(self) -> None:
         parts = self.lines()

@@ -16,6 +16,8 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Checkbox
 
+from prtui.i18n import _
+
 
 class OptionFlag(Checkbox):
     """A yes/no option whose label says its state in words ("Open VP: off"): the box
@@ -29,7 +31,7 @@ class OptionFlag(Checkbox):
 
     def _state_label(self, value: bool) -> Text:
         text = self.title.copy().append(": ")
-        text.append("on" if value else "off", style="bold" if value else "")
+        text.append(_("on") if value else _("off"), style="bold" if value else "")
         if self.about is not None and self.beside:
             text.append(" · ", style="dim").append(self.about.plain, style="dim")
         elif self.about is not None:
@@ -52,7 +54,7 @@ class OptionFlag(Checkbox):
         filled the width exactly was then drawn one cell too wide and cut with "…"."""
         if self.styles.text_wrap != "wrap" or not self._button_first:
             return super().render()
-        label = self._label.pad(1, 0).stylize_before(self.get_visual_style("toggle--label"))
+        label = self._label.pad(1, 0).stylize_before(self.get_visual_style("toggle--label"))  # i18n: a component class
         return Content.assemble(self._button, label)
 
 
@@ -85,10 +87,10 @@ class OptionChoices(Vertical):
         flags = list(self.query(OptionFlag))
         if not flags:  # not composed yet: what it was created with
             return [v for v, _ in self.choices if v in self._chosen]
-        return [v for (v, _), flag in zip(self.choices, flags, strict=True) if flag.value]
+        return [v for (v, _about), flag in zip(self.choices, flags, strict=True) if flag.value]
 
     @value.setter
     def value(self, chosen: list[str]) -> None:
         self._chosen = set(chosen)
-        for (v, _), flag in zip(self.choices, self.query(OptionFlag), strict=False):
+        for (v, _about), flag in zip(self.choices, self.query(OptionFlag), strict=False):
             flag.value = v in self._chosen

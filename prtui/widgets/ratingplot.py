@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from prtui.i18n import _
+
 BLOCKS = " ▁▂▃▄▅▆▇█"
 EIGHTHS = len(BLOCKS) - 1
 ROWS = 4
@@ -27,7 +29,7 @@ def plot_text(values: Sequence[float], width: int, rows: int = ROWS) -> Text:
     """``rows`` lines, none wider than ``width`` cells: the labels, a space, then one
     column per value (the newest that fit)."""
     if not values:
-        return Text("No rated game yet.", style="dim")
+        return Text(_("No rated game yet."), style="dim")
     lo, hi = min(values), max(values)
     labels = (label(hi), label(lo))
     left = max(map(len, labels))

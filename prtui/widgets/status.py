@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext, Shown
 
 if TYPE_CHECKING:
@@ -20,14 +21,16 @@ def waiting_text(ctx: BoardContext) -> str:
     """Whom the table waits for, in words."""
     view = ctx.view
     if view.get("over"):
-        return "The game is over."
+        return _("The game is over.")
     to_move = list(view.get("to_move", []))
     if ctx.seat is not None and ctx.seat in to_move and not ctx.watching:
-        return "Your move."
+        return _("Your move.")
     if not to_move:
-        return "Waiting for the server…"
+        return _("Waiting for the server…")
     waited = ", ".join(ctx.name(s) for s in to_move)
-    return f"Waiting for {waited}" + ("" if waited.endswith("…") else "…")
+    if waited.endswith("…"):  # a name cut short: one ellipsis is enough
+        return _("Waiting for {players}").format(players=waited)
+    return _("Waiting for {players}…").format(players=waited)
 
 
 Waiting = str | Callable[[BoardContext], str]
@@ -72,14 +75,17 @@ class StatusLine(Shown):
         view = ctx.view
         if callable(waiting):
             waiting = waiting(ctx)
-        text = self.board.status(ctx) if self.board else Text.assemble((f"Round {view.get('round', 1)}", "bold"))
+        text = self.board.status(ctx) if self.board else Text.assemble(
+            (_("Round {number}").format(number=view.get("round", 1)), "bold"))
         text.append("  ")
         mine = ctx.seat is not None and ctx.seat in view.get("to_move", []) and not ctx.watching
         text.append(waiting or waiting_text(ctx), style="bold reverse green" if mine else "italic")
         if ctx.seat is None:
-            text.append("  [watching]" if ctx.brief else "  [spectating]", style="bold magenta")
+            text.append("  " + (_("[watching]") if ctx.brief else _("[spectating]")),
+                        style="bold magenta")
         elif ctx.watching:  # following a seat's view is still watching
-            text.append(f"  [spectating: {ctx.name(ctx.seat)}]", style="bold magenta")
+            text.append("  " + _("[spectating: {player}]").format(player=ctx.name(ctx.seat)),
+                        style="bold magenta")
         if lag_ms is not None:
-            text.append(f"  lag {lag_ms:.0f} ms", style="dim")
+            text.append("  " + _("lag {ms} ms").format(ms=f"{lag_ms:.0f}"), style="dim")
         return text

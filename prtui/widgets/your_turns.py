@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
+from prtui.i18n import _, ngettext
 from prtui.widgets.plain import shown
 
 MOST_SHOWN = 9
@@ -23,21 +24,24 @@ FEWEST_NAME_CELLS = 8
 def time_left(seconds: float) -> str:
     """A deadline's distance, as a player reads it: "2 d 4 h", "23 h", "45 min"."""
     if seconds <= 0:
-        return "deadline passed"
+        return _("deadline passed")
     minutes = int(seconds // 60)
     if minutes < 60:
-        return f"{max(minutes, 1)} min left"
+        return _("{minutes} min left").format(minutes=max(minutes, 1))
     hours = minutes // 60
     if hours < 24:
-        return f"{hours} h left"
-    return f"{hours // 24} d {hours % 24} h left" if hours % 24 else f"{hours // 24} d left"
+        return _("{hours} h left").format(hours=hours)
+    if hours % 24:
+        return _("{days} d {hours} h left").format(days=hours // 24, hours=hours % 24)
+    return _("{days} d left").format(days=hours // 24)
 
 
 def heading(count: int) -> str:
-    tables = "1 table" if count == 1 else f"{count} tables"
-    keys = "1 opens it" if count == 1 else f"1-{min(count, MOST_SHOWN)} open one"
-    more = " (the rest: in the rooms below)" if count > MOST_SHOWN else ""
-    return f"Your move at {tables} — {keys}{more}"
+    tables = ngettext("{count} table", "{count} tables", count).format(count=count)
+    keys = _("1 opens it") if count == 1 else _("1-{last} open one").format(
+        last=min(count, MOST_SHOWN))
+    more = " " + _("(the rest: in the rooms below)") if count > MOST_SHOWN else ""
+    return _("Your move at {tables} — {keys}").format(tables=tables, keys=keys) + more
 
 
 class YourTurns(Static):

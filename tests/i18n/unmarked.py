@@ -12,6 +12,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from rich.errors import StyleSyntaxError
+from rich.style import Style
+
 FLAG = re.compile(r"^--?[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 """A command-line option (``--web-port``): typed by a person, never translated."""
 DOTTED = re.compile(r"^[a-z_][a-z0-9_]*([.:][a-z_][a-z0-9_]*)+$")
@@ -23,7 +26,7 @@ NOT_SHOWN_CALLS = {
     "has_class", "toggle_class", "getLogger", "debug", "info", "warning", "error",
     "exception", "get", "pop", "setdefault", "startswith", "endswith", "split", "join",
     "replace", "encode", "decode", "strip", "format_exc", "getattr", "setattr", "hasattr",
-    "isinstance", "cast", "TypeVar", "environ", "getenv", "open", "Path", "compile",
+    "isinstance", "cast", "TypeVar", "environ", "getenv", "open", "Path", "with_name", "compile",
     "match", "search", "fullmatch", "sub", "findall", "re", "run_worker", "call_later",
     "post_message", "action", "run_action", "bind", "Color", "parse", "Style",
     "from_markup", "send", "request", "command", "cmd", "get_css_variables",
@@ -56,6 +59,22 @@ def _is_docstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     holder = parents.get(parent)
     body = getattr(holder, "body", None)
     return isinstance(body, list) and bool(body) and body[0] is parent
+
+
+def _is_statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """A string that is a statement of its own (an attribute's docstring, after the
+    assignment it documents): nothing holds it, so nothing can show it."""
+    return isinstance(parents.get(node), ast.Expr)
+
+
+def _is_style(text: str) -> bool:
+    """A Rich style ("bold green", "dim strike"), handed to a Text as its style
+    positionally: a style's words are never shown."""
+    try:
+        Style.parse(text)
+    except StyleSyntaxError:
+        return False
+    return True
 
 
 def _excused(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
@@ -114,5 +133,7 @@ def unmarked(path: Path) -> Iterator[tuple[int, str]]:
         holder = parents.get(node)
         target = holder if isinstance(holder, ast.JoinedStr) else node
         if _is_docstring(target, parents) or _excused(target, parents):
+            continue
+        if _is_statement(target, parents) or (target is node and _is_style(node.value)):
             continue
         yield node.lineno, node.value

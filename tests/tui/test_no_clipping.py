@@ -11,7 +11,7 @@ frozen fixtures handed to the board screen in turn, its views opened by their ke
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from rich.cells import cell_len
 
 from prtui.app import PrtuiApp
 from prtui.games import board_for
+from prtui.i18n import set_language
 from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.screens.newgame import NewGameScreen
@@ -88,9 +89,23 @@ class Checker:
         self.found += [f"{where}: {cut}" for cut in cut_texts(self.app.screen)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.fixture
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The client's language for one test (issue 38, item 4: wide characters fit),
+    English again after it."""
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+BOARD_LANGS = [("en", size) for size in SIZES] + [("zh_CN", size) for size in NAMED_SIZES]
+"""Every size in English; in Chinese the four named sizes."""
+
+
+@pytest.mark.parametrize(("lang", "size"), BOARD_LANGS, indirect=["lang"],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 @pytest.mark.parametrize("name", list(GAMES))
-async def test_no_screen_cuts_its_text(name: str, size: tuple[int, int]) -> None:
+async def test_no_screen_cuts_its_text(name: str, lang: str, size: tuple[int, int]) -> None:
     describe, boards, final, vocabulary, views = GAMES[name]
     if size not in NAMED_SIZES:
         boards = {k: v for k, v in boards.items() if k in AT_SWITCHES} or boards

@@ -42,8 +42,13 @@ def building_tag(vocab: Vocabulary, ident: str) -> str:
     """A building in three or four cells for a one-line city, from its name in ``vocab``:
     one word, its first three letters ("Hos"); more, their initials and the last word's
     second letter ("small market" -> "SMa", "small wharf" -> "SWh", "city hall" -> "CHa",
-    never "chapel"'s "Cha"). Unique in both editions' names (tests/tui/test_pr_layout.py)."""
-    words: list[str] = re.findall(r"[A-Za-z]+", vocab(ident))
+    never "chapel"'s "Cha"). Unique in both editions' names (tests/tui/test_pr_layout.py).
+    A name with no Latin letter (Chinese: two cells a character) is its short form, else
+    itself, in four cells: "小市场" -> "小市", never the id's English."""
+    name = vocab(ident)
+    words: list[str] = re.findall(r"[A-Za-z]+", name)
+    if not words and name.strip() and name != ident:
+        return cut(vocab.short(ident) or name, 4) or name[:1]
     if not words:
         return ident[:3].title()
     if len(words) == 1:

@@ -16,8 +16,10 @@ from rich.text import Text
 
 from prtui.games.puerto_rico import gains, mayor, previews, smuggler
 from prtui.games.puerto_rico.facts import my_price
+from prtui.i18n import _
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
+from prtui.widgets.filled import filled
 from prtui.widgets.plain import plain
 
 
@@ -27,18 +29,17 @@ def store_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     kept, spoiled = action.get("kept"), action.get("spoiled")
     if not isinstance(kept, Mapping) or not isinstance(spoiled, Mapping):
         return plain(label_of(ctx, action), blank="")  # a server that does not say
-    text = Text("keeps ")
-    lost = Text("spoils ")
+    text, lost = Text(), Text()
     for g in ctx.facts.goods:
         if _count(kept.get(g)):
             text.append_text(ctx.good(g, f"{ctx.vocab(g)}×{_count(kept.get(g))} "))
         if _count(spoiled.get(g)):
             lost.append_text(ctx.good(g, f"{ctx.vocab(g)}×{_count(spoiled.get(g))} "))
     if not kept:
-        text.append("nothing ")
+        text.append(_("nothing") + " ")
     if not spoiled:
-        lost.append("nothing")
-    return text + Text("| ") + lost
+        lost.append(_("nothing"))
+    return filled(_("keeps {kept}| spoils {spoiled}"), kept=text, spoiled=lost)
 
 
 def _count(value: Any) -> int:
@@ -64,11 +65,11 @@ def _space(ctx: BoardContext, action: Mapping[str, Any]) -> tuple[str, int, str 
 
 
 def placed_kind(ctx: BoardContext, action: Mapping[str, Any]) -> str:
-    """"citizen " or "worker " while the mayor may choose the kind (Expansion II: both
+    """"citizen" or "worker" while the mayor may choose the kind (Expansion II: both
     wait), else "": the two rows of one place must not read the same."""
     if not any(a.get("type") == "mayor_place" and a.get("citizen") for a in ctx.legal):
         return ""
-    return ctx.vocab("citizen" if action.get("citizen") else "colonist") + " "
+    return ctx.vocab("citizen" if action.get("citizen") else "colonist")
 
 
 def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
@@ -76,16 +77,21 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     if action.get("type") == "mayor_place":
         where, index, thing = _space(ctx, action)
         if thing is not None:
-            return f"Place {placed_kind(ctx, action)}on {thing} ({where} {index + 1})"
+            kind = placed_kind(ctx, action)
+            place = _("Place {kind} on {thing} ({where} {number})") if kind else \
+                _("Place on {thing} ({where} {number})")
+            return place.format(kind=kind, thing=thing, where=where, number=index + 1)
     if mayor.is_send_back(action):  # as the placements read: the board marks the place
         where, index, thing = _space(ctx, action)
         if thing is not None:
-            return f"Send back from {thing} ({where} {index + 1})"
+            return _("Send back from {thing} ({where} {number})").format(
+                thing=thing, where=where, number=index + 1)
     if action.get("type") == "draft" and action.get("building"):  # the draft panel shows the rest
         bid = str(action["building"])
         facts = ctx.facts.building(bid)
         cost = f" ({facts.cost}$)" if facts else ""
-        return f"{ctx.vocab(bid)}{cost}" if ctx.narrow else f"Place {ctx.vocab(bid)}{cost}"
+        name = ctx.vocab(bid)
+        return (name if ctx.narrow else _("Place {building}").format(building=name)) + cost
     if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
         note = f"; {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
         return role + note  # "Trader +1$: sell coffee for 5$", "...; ... the last"
@@ -100,7 +106,8 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         name = ctx.vocab(str(action["building"]))
         cost = "" if price is None else f" ({price}$)"
         note = f": {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
-        return (f"{name}{cost}" if ctx.narrow else f"Build {name}{cost}") + note  # "...: the last round"
+        built = name if ctx.narrow else _("Build {building}").format(building=name)
+        return built + cost + note  # "...: the last round"
     return label_of(ctx, action) + gains.label_gain(ctx, action)  # ": sell coffee for 5$"
 
 
@@ -112,23 +119,26 @@ def headline(ctx: BoardContext) -> Text:
         waiting = int(me.get("san_juan", 0))
         people = ctx.vocab("colonist" if waiting == 1 else "colonists")
         where = "" if ctx.narrow else (
-            mayor.headline_tail(ctx) or " Keys are marked on your board.")
+            mayor.headline_tail(ctx) or " " + _("Keys are marked on your board."))
         empty = me.get("empty_circles")  # the server's count (a forest has no circle)
         circles = ctx.vocab("circle" if empty == 1 else "circles")
-        free = f", {empty} empty {circles}" if isinstance(empty, int) else ""
-        return Text(f"{ctx.vocab.title('mayor')}: {waiting} {people} waiting{free}.{where}",
-                    style="bold green")
+        line = _("{mayor}: {count} {colonists} waiting, {empty} empty {circles}.") \
+            if isinstance(empty, int) else _("{mayor}: {count} {colonists} waiting.")
+        line = line.format(mayor=ctx.vocab.title("mayor"), count=waiting, colonists=people,
+                           empty=empty, circles=circles)
+        return Text(line + where, style="bold green")
     if step == "draft":
-        where = "" if ctx.narrow else " The list on the left says what each does."
-        return Text(f"Draft: place one building on the board.{where}", style="bold green")
+        where = "" if ctx.narrow else " " + _("The list on the left says what each does.")
+        return Text(_("Draft: place one building on the board.") + where, style="bold green")
     if step in ctx.facts.questions and ctx.facts.steps.get(step):  # a building's question
-        where = "" if ctx.narrow else " The preview says what a choice does."
+        where = "" if ctx.narrow else " " + _("The preview says what a choice does.")
         words = ctx.vocab.render(ctx.facts.steps[step])
         words = words if words.endswith(("?", ".")) else words + "."  # "Placing ... at once."
         return Text(words[:1].upper() + words[1:] + where, style="bold green")
     if step == "captain_store":
-        return Text("Storage: pick what to keep; the preview shows what spoils.", style="bold green")
-    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
+        return Text(_("Storage: pick what to keep; the preview shows what spoils."),
+                    style="bold green")
+    return Text(_("Your move: its key, ↑↓ Enter, or click"), style="bold green")
 
 
 def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
@@ -142,23 +152,29 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         return store_preview(ctx, action)
     if kind == "build":
         price = _price(ctx, action) or 0
-        return Text(f"pay {price}$, {int(me.get('doubloons', 0)) - price}$ left")
+        left = int(me.get("doubloons", 0)) - price
+        return Text(_("pay {price}$, {left}$ left").format(price=price, left=left))
     if kind == "mayor_place":
         where, index, thing = _space(ctx, action)
-        one = f"one {ctx.vocab('citizen' if action.get('citizen') else 'colonist')} to {where} space {index + 1}"
+        one = _("one {colonist} to {where} space {number}").format(
+            colonist=ctx.vocab("citizen" if action.get("citizen") else "colonist"),
+            where=where, number=index + 1)
         return Text(f"{one}: {thing}" if thing is not None else one)
     if kind == "mayor_done":
         return mayor.confirm_preview(ctx, me)
     if mayor.is_send_back(action):
         return mayor.send_back_preview(ctx, action)
     if kind == "mayor_lift":
-        return Text(f"all your {ctx.vocab('colonists')} go back to "
-                    f"{ctx.vocab('the_san_juan')}; place them again")
+        return Text(_("all your {colonists} go back to {san_juan}; place them again").format(
+            colonists=ctx.vocab("colonists"), san_juan=ctx.vocab("the_san_juan")))
     if kind == "load":
         good, ship = ctx.vocab(str(action.get("good"))), action.get("ship")
         ships = ctx.view.get("ships", [])
         if isinstance(ship, int) and 0 <= ship < len(ships):
             cap, load = int(ships[ship].get("capacity", 0)), int(ships[ship].get("load", 0))
-            return Text(f"load {good} on the {cap}-ship ({load}/{cap}, room for {cap - load})")
-        return Text(f"load {good} on your {ctx.vocab('wharf')}" if ship == "wharf" else f"load {good}")
+            return Text(_("load {good} on the {capacity}-ship ({load}/{capacity}, room for "
+                          "{room})").format(good=good, capacity=cap, load=load, room=cap - load))
+        if ship == "wharf":
+            return Text(_("load {good} on your {wharf}").format(good=good, wharf=ctx.vocab("wharf")))
+        return Text(_("load {good}").format(good=good))
     return plain(label_of(ctx, action), blank="")

@@ -19,10 +19,12 @@ from prtui.games.base import BoardBase
 from prtui.games.puerto_rico import actions, help_topics
 from prtui.games.puerto_rico.facts import Facts, facts_from
 from prtui.games.puerto_rico.layout import PuertoRicoTable
+from prtui.i18n import N_, _
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
+from prtui.widgets.filled import filled, merged
 
-KEYS = (
+KEYS = N_(
     "Keys: 1-9,0 then d i p s w x z, then A-Z (a long list) take the action with that key (a key "
     "keeps its meaning all turn) · ↑↓ Home End move in the list · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · "
@@ -43,32 +45,34 @@ class PuertoRicoBoard(BoardBase):
     """The shared screens' questions about Puerto Rico, answered."""
 
     css_paths = (Path(__file__).with_name("board.tcss"),)
-    bindings = (Binding("b", "board('toggle_buildings')", "Buildings"),
-                Binding("o", "board('summary')", "All boards"))
-    keys_help = KEYS
+    bindings = (Binding("b", "board('toggle_buildings')", N_("Buildings")),
+                Binding("o", "board('summary')", N_("All boards")))
+    keys = KEYS
     texts = actions
     table_class = PuertoRicoTable
     read_facts = staticmethod(facts_from)
-    chart_title = "VP chips over the rounds"
+    chart = N_("VP chips over the rounds")
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, governor, the role in play and its step."""
         view = ctx.view
         phase = view.get("phase", {})
         step = str(phase.get("step", ""))
-        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
+        text = Text.assemble((_("Round {number}").format(number=view.get("round", 1)), "bold"))
         if not ctx.brief:  # brief: the governor's ♛ is on the boards
-            text.append(f"  {'Gov' if ctx.narrow else 'Governor'} {ctx.name(view.get('governor'))}")
+            governor = _("Gov {name}") if ctx.narrow else _("Governor {name}")
+            text.append("  ").append(governor.format(name=ctx.name(view.get("governor"))))
         role = phase.get("role")
         if role:
-            text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
-            text.append(f" of {ctx.name(phase.get('role_player'))}")
+            text.append("  ", style="bold cyan").append_text(filled(
+                _("{role} of {player}"), role=(ctx.vocab.title(role), "bold cyan"),
+                player=ctx.name(phase.get("role_player"))))
         if step != role and not ctx.brief:  # "Mayor of ana (mayor)" says nothing new
             words = ctx.facts.steps.get(step)
             text.append(f"  ({ctx.vocab.render(words) if words else ctx.vocab(step)})", style="dim")
         if view.get("last_round"):
-            text.append("  LAST ROUND", style="bold red")
-        return text
+            text.append("  " + _("LAST ROUND"), style="bold red")
+        return merged(text)
 
     def scores_seen(self, view: Mapping[str, Any]) -> dict[int, int]:
         """The VP chips each seat shows during the game (mine; everyone's under open VP).
@@ -97,9 +101,12 @@ class PuertoRicoBoard(BoardBase):
         for bid, f in facts.buildings.items():
             if shown is not None and bid not in shown:
                 continue
-            title = f"{vocab.title(bid)}  {f.cost}$ / {f.vp} VP / {f.circles}○ / col {f.column}"
-            buildings.append((bid, title + (" / large" if f.large else ""), vocab.render(f.help)))
-        sections = [("Roles", roles), ("Buildings (cost / VP / circles / column)", buildings)]
+            facts_line = (_("{cost}$ / {vp} VP / {circles}○ / col {column} / large") if f.large
+                          else _("{cost}$ / {vp} VP / {circles}○ / col {column}"))
+            title = f"{vocab.title(bid)}  " + facts_line.format(
+                cost=f.cost, vp=f.vp, circles=f.circles, column=f.column)
+            buildings.append((bid, title, vocab.render(f.help)))
+        sections = [(_("Roles"), roles), (_("Buildings (cost / VP / circles / column)"), buildings)]
         return sections + help_topics.sections(vocab, facts, shown)
 
 

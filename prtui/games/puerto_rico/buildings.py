@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from prtui.games.puerto_rico.facts import my_price
+from prtui.i18n import N_, _
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
@@ -22,7 +23,7 @@ from prtui.widgets.plain import cut_cells, pad_cells
 class BuildingSupply(MenuList):
     """Every building of the game with copies left and my price."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", N_("Building help"))]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -69,7 +70,8 @@ class BuildingSupply(MenuList):
             text.append(f" {facts.cost:>2}", style="dim")
             if price is not None:
                 text.append(f"→{price:>2}$", style="bold yellow" if afford else "red")
-            text.append(f" {facts.vp}VP", style="green")
+            # i18n: victory points after a number, in a column: "3VP" (2 cells: 分)
+            text.append(" " + _("{vp}VP").format(vp=facts.vp), style="green")
         return text
 
     def on_menu_list_selected(self, event: MenuList.Selected) -> None:

@@ -14,15 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 
 from prtui.games.puerto_rico.abbrev import fit_name
+from prtui.i18n import N_, _
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
+from prtui.widgets.plain import cut_cells
 
 SECTIONS = 4  # the printed board: 1-3, 4-6, 7-9 and the large buildings (10)
 BASE_SPACES = 17  # the printed spaces; more are the Citizens' (catalog.CITIZEN_SPACES)
@@ -45,13 +48,15 @@ class DraftSpaces(Shown):
         filled = sum(1 for s in spaces if s.get("building"))
         turn = ctx.view.get("phase", {}).get("turn")
         mine = turn is not None and turn == ctx.seat and not ctx.watching
-        text = Text.assemble(("Draft", "bold reverse green" if mine else "bold reverse"))
-        text.append(" you place" if mine else f" {ctx.name(turn)} places", style="bold")
-        text.append(f"  {filled}/{len(spaces)} filled", style="dim")
+        text = Text.assemble((_("Draft"), "bold reverse green" if mine else "bold reverse"))
+        placing = _("you place") if mine else _("{player} places").format(player=ctx.name(turn))
+        text.append(" " + placing, style="bold")
+        text.append("  " + _("{filled}/{spaces} filled").format(filled=filled, spaces=len(spaces)),
+                    style="dim")
         copies = int(board.get("copies_per_space", 1))
         if copies > 1:
-            text.append(f"  small ×{copies}", style="dim")
-        rows: list[list[Mapping[str, Any]]] = [[] for _ in range(SECTIONS)]
+            text.append("  " + _("small ×{copies}").format(copies=copies), style="dim")
+        rows: list[list[Mapping[str, Any]]] = [[] for _section in range(SECTIONS)]
         extra = spaces[BASE_SPACES:]
         for space in spaces[:BASE_SPACES]:
             rows[_section(int(space.get("cost", 1)))].append(space)
@@ -64,11 +69,11 @@ class DraftSpaces(Shown):
             text.append("\n")
             lead = ""
             if r == SECTIONS:
-                lead = ctx.vocab.title("citizens")[:3] + " "
+                lead = cut_cells(ctx.vocab.title("citizens"), 3) + " "
             elif r > SECTIONS:
                 lead = " " * 4
             text.append(lead, style="dim")
-            width = (room - len(lead) - (len(row) - 1)) // len(row)
+            width = (room - cell_len(lead) - (len(row) - 1)) // len(row)
             for j, space in enumerate(row):
                 text.append(" " if j else "")
                 text.append_text(self._cell(ctx, space, width))
@@ -98,7 +103,7 @@ class DraftSpaces(Shown):
 class DraftCandidates(MenuList):
     """The buildings that may still be placed: cost, VP, circles, name and effect."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Building help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", N_("Building help"))]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, **kwargs)  # a building's effect read whole, never cut
@@ -118,7 +123,7 @@ class DraftCandidates(MenuList):
         facts = ctx.facts.building(bid)
         text = Text.assemble(("▶ " if bid in self._picks else "  ", "bold green"))
         if facts:
-            text.append(f"{facts.cost:>2}$ {facts.vp}VP ", style="dim")
+            text.append(f"{facts.cost:>2}$ " + _("{vp}VP").format(vp=facts.vp) + " ", style="dim")
         style = "magenta" if facts and facts.kind == "violet" else ""
         text.append(fit_name(ctx.vocab, bid, 18), style=style + (" bold" if facts and facts.large else ""))
         if facts and facts.help:

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import fit_name, seat_tag
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import HelpRequested
 
@@ -47,10 +48,11 @@ class FestivalPanel(Shown):
             lines = [self._goal(ctx, festival, goal, won.get(goal), width, short)
                      for goal in GOALS]
         if short:
-            lines[0] = Text.assemble(("Fest. ", "bold"), lines[0])
+            # i18n: the festival's short title at 80 columns, at most 6 cells with its space
+            lines[0] = Text.assemble((_("Fest. "), "bold"), lines[0])
             text = Text("\n").join(lines)
         else:
-            title = Text.assemble(("Festival", "bold"), (" (first only)", "dim"))
+            title = Text.assemble((_("Festival"), "bold"), (" " + _("(first only)"), "dim"))
             text = Text("\n").join([title, *lines])
         self.show(text)
 
@@ -69,19 +71,20 @@ class FestivalPanel(Shown):
                 text.append(" " if i else "")
                 text.append_text(ctx.good(str(g), ctx.short(str(g))))
             if not narrow:
-                text.append(" made → 3$")
+                text.append(" " + _("made → 3$"))
         else:
             bid = festival.get("building")
             if bid is None:
-                text.append("bldg: after draft" if narrow else "building: drawn after the draft",
-                            style="dim")
+                # i18n: at most 17 cells (80 columns)
+                text.append(_("bldg: after draft") if narrow else
+                            _("building: drawn after the draft"), style="dim")
                 return text
             room = width - 7 if narrow else width - 20
             text.append(fit_name(ctx.vocab, str(bid), max(6, room)))
             if not narrow:
-                text.append(" built → 3 VP")
+                text.append(" " + _("built → 3 VP"))
         status = Text(f"{TAKEN}{seat_tag(ctx.name(taker), 6)}", style="bold cyan") \
-            if isinstance(taker, int) else Text("open", style="green")
+            if isinstance(taker, int) else Text(_("open"), style="green")
         if narrow:  # "Crn Frt Cof ✓bot2": fits the 20 columns under the ships
             return Text.assemble(text, " ", status)
         status.pad_right(8 - status.cell_len)  # wide: the taker first, never cut off

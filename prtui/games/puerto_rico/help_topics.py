@@ -10,16 +10,16 @@ from typing import Any
 
 from prtui.games import HelpEntry
 from prtui.games.puerto_rico.facts import Facts
+from prtui.i18n import N_, _
 from prtui.vocabulary import Vocabulary
 
 SMUGGLER = ("smuggler_tile", "raid", "plunder", "poach", "capture", "place_workers")
 FESTIVAL = ("festival", "festival_estate", "festival_goods", "festival_building",
             "place_workers")
-TITLES = {"smuggler_tile": "The Smuggler tile", "raid": "Raid", "plunder": "Plunder",
-          "poach": "Poach", "capture": "Capture", "festival": "The festival",
-          "festival_estate": "Festival: estate goal", "festival_goods": "Festival: goods goal",
-          "festival_building": "Festival: building goal",
-          "place_workers": "Placing workers at once"}
+TITLES = {"smuggler_tile": N_("The Smuggler tile"), "raid": N_("Raid"),
+          "plunder": N_("Plunder"), "poach": N_("Poach"), "capture": N_("Capture"),
+          "festival": N_("The festival"), "festival_goods": N_("Festival: goods goal"),
+          "festival_building": N_("Festival: building goal")}
 
 
 def in_play(view: Mapping[str, Any]) -> list[str]:
@@ -39,12 +39,12 @@ def sections(vocab: Vocabulary, facts: Facts,
     order = list(dict.fromkeys([*SMUGGLER, *FESTIVAL]))
     entries = [(t, _title(vocab, t), vocab.render(facts.parts[t])) for t in order
                if t in facts.parts and (shown is None or t in shown)]
-    return [("The Smuggler and the festival (Expansions III, IV)", entries)] if entries else []
+    return [(_("The Smuggler and the festival (Expansions III, IV)"), entries)] if entries else []
 
 
 def _title(vocab: Vocabulary, topic: str) -> str:
     if topic == "place_workers":
-        return f"Placing {vocab('colonists')} at once"
+        return _("Placing {colonists} at once").format(colonists=vocab("colonists"))
     if topic == "festival_estate":
-        return f"Festival: {vocab('plantation')} goal"
-    return TITLES[topic]
+        return _("Festival: {plantation} goal").format(plantation=vocab("plantation"))
+    return _(TITLES[topic])

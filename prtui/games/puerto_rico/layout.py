@@ -33,6 +33,7 @@ from prtui.games.puerto_rico.table import (
     SupplyPanel,
     TradingHouse,
 )
+from prtui.i18n import N_
 from prtui.widgets.board_table import BoardTable
 from prtui.widgets.context import BoardContext
 
@@ -164,7 +165,7 @@ class PuertoRicoTable(BoardTable):
     def board_label(self, name: str) -> str | None:
         """`o` shows the next rival's full board from ROOMY up, every board's row below."""
         if name == "summary":
-            return "Next board" if self._roomy() else "All boards"
+            return N_("Next board") if self._roomy() else N_("All boards")  # the footer's _()
         return None
 
     def _roomy(self) -> bool:

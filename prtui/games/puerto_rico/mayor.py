@@ -10,6 +10,8 @@ from typing import Any
 
 from rich.text import Text
 
+from prtui.games.puerto_rico.previews import plantation
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext
 
 
@@ -19,9 +21,12 @@ def confirm_preview(ctx: BoardContext, me: Mapping[str, Any]) -> Text:
     every empty circle when enough wait)."""
     after = me.get("mayor_confirm")
     if not isinstance(after, Mapping):  # a server that does not say: the label alone
-        return Text("Confirm")
-    return Text(f"Confirm: {after.get('island')} on {ctx.vocab('plantations')}, "
-                f"{after.get('city')} in buildings, {after.get('san_juan')} {ctx.vocab('in_san_juan')}")
+        return Text(_("Confirm"))
+    return Text(_("Confirm: {island} on {plantations}, {city} in buildings, {san_juan} "
+                  "{in_san_juan}").format(
+        island=after.get("island"), plantations=ctx.vocab("plantations"),
+        city=after.get("city"), san_juan=after.get("san_juan"),
+        in_san_juan=ctx.vocab("in_san_juan")))
 
 
 def is_send_back(action: Mapping[str, Any]) -> bool:
@@ -37,15 +42,17 @@ def send_back_preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
     if 0 <= index < len(spaces):
         ident = spaces[index].get("tile") or spaces[index].get("building")
         thing = f" ({ctx.vocab(str(ident))})" if ident else ""
-    return Text(f"one {ctx.vocab('colonist')} from {ctx.vocab(where)} space {index + 1}{thing} "
-                f"back to {ctx.vocab('the_san_juan')}; place again, then confirm")
+    return Text(_("one {colonist} from {where} space {number}{thing} back to {san_juan}; "
+                  "place again, then confirm").format(
+        colonist=ctx.vocab("colonist"), where=ctx.vocab(where), number=index + 1, thing=thing,
+        san_juan=ctx.vocab("the_san_juan")))
 
 
 def headline_tail(ctx: BoardContext) -> str:
     """What the headline adds once a confirm is asked for (rules 4): it commits."""
     for a in ctx.legal:
         if a.get("type") == "mayor_done" and a.get("commits") is True:
-            return " Nothing is final before Confirm."
+            return " " + _("Nothing is final before Confirm.")
     return ""
 
 
@@ -61,7 +68,8 @@ def short_undo(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
         return None
     space = spaces[index]
     if space.get("building"):
-        return f"Undo: {ctx.vocab(str(space['building']))}"
+        return _("Undo: {place}").format(place=ctx.vocab(str(space["building"])))
     tile = str(space.get("tile"))
-    return f"Undo: {ctx.vocab(tile) if tile == 'quarry' else ctx.vocab(tile) + ' ' + ctx.vocab('plantation')}"
+    place = ctx.vocab(tile) if tile == "quarry" else plantation(ctx, tile)
+    return _("Undo: {place}").format(place=place)
 

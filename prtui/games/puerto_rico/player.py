@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from prtui.games.puerto_rico.abbrev import fit_name
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext, Shown
 
 SPACES = 12
@@ -85,7 +86,7 @@ class PlayerHeader(Shown):
         name_style = "bold underline" if seat == ctx.seat else "bold"
         text.append(ctx.name(seat), style=name_style + (" reverse" if turn == seat else ""))
         if player.get("is_governor"):
-            text.append(" ♛gov", style="yellow")
+            text.append(" ♛" + _("gov"), style="yellow")
         held = player.get("roles") or ([player["role"]] if player.get("role") else [])
         if held:  # two players hold up to three roles a round
             titles = (ctx.vocab.title(r) for r in held) if not tight else \
@@ -95,9 +96,9 @@ class PlayerHeader(Shown):
         text.append("\n  ")  # second line: what the player holds
         text.append(f"{player.get('doubloons', 0)}$", style="bold yellow")
         vp = player.get("vp_chips")  # None: hidden from this viewer (no open VP), not unknown
-        chips = "chips" if tight else "VP chips"  # the chips, not the score (score.py)
-        text.append(f"{gap}{chips} {vp if vp is not None else 'hid' if ctx.brief else 'hidden'}",
-                    style="bold green" if vp is not None else "dim")
+        chips = _("chips") if tight else _("VP chips")  # the chips, not the score (score.py)
+        count = str(vp) if vp is not None else _("hid") if ctx.brief else _("hidden")
+        text.append(f"{gap}{chips} {count}", style="bold green" if vp is not None else "dim")
         waiting = int(player.get("san_juan", 0))
         citizens = int(player.get("san_juan_citizens") or 0)  # among the waiting
         if waiting:
@@ -121,7 +122,7 @@ class IslandView(Shown):
     def refresh_from(self, ctx: BoardContext, player: dict[str, Any]) -> None:
         island = list(player.get("island", []))
         keys = _place_keys(ctx, "island") if player.get("seat") == ctx.seat else {}
-        text = Text.assemble(("Island ", "bold"))
+        text = Text.assemble((_("Island") + " ", "bold"))
         text.append(f"{len(island)}/{SPACES}\n", style="dim")
         for i in range(SPACES):
             if i and i % 6 == 0:
@@ -145,9 +146,9 @@ def city_vp(ctx: BoardContext, player: dict[str, Any], room: int) -> Text:
     if not isinstance(shown, dict):
         return Text("")
     parts = {k: v for k, v in shown.items() if k != "vp_chips" and isinstance(v, int)}
-    text = Text(f"  {sum(parts.values())} VP", style="green")
+    text = Text("  " + _("{vp} VP").format(vp=sum(parts.values())), style="green")
     bonuses = ", ".join(f"{ctx.vocab(k)} {v}" for k, v in parts.items() if k != "buildings" and v)
-    if bonuses and text.cell_len + len(bonuses) + 3 <= room:
+    if bonuses and text.cell_len + cell_len(bonuses) + 3 <= room:
         text.append(f" ({bonuses})", style="dim")
     return text
 
@@ -187,9 +188,9 @@ class CityView(Shown):
                                       int(entry.get("citizens") or 0)))
             cells.append(cell)
             if facts and facts.large:
-                cells.append(Text("  └ large", style="dim"))
+                cells.append(Text("  └ " + _("large"), style="dim"))
         cells += [Text("·", style="dim")] * (SPACES - len(cells))
-        text = Text.assemble(("City ", "bold"))
+        text = Text.assemble((_("City") + " ", "bold"))
         text.append(f"{int(player.get('city_spaces_used', 0))}/{SPACES}", style="dim")
         if self.scored:
             text.append_text(city_vp(ctx, player, (self.content_size.width or 38) - text.cell_len))

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import seat_tag
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext
 
 SPACES = 12
@@ -37,9 +39,9 @@ def vp_cell(player: Mapping[str, Any]) -> str:
     known = known_vp(player)
     if known is None:
         chips = player.get("vp_chips")
-        return str(chips) if isinstance(chips, int) else "hidden"
+        return str(chips) if isinstance(chips, int) else _("hidden")
     total, whole = known
-    return str(total) if whole else f"{total}+hidden"
+    return str(total) if whole else f"{total}+" + _("hidden")
 
 
 def my_score(ctx: BoardContext) -> Text:
@@ -54,10 +56,10 @@ def my_score(ctx: BoardContext) -> Text:
     first = [k for k in ("vp_chips", "buildings") if k in shown]
     for part, value in [(k, shown[k]) for k in first] + [
             (k, v) for k, v in shown.items() if k not in first]:
-        word = "chips" if part == "vp_chips" else ctx.vocab(part)
+        word = _("chips") if part == "vp_chips" else ctx.vocab(part)
         if _int(value) or part in ("vp_chips", "buildings"):
             parts.append(f"{word} {_int(value)}")
-    text = Text.assemble(("Score ", "bold"), (str(total), "bold green"))
+    text = Text.assemble((_("Score") + " ", "bold"), (str(total), "bold green"))
     text.append(f" ({', '.join(parts)})" if not ctx.narrow else "")
     return text
 
@@ -79,17 +81,21 @@ def end_progress(ctx: BoardContext, width: int = 0) -> Text:
     col = view.get("colonists", {})
     colonists = _int(col.get("supply"))  # the ship's are dealt already
     used, seat = fullest_city(ctx)
-    text = Text.assemble(("End: ", "bold"))
-    text.append(f"{_int(view.get('vp_chips'))} chips, "
-                f"{colonists} {ctx.vocab('colonists')}{'' if ctx.narrow else ' left'}, ")
-    text.append(f"{'' if ctx.narrow else 'fullest '}{ctx.vocab('city')} {used}/{SPACES}",
+    text = Text.assemble((_("End:") + " ", "bold"))
+    left = _("{chips} chips, {count} {colonists}, ") if ctx.narrow else \
+        _("{chips} chips, {count} {colonists} left, ")
+    text.append(left.format(chips=_int(view.get("vp_chips")), count=colonists,
+                            colonists=ctx.vocab("colonists")))
+    city = _("{city} {used}/{spaces}") if ctx.narrow else _("fullest {city} {used}/{spaces}")
+    text.append(city.format(city=ctx.vocab("city"), used=used, spaces=SPACES),
                 style="bold red" if used >= SPACES - 1 else "")
     if seat is not None and not ctx.narrow:
         text.append(f" ({seat_tag(ctx.name(seat), 12)})")
     # narrow, or no room left: the status line says it
+    last = "  " + _("LAST ROUND")
     if view.get("last_round") and not ctx.narrow and (
-            not width or text.cell_len + len("  LAST ROUND") <= width):
-        text.append("  LAST ROUND", style="bold red")
+            not width or text.cell_len + cell_len(last) <= width):
+        text.append(last, style="bold red")
     return text
 
 

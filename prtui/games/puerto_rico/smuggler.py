@@ -14,7 +14,9 @@ from typing import Any
 
 from rich.text import Text
 
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext
+from prtui.widgets.filled import filled
 
 TILE = "☠"
 """The Smuggler tile, on the Smuggler card beside its holder."""
@@ -61,7 +63,9 @@ def _place_name(ctx: BoardContext, action: Mapping[str, Any], narrow: bool) -> s
     tile = str(entry.get("tile"))
     if tile == "quarry":
         return ctx.vocab("quarry")
-    return f"{ctx.short(tile) if narrow else ctx.vocab(tile)} {ctx.vocab('plantation')}"
+    # i18n: a plantation named by its good ("indigo plantation"); Chinese needs no space
+    return _("{good} {plantation}").format(good=ctx.short(tile) if narrow else ctx.vocab(tile),
+                                           plantation=ctx.vocab("plantation"))
 
 
 def _is_placing(ctx: BoardContext) -> bool:
@@ -72,22 +76,25 @@ def short_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     """At 80 columns, a choice in a few words; None for the other actions."""
     kind = action.get("type")
     if kind == "raid":
-        cap, _, good = _ship(ctx, action.get("ship"))
+        cap, _load, good = _ship(ctx, action.get("ship"))
         keep = int(action.get("keep", 0))
-        kept = f"keep {keep} {ctx.short(good)}" if keep and good else "keep none"
-        return f"Raid {cap}-ship: {kept}"
+        kept = _("keep {count} {good}").format(count=keep, good=ctx.short(good)) \
+            if keep and good else _("keep none")
+        return _("Raid {capacity}-ship: {kept}").format(capacity=cap, kept=kept)
     if kind == "plunder":
-        return f"Plunder: {action.get('vp', '?')} VP"  # the server's count
-    if kind == "poach":
-        return f"Poach: place up to {action.get('places', '?')}"  # the server's count
+        return _("Plunder: {vp} VP").format(vp=action.get("vp", "?"))  # the server's count
+    if kind == "poach":  # the server's count
+        return _("Poach: place up to {count}").format(count=action.get("places", "?"))
     if kind == "capture":
         role = str(action.get("role"))
         coins = _count(action.get("doubloons"))
-        return f"Capture {ctx.vocab.title(role)}" + (f" +{coins}$" if coins else "")
+        return _("Capture {role}").format(role=ctx.vocab.title(role)) + (
+            f" +{coins}$" if coins else "")
     if kind == "place_worker":
-        return f"On {_place_name(ctx, action, True)}"
+        return _("On {place}").format(place=_place_name(ctx, action, True))
     if kind == "pass" and _is_placing(ctx):
-        return f"Rest: {ctx.vocab('the_san_juan') if _festival_rest(ctx) else 'back to supply'}"
+        rest = ctx.vocab("the_san_juan") if _festival_rest(ctx) else _("back to supply")
+        return _("Rest: {where}").format(where=rest)
     return None
 
 
@@ -96,14 +103,16 @@ def wide_label(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
     ("Raid the 6-ship: keep 3 sugar"; the preview says the rest); None for the others."""
     kind = action.get("type")
     if kind == "raid":
-        cap, _, good = _ship(ctx, action.get("ship"))
+        cap, _load, good = _ship(ctx, action.get("ship"))
         keep = int(action.get("keep", 0))
-        kept = f"keep {keep} {ctx.vocab(good)}" if keep and good else "keep none"
-        return f"Raid the {cap}-ship: {kept}"
+        kept = _("keep {count} {good}").format(count=keep, good=ctx.vocab(good)) \
+            if keep and good else _("keep none")
+        return _("Raid the {capacity}-ship: {kept}").format(capacity=cap, kept=kept)
     if kind == "poach":
-        return f"Poach the {ctx.vocab('colonist_ship')}: place up to {action.get('places', '?')}"
+        return _("Poach the {colonist_ship}: place up to {count}").format(
+            colonist_ship=ctx.vocab("colonist_ship"), count=action.get("places", "?"))
     if kind == "place_worker":
-        return f"On the {_place_name(ctx, action, False)}"
+        return _("On the {place}").format(place=_place_name(ctx, action, False))
     return None
 
 
@@ -131,43 +140,44 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text | None:
     kind = action.get("type")
     me = ctx.me() or {}
     if kind == "raid":
-        cap, _, good = _ship(ctx, action.get("ship"))
+        cap, _load, good = _ship(ctx, action.get("ship"))
         keep = int(action.get("keep", 0))
         have = int(me.get("goods", {}).get(good, 0)) if good else 0
-        text = Text(f"the {cap}-ship is emptied: ")
+        text = Text(_("the {capacity}-ship is emptied: ").format(capacity=cap))
         if keep and good:
             text.append_text(ctx.good(good, f"{ctx.vocab(good)} {have} → {have + keep}"))
         else:
-            text.append("you keep nothing")
+            text.append(_("you keep nothing"))
         returned = _count(action.get("returned"))  # the server's
         if returned is not None:
-            text.append(f", {returned} back to the supply")
+            text.append(_(", {count} back to the supply").format(count=returned))
         return text
     if kind == "plunder":
         sold = [str(g) for g in ctx.view.get("trading_house", [])]
-        text = Text(f"+{action.get('vp', '?')} VP; back to the supply: ")
-        text.append_text(_goods_line(ctx, sold))
-        return text.append("; the trading house is empty again")
+        return filled(_("+{vp} VP; back to the supply: {goods}; the trading house is empty "
+                        "again"), vp=action.get("vp", "?"), goods=_goods_line(ctx, sold))
     if kind == "poach":  # the server's counts: off the ship, placed at once
         poached, places = _count(action.get("poached")), _count(action.get("places"))
         if poached is None or places is None:
             return None
         ship = int(ctx.view.get("colonists", {}).get("ship", 0))
-        return Text(f"{poached} off the {ctx.vocab('colonist_ship')} ({ship} → {ship - poached}); "
-                    f"place up to {places} at once on your empty {ctx.vocab('circles')}, "
-                    f"the rest back to the supply")
+        return Text(_("{count} off the {colonist_ship} ({ship} → {after}); place up to "
+                      "{places} at once on your empty {circles}, the rest back to the "
+                      "supply").format(count=poached, colonist_ship=ctx.vocab("colonist_ship"),
+                                       ship=ship, after=ship - poached, places=places,
+                                       circles=ctx.vocab("circles")))
     if kind == "capture":  # the server's: the card's doubloons now, the bank's bounty
         role = str(action.get("role"))
         coins, bounty = _count(action.get("doubloons")), _count(action.get("bounty"))
         if coins is None or bounty is None:
             return None
-        return Text(f"+{coins}$ now; +{bounty}$ if another player chooses the "
-                    f"{ctx.vocab.title(role)} this round, else you play it after the round's "
-                    "last pick")
+        return Text(_("+{coins}$ now; +{bounty}$ if another player chooses the {role} this "
+                      "round, else you play it after the round's last pick").format(
+            coins=coins, bounty=bounty, role=ctx.vocab.title(role)))
     if kind == "place_worker":
-        return Text(f"1 {ctx.vocab('colonist')} to the {_place_name(ctx, action, False)}, "
-                    "working at once")
+        return Text(_("1 {colonist} to the {place}, working at once").format(
+            colonist=ctx.vocab("colonist"), place=_place_name(ctx, action, False)))
     if kind == "pass" and _is_placing(ctx):
-        where = ctx.vocab("the_san_juan") if _festival_rest(ctx) else "the supply"
-        return Text(f"place no more: the rest go to {where}")
+        where = ctx.vocab("the_san_juan") if _festival_rest(ctx) else _("the supply")
+        return Text(_("place no more: the rest go to {where}").format(where=where))
     return None

@@ -9,9 +9,12 @@ rows. Choosing a row (↑↓ Enter, or a click) shows that player's full board.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any, ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.events import Click
@@ -20,20 +23,39 @@ from textual.message import Message
 from prtui.games.puerto_rico.abbrev import building_tag, short_tag
 from prtui.games.puerto_rico.player import circles
 from prtui.games.puerto_rico.score import SPACES, score_line, vp_cell
+from prtui.i18n import N_, _, ngettext
 from prtui.widgets.context import BoardContext, Shown
-from prtui.widgets.plain import pad_cells
+from prtui.widgets.plain import cut_cells, pad_cells
+
+_ALIGN = re.compile(r"([<>])(\d+)")
+
+
+class _Cells(Formatter):
+    """``str.format`` whose ``{:>3}`` and ``{:<10}`` pad by cells, not letters: a column
+    title or a role's tag in Chinese is two cells a character."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        found = _ALIGN.fullmatch(format_spec)
+        if found is None:
+            return str(super().format_field(value, format_spec))
+        text = str(value)
+        pad = " " * max(0, int(found[2]) - cell_len(text))
+        return pad + text if found[1] == ">" else text + pad
+
+
+_CELLS = _Cells()
 
 
 class Form(NamedTuple):
     """A summary row's columns: the format of all but the name, which comes first,
     padded by cells, not letters (a name typed in Chinese, 2 cells a character, put the
-    columns after it out of line)."""
+    columns after it out of line; so do the columns' titles in Chinese)."""
 
     columns: str
     name_cells: int
 
     def format(self, name: str, *cells: object) -> str:
-        return self.columns.format(pad_cells(name, self.name_cells), *cells)
+        return _CELLS.format(self.columns, pad_cells(name, self.name_cells), *cells)
 
 
 HEADER = Form("  {} {:>3} {:>9} {:>3} {:>3} {:>5} {:>5} {:<10} {}", 10)
@@ -88,7 +110,7 @@ def _vp(player: Mapping[str, Any], width: int) -> str:
     """The VP cell within its column: '16+hidden', or '16+hid' where that is too wide
     (a cell past its column pushed every column after it out of line with the header)."""
     cell = vp_cell(player)
-    return cell if len(cell) <= width else cell.replace("hidden", "hid")
+    return cell if cell_len(cell) <= width else cell.replace(_("hidden"), _("hid"))
 
 
 def _name(ctx: BoardContext, seat: int, form: Form) -> str:
@@ -118,7 +140,7 @@ def _row(ctx: BoardContext, player: Mapping[str, Any], tight: bool) -> Text:
         role = ",".join(ctx.vocab.tag(r) if len(held) > 1 else ctx.vocab.title(r) for r in held)
         cells = HEADER.format(_name(ctx, seat, HEADER), f"{_int(player.get('doubloons'))}$",
                               _vp(player, 9), colonists(player), len(player.get("city", [])),
-                              f"{island}/{SPACES}", f"{city}/{SPACES}", role[:10], "")
+                              f"{island}/{SPACES}", f"{city}/{SPACES}", cut_cells(role, 10), "")
     text = Text("▶" if turn == seat else " ", style="bold yellow")
     text.append(cells[1:].rstrip() + " " if tight else cells[1:],
                 style="bold" if seat == ctx.seat else "")
@@ -137,7 +159,7 @@ def city_line(ctx: BoardContext, player: Mapping[str, Any], width: int = 0) -> T
     never a second line, which would push my own board off the screen."""
     city = [b for b in player.get("city", []) if isinstance(b, Mapping)]
     if not city:
-        return Text("    ").append("no buildings", style="dim")
+        return Text("    ").append(_("no buildings"), style="dim")
     text = _city(ctx, city, "    ", " ")
     if not width or text.cell_len <= width:
         return text
@@ -149,7 +171,8 @@ def city_line(ctx: BoardContext, player: Mapping[str, Any], width: int = 0) -> T
         text = _city(ctx, city[:shown], " ", "")
         if text.cell_len + more.cell_len <= width:
             return text.append_text(more)
-    return Text(f" {len(city)} buildings…", style="dim")
+    count = ngettext("{count} building…", "{count} buildings…", len(city))
+    return Text(" " + count.format(count=len(city)), style="dim")
 
 
 def _city(ctx: BoardContext, city: list[Mapping[str, Any]], indent: str, gap: str) -> Text:
@@ -165,13 +188,21 @@ def _city(ctx: BoardContext, city: list[Mapping[str, Any]], indent: str, gap: st
     return text
 
 
+def _titles(short: bool) -> list[str]:
+    """The columns' titles, each within its column's cells (the narrowest form's)."""
+    # i18n: the summary table's column titles; each must fit the cells of its English
+    # (Col, Bld, Isl and Rol: 3 cells, one Chinese character; City 4; Goods 5; VP 2)
+    return [_("Player"), "$", _("VP"), _("Col"), _("Bld"), _("Isl"), _("City"),
+            _("Rol") if short else _("Role"), _("Goods")]
+
+
 class SummaryPanel(Shown, can_focus=True):
     """The all-players summary and the score line (``expanded``: with the rows)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("enter", "open", "Open board", show=False),
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
+        Binding("enter", "open", N_("Open board"), show=False),
     ]
 
     class Chosen(Message):
@@ -193,9 +224,7 @@ class SummaryPanel(Shown, can_focus=True):
             tight = fits_tight(ctx, width)
             form = (NARROW if ctx.narrow else TIGHT if tight else MEDIUM if ctx.compact
                     else HEADER)
-            text.append(form.format("Player", "$", "VP", "Col", "Bld", "Isl", "City", "Rol"
-                                    if ctx.compact or tight else "Role", "Goods") + "\n",
-                        style="dim")
+            text.append(form.format(*_titles(ctx.compact or tight)) + "\n", style="dim")
             for i, player in enumerate(ctx.view.get("players", [])):
                 line = row(ctx, player, width, tight)
                 if self._focused() and i == self.cursor:

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from prtui.games.puerto_rico.abbrev import fit_name, short_tag
 from prtui.games.puerto_rico.smuggler import role_mark
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 
@@ -53,10 +54,10 @@ class RoleCard(Shown):
             # took which role
             # a Smuggler's mark (the tile's holder, the role's captor) is the card's news:
             # it keeps its four cells and the name gives way, as before
-            tag_cells = 4 + len(sign) + 1 if sign else 0
+            tag_cells = 4 + cell_len(sign) + 1 if sign else 0
             name = fit_name(ctx.vocab, self.role_id, max(4, width - len(extra) - tag_cells),
                             title=True)
-            room = min(4, width - cell_len(name) - len(extra) - 1 - len(sign))
+            room = min(4, width - cell_len(name) - len(extra) - 1 - cell_len(sign))
             text = Text.assemble((name, style))
             if coins:
                 text.append(extra, style="bold yellow")
@@ -79,7 +80,7 @@ class RoleCard(Shown):
             if mark:
                 text.append(f"{mark[0]} {named.name(mark[1])}", style="bold magenta")
             else:
-                text.append(f"{named.name(taken)}" if taken is not None else "free",
+                text.append(f"{named.name(taken)}" if taken is not None else _("free"),
                             style="italic" if taken is None else "")
         self.show(text)
 
@@ -103,12 +104,13 @@ class ShipsPanel(Shown):
     def refresh_from(self, ctx: BoardContext) -> None:
         self._last = ctx
         loadable = {a.get("ship") for a in ctx.actions("load")}
-        text = Text.assemble(("Cargo ships", "bold"))
+        text = Text.assemble((_("Cargo ships"), "bold"))
         if "wharf" in loadable:
             room = self.content_size.width
-            mark = "▶ wharf: your own ship"
-            text.append(" ").append(mark if not room or text.cell_len + len(mark) <= room
-                                    else "▶ wharf", style="bold reverse")
+            wharf = ctx.vocab("wharf")
+            mark = "▶ " + _("{wharf}: your own ship").format(wharf=wharf)
+            text.append(" ").append(mark if not room or text.cell_len + cell_len(mark) <= room
+                                    else "▶ " + wharf, style="bold reverse")
         text.append("\n")
         for i, ship in enumerate(ctx.view.get("ships", [])):
             cap, load, good = int(ship.get("capacity", 0)), int(ship.get("load", 0)), ship.get("good")
@@ -118,7 +120,7 @@ class ShipsPanel(Shown):
             text.append("□" * (cap - load), style="dim")
             text.append(f" {load}/{cap} ")
             name = ctx.short(good) if good and ctx.narrow else None  # "Cof": the ships stay narrow
-            text.append_text(ctx.good(good, name) if good else Text("·" if ctx.narrow else "empty", style="dim"))
+            text.append_text(ctx.good(good, name) if good else Text("·" if ctx.narrow else _("empty"), style="dim"))
             text.append("\n")
         text.rstrip()  # in place
         self.show(text)
@@ -133,7 +135,8 @@ class TradingHouse(Shown):
 
     def refresh_from(self, ctx: BoardContext) -> None:
         sold = list(ctx.view.get("trading_house", []))
-        text = Text.assemble(("House " if ctx.compact else "Trading house\n", "bold"))
+        text = Text.assemble((_("House") + " " if ctx.compact else _("Trading house") + "\n",
+                              "bold"))
         for i in range(4):
             text.append("" if ctx.compact else "[")
             empty = Text.assemble(("·" if ctx.compact else "   ", "dim"))
@@ -143,7 +146,7 @@ class TradingHouse(Shown):
             text.append("\n")  # keep three lines: no new layout when selling starts
             sellable = [a.get("good") for a in ctx.actions("sell")]
             if sellable:
-                text.append("sell: ")
+                text.append(_("sell:") + " ")
                 for g in sellable:
                     text.append_text(ctx.good(g))
                     text.append(" ")
@@ -179,9 +182,10 @@ class ColonistsPanel(Shown):
         supply = people(int(col.get("supply", 0)) + int(supply_cit or 0), supply_cit)
         supply.stylize("not bold")
         if ctx.compact:  # one line of its own: never runs into the next panel
-            text = Text.assemble(("Ship ", "bold"), ship, " supply ", supply)
+            text = Text.assemble((_("Ship") + " ", "bold"), ship, " " + _("supply") + " ", supply)
             if self.content_size.width and text.cell_len > self.content_size.width:
-                text = Text.assemble(("Ship ", "bold"), ship, " sup ", supply)
+                sup = _("sup")  # i18n: "supply" shortened, where a colonists' line is too wide
+                text = Text.assemble((_("Ship") + " ", "bold"), ship, f" {sup} ", supply)
         else:
             text = Text.assemble((f"{ctx.vocab.title('colonist_ship')}: ", "bold"), ship,
                                  f"\n{ctx.vocab.title('colonist_supply')}: ", supply)
@@ -205,7 +209,7 @@ class PlantationsPanel(Shown):
         room = self.content_size.width
         title = "" if ctx.compact else f"{ctx.vocab.title('plantations')}: "
         most = max(len(face_up), len(ctx.view.get("players", [])) + 1)  # one more than players
-        if title and room and len(title) + 4 * most - 1 > room:
+        if title and room and cell_len(title) + 4 * most - 1 > room:
             title = title.rstrip() + "\n"  # the tiles on a line of their own
         text = Text.assemble((title, "bold"))
         for tile in face_up:
@@ -215,12 +219,15 @@ class PlantationsPanel(Shown):
             text.append_text(piece)
             text.append(" ")
         stack, discard, short = plant.get("stack", 0), plant.get("discard", 0), ctx.short("quarry")
-        forms = [(f"stack {stack} ", short)] if ctx.compact else [
-            (f"stack {stack}  discard {discard}  ", "quarries"),
-            (f"stack {stack} discard {discard} ", short), (f"stack {stack} ", short)]
+        alone = _("stack {stack}").format(stack=stack) + " "
+        forms = [(alone, short)] if ctx.compact else [
+            (_("stack {stack}  discard {discard}").format(stack=stack, discard=discard) + "  ",
+             _("quarries")),
+            (_("stack {stack} discard {discard}").format(stack=stack, discard=discard) + " ",
+             short), (alone, short)]
         quarries = f" {ctx.view.get('quarries', 0)}"
         counts, label = next(((c, q) for c, q in forms
-                              if not room or len(c) + len(q) + len(quarries) <= room), forms[-1])
+                              if not room or cell_len(c + q + quarries) <= room), forms[-1])
         text.append("\n" + counts)
         text.append(label + quarries, style="reverse" if ctx.actions("quarry") else "")
         self.show(text)
@@ -237,14 +244,15 @@ class SupplyPanel(Shown):
 
     def refresh_from(self, ctx: BoardContext) -> None:
         self._last = ctx
-        text = Text.assemble(("VP chips " if ctx.compact else "VP chips: ", "bold"))
+        text = Text.assemble(((_("VP chips") if ctx.compact else _("VP chips:")) + " ", "bold"))
         text.append(str(ctx.view.get("vp_chips", 0)), style="bold green")
         goods = ctx.view.get("goods", {})
         cells = [(g, f"{ctx.short(g)} {goods.get(g, 0)}") for g in ctx.facts.goods]
         room = self.content_size.width
-        line = sum(len(c) + 1 for _, c in cells) - 1
-        compact = ctx.compact or (room > 0 and line + len("Goods: ") > room)
-        text.append("\n" if compact else "\nGoods: ")
+        line = sum(cell_len(c) + 1 for _g, c in cells) - 1
+        goods_title = _("Goods:") + " "
+        compact = ctx.compact or (room > 0 and line + cell_len(goods_title) > room)
+        text.append("\n" if compact else "\n" + goods_title)
         if compact and (not room or line > room):
             cells = [(g, c.replace(" ", "")) for g, c in cells]  # "Crn10": still one field each
         for i, (g, cell) in enumerate(cells):

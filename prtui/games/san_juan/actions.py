@@ -15,19 +15,21 @@ from typing import Any
 from rich.text import Text
 
 from prtui.games.san_juan.facts import built
+from prtui.i18n import N_, _, ngettext
 from prtui.widgets.actions import label_of
 from prtui.widgets.context import BoardContext
 from prtui.widgets.plain import plain
 
 # what a selection step asks for: (verb, "exactly" or "up to")
 _SELECTIONS = {
-    "build_pay": "Pay", "produce": "Produce", "sell": "Sell", "council_keep": "Keep",
-    "council_discard": "Discard", "hand_limit": "Discard", "fair_start": "Discard",
+    "build_pay": N_("Pay"), "produce": N_("Produce"), "sell": N_("Sell"),
+    "council_keep": N_("Keep"), "council_discard": N_("Discard"), "hand_limit": N_("Discard"),
+    "fair_start": N_("Discard"),
 }
 _PICKS = ("pay", "produce", "sell", "keep", "discard")
 # the 80-column label of an action on one card (the board shows the rest)
-_VERBS = {"pay": "Pay with", "discard": "Discard", "keep": "Keep", "tuck": "Tuck",
-          "take": "Take"}
+_VERBS = {"pay": N_("Pay with"), "discard": N_("Discard"), "keep": N_("Keep"),
+          "tuck": N_("Tuck"), "take": N_("Take")}
 
 
 def decision(ctx: BoardContext) -> Mapping[str, Any]:
@@ -44,7 +46,7 @@ def picked_words(ctx: BoardContext, picked: list[Any]) -> list[str]:
         if "card" in p:
             out.append(ctx.vocab(str(p["card"])))
         elif "good" in p:
-            out.append(f"{ctx.vocab(str(p['good']))} good")
+            out.append(_("{good} good").format(good=ctx.vocab(str(p["good"]))))
     return out
 
 
@@ -56,11 +58,13 @@ def progress(ctx: BoardContext, extra: int = 0) -> str:
         return ""
     need = int(d.get("need", 0))
     chosen = len(d.get("picked") or []) + extra
-    upto = "" if d.get("exact", True) else "up to "
-    what = f" for the {ctx.vocab(str(d['building']))}" if d.get("building") else ""
+    line = _("{verb} {need}{what}: {chosen} chosen") if d.get("exact", True) else \
+        _("{verb} up to {need}{what}: {chosen} chosen")
+    what = _(" for the {building}").format(building=ctx.vocab(str(d["building"]))) \
+        if d.get("building") else ""
     if d.get("step") == "council_keep":
-        what = f" of {len(d.get('cards') or [])}"
-    return f"{verb} {upto}{need}{what}: {chosen} chosen"
+        what = _(" of {count}").format(count=len(d.get("cards") or []))
+    return line.format(verb=_(verb), need=need, what=what, chosen=chosen)
 
 
 def headline(ctx: BoardContext) -> Text:
@@ -74,20 +78,24 @@ def headline(ctx: BoardContext) -> Text:
         if picked:
             text.append(f" ({', '.join(picked)})", style="green")
         if not ctx.narrow:
-            text.append("  then confirm; undo takes one back", style="dim")
+            text.append("  " + _("then confirm; undo takes one back"), style="dim")
         return text
     if step == "gold_mine":
-        return Text(f"{ctx.vocab.title('gold_mine')}: keep one of the four", style="bold green")
+        return Text(_("{gold_mine}: keep one of the four").format(
+            gold_mine=ctx.vocab.title("gold_mine")), style="bold green")
     if step == "gold_mine_ask":
-        return Text(f"{ctx.vocab.title('gold_mine')}: turn up 4 cards?", style="bold green")
+        return Text(_("{gold_mine}: turn up 4 cards?").format(
+            gold_mine=ctx.vocab.title("gold_mine")), style="bold green")
     if step == "chapel":
-        return Text(f"{ctx.vocab.title('chapel')}: tuck a card (1 VP at the end)?", style="bold green")
+        return Text(_("{chapel}: tuck a card (1 VP at the end)?").format(
+            chapel=ctx.vocab.title("chapel")), style="bold green")
     if step == "build":
-        return Text(f"{ctx.vocab.title('builder')}: build one card from your hand", style="bold green")
+        return Text(_("{builder}: build one card from your hand").format(
+            builder=ctx.vocab.title("builder")), style="bold green")
     if step == "choose_role":  # one line at 80 columns: the five roles need the rows
-        return Text("Choose a role" if ctx.narrow else "Choose a role: its key, ↑↓ Enter, or click",
-                    style="bold green")
-    return Text("Your move: its key, ↑↓ Enter, or click", style="bold green")
+        return Text(_("Choose a role") if ctx.narrow else
+                    _("Choose a role: its key, ↑↓ Enter, or click"), style="bold green")
+    return Text(_("Your move: its key, ↑↓ Enter, or click"), style="bold green")
 
 
 def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
@@ -96,10 +104,11 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     if ctx.narrow and kind == "build" and action.get("building"):
         name = ctx.vocab.title(str(action["building"]))
         over = _over_name(ctx, action)
-        where = f" over {over}" if over else ""
-        return f"{name}{where} ({action.get('cost', '?')}c)"
+        # i18n: "c": cards (the build's cost in cards), at 80 columns
+        line = _("{card} over {over} ({cost}c)") if over else _("{card} ({cost}c)")
+        return line.format(card=name, over=over, cost=action.get("cost", "?"))
     if ctx.narrow and kind in _VERBS and isinstance(action.get("card"), str):
-        return f"{_VERBS[str(kind)]} {ctx.vocab(action['card'])}"
+        return f"{_(_VERBS[str(kind)])} {ctx.vocab(action['card'])}"
     if ctx.narrow and kind == "undo":
         short = _undo_short(ctx)
         if short:
@@ -109,7 +118,9 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         name = ctx.vocab.title(str(action.get("role")))
         lib = action.get("library")
         if lib is not None:
-            name = f"{name} ({'library' if lib else 'keep library'})"
+            library = ctx.vocab("library")
+            which = library if lib else _("keep {library}").format(library=library)
+            name = f"{name} ({which})"
         if ctx.narrow:  # one row a role, all five in view: its gain heads its preview
             return name
         if gain:
@@ -141,9 +152,9 @@ def _undo_short(ctx: BoardContext) -> str | None:
         return None
     step = d.get("step")
     if step in ("produce", "sell"):
-        verb = "producing" if step == "produce" else "selling"
-        return f"Undo {verb} {ctx.vocab(str(last[0].get('good')))}"
-    return f"Put back {words[0]}"
+        undo = _("Undo producing {good}") if step == "produce" else _("Undo selling {good}")
+        return undo.format(good=ctx.vocab(str(last[0].get("good"))))
+    return _("Put back {card}").format(card=words[0])
 
 
 def _over_name(ctx: BoardContext, action: Mapping[str, Any]) -> str | None:
@@ -167,12 +178,15 @@ def build_cost(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         if not isinstance(part, Mapping) or not isinstance(part.get("off"), int):
             continue
         by = str(part.get("by"))
-        over = f" over {ctx.vocab(str(part['over']))}" if part.get("over") else ""
+        over = " " + _("over {building}").format(building=ctx.vocab(str(part["over"]))) \
+            if part.get("over") else ""
         text.append(f" −{part['off']} {ctx.vocab(by)}{over}", style="cyan")
-    text.append(f" = {cost} card{'' if cost == 1 else 's'}", style="bold")
+    text.append(" " + ngettext("= {count} card", "= {count} cards", cost).format(count=cost),
+                style="bold")
     payers = [(b, f.pays_goods) for b in built(ctx.me()) if (f := ctx.facts.card(b)) and f.pays_goods]
     if payers and cost:
-        text.append(f"; {ctx.vocab(payers[0][0])}: goods may pay up to {payers[0][1]}", style="dim")
+        text.append("; " + _("{building}: goods may pay up to {count}").format(
+            building=ctx.vocab(payers[0][0]), count=payers[0][1]), style="dim")
     return text
 
 
@@ -191,14 +205,15 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         line = progress(ctx, extra=1)
         thing = action.get("card")
         facts = ctx.facts.card(thing)
-        text = Text(f"{line} after this" if line else label_of(ctx, action))
+        text = Text(_("{progress} after this").format(progress=line) if line
+                    else label_of(ctx, action))
         if facts is not None and kind != "pay":  # what I keep or give up does what
             text.append(f" · {ctx.vocab.title(str(thing))}: {facts.effect}", style="dim")
         return text
     if kind == "undo":
         line = progress(ctx, extra=-1)
-        return Text(f"{line} after this" if line and decision(ctx).get("picked")
-                    else label_of(ctx, action))
+        return Text(_("{progress} after this").format(progress=line)
+                    if line and decision(ctx).get("picked") else label_of(ctx, action))
     if kind == "confirm":
         picked = picked_words(ctx, list(decision(ctx).get("picked") or []))
         return Text(label_of(ctx, action) + (f": {', '.join(picked)}" if picked else ""))
@@ -206,5 +221,7 @@ def preview(ctx: BoardContext, action: Mapping[str, Any]) -> Text:
         thing = action.get("card")
         facts = ctx.facts.card(thing)
         if facts is not None:
-            return Text(f"{ctx.vocab.title(str(thing))} ({facts.cost}/{facts.vp} VP): {facts.effect}")
+            return Text(_("{card} ({cost}/{vp} VP): {effect}").format(
+                card=ctx.vocab.title(str(thing)), cost=facts.cost, vp=facts.vp,
+                effect=facts.effect))
     return plain(label_of(ctx, action), blank="")

@@ -19,10 +19,12 @@ from prtui.games.base import BoardBase
 from prtui.games.san_juan import actions, hand
 from prtui.games.san_juan.facts import Facts, facts_from
 from prtui.games.san_juan.layout import SanJuanTable
+from prtui.i18n import N_, _
 from prtui.vocabulary import Vocabulary
 from prtui.widgets.context import BoardContext
+from prtui.widgets.filled import filled, merged
 
-KEYS = (
+KEYS = N_(
     "Keys: 1-9,0 then d i p s w x z, then A-Z (a long list) take the action with that key (a key "
     "keeps its meaning all turn) · ↑↓ Home End move in the list · "
     "y confirm · u undo · n decline (leave it, take nothing) · a actions list · h your hand (Enter plays "
@@ -34,37 +36,39 @@ KEYS = (
     "b buildings · ● a good on a production building, ○ none"
 )
 
-TIEBREAK = "Tie-break: the most cards in hand plus goods."
+TIEBREAK = N_("Tie-break: the most cards in hand plus goods.")
 
 
 class SanJuanBoard(BoardBase):
     """The shared screens' questions about San Juan, answered."""
 
     css_paths = (Path(__file__).with_name("board.tcss"),)
-    bindings = (Binding("h", "board('focus_hand')", "Hand"),
-                Binding("o", "board('toggle_opponents')", "Opponents"))
-    keys_help = KEYS
+    bindings = (Binding("h", "board('focus_hand')", N_("Hand")),
+                Binding("o", "board('toggle_opponents')", N_("Opponents")))
+    keys = KEYS
     texts = actions
     table_class = SanJuanTable
     read_facts = staticmethod(facts_from)
-    chart_title = "VP over the rounds"
+    chart = N_("VP over the rounds")
 
     def status(self, ctx: BoardContext) -> Text:
         """Round, the role in play and whose it is, the step between roles."""
         view = ctx.view
         phase = view.get("phase", {})
-        text = Text.assemble((f"Round {view.get('round', 1)}", "bold"))
+        text = Text.assemble((_("Round {number}").format(number=view.get("round", 1)), "bold"))
         role = phase.get("role")
         if role:
-            text.append(f"  {ctx.vocab.title(role)}", style="bold cyan")
-            text.append(f" of {ctx.name(phase.get('role_player'))}")
+            text.append("  ", style="bold cyan").append_text(filled(
+                _("{role} of {player}"), role=(ctx.vocab.title(role), "bold cyan"),
+                player=ctx.name(phase.get("role_player"))))
             if phase.get("privilege_doubled"):
-                text.append(f" ({ctx.vocab('library')}: doubled)", style="magenta")
+                text.append(" " + _("({library}: doubled)").format(library=ctx.vocab("library")),
+                            style="magenta")
         else:
             step = str(phase.get("step", ""))
             words = ctx.facts.steps.get(step)  # a template, as Puerto Rico's
             text.append(f"  {ctx.vocab.render(words) if words else ctx.vocab(step)}", style="dim")
-        return text
+        return merged(text)
 
     def list_order(self, ctx: BoardContext) -> list[int]:
         return hand.in_hand_order(ctx)
@@ -84,12 +88,12 @@ class SanJuanBoard(BoardBase):
         by_total: dict[int, list[Mapping[str, Any]]] = {}
         for score in result.get("scores", []):
             by_total.setdefault(int(score.get("total", 0)), []).append(score)
-        lines = [TIEBREAK]
+        lines = [_(TIEBREAK)]
         for total, tied in sorted(by_total.items(), reverse=True):
             if len(tied) > 1:
                 tied.sort(key=lambda s: (s.get("rank", 0), s.get("seat", 0)))
                 each = ", ".join(f"{name(int(s.get('seat', 0)))} {s.get('tiebreak', 0)}" for s in tied)
-                lines.append(f"Tied on {total} VP: {each}.")
+                lines.append(_("Tied on {total} VP: {each}.").format(total=total, each=each))
         return "\n".join(lines)
 
     def help_sections(self, vocab: Vocabulary, facts: Facts,
@@ -98,10 +102,12 @@ class SanJuanBoard(BoardBase):
         roles = [(r, vocab.title(r), text) for r, text in facts.roles.items()]
         cards = []
         for cid, f in facts.cards.items():
-            kind = f"production ({vocab(f.good)})" if f.good else "monument" if f.monument else "violet"
-            title = f"{vocab.title(cid)}  cost {f.cost} / {f.vp} VP / ×{f.copies} / {kind}"
+            kind = _("production ({good})").format(good=vocab(f.good)) if f.good else \
+                _("monument") if f.monument else _("violet")
+            title = f"{vocab.title(cid)}  " + _("cost {cost} / {vp} VP / ×{copies} / {kind}").format(
+                cost=f.cost, vp=f.vp, copies=f.copies, kind=kind)
             cards.append((cid, title, f"{f.effect}\n{f.help}" if f.help else f.effect))
-        return [("Roles", roles), ("Cards (cost / VP / copies / kind)", cards)]
+        return [(_("Roles"), roles), (_("Cards (cost / VP / copies / kind)"), cards)]
 
 
 BOARD = SanJuanBoard()

@@ -19,6 +19,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from prtui.games.san_juan.facts import affordable, my_cost
+from prtui.i18n import N_, _, ngettext
 from prtui.widgets.context import BoardContext
 from prtui.widgets.menu import MenuList
 from prtui.widgets.messages import ActionChosen, HelpRequested
@@ -92,9 +93,12 @@ def card_row(ctx: BoardContext, card: str, mark: str = "", cost_now: int | None 
     if facts is None:
         return text
     cost = f"{facts.cost}" if cost_now is None or cost_now == facts.cost else f"{facts.cost}→{cost_now}"
-    text.append(f" {cost:>4}c" if not ctx.narrow else f" {cost:>3}c",
+    # i18n: after a cost in cards ("3c"), in a column of the hand: one or two cells
+    cards = _("c")
+    column = 5 if not ctx.narrow else 4
+    text.append(" " + pad_cells("", column - cell_len(cost + cards)) + cost + cards,
                 style="bold yellow" if can_build else "dim")
-    text.append(f" {facts.vp}VP", style="green")
+    text.append(" " + _("{vp}VP").format(vp=facts.vp), style="green")
     text.append(f"  {facts.effect}", style="" if not ctx.narrow else "dim")
     return text
 
@@ -103,7 +107,7 @@ class HandList(MenuList):
     """The cards in my hand (or how many, for a hand I may not see). Marks: ▶ I can
     build it now, ✓ picked in the selection, » the building being paid for."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", "Card help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "explain", N_("Card help"))]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -126,8 +130,9 @@ class HandList(MenuList):
                 self._on_card.setdefault(card, a)
         if not isinstance(hand, list):
             count = int(me.get("hand_count", 0))
-            self.set_rows([Text(f"{count} card{'' if count == 1 else 's'} in hand (hidden)",
-                                style="dim")], [""])
+            hidden = ngettext("{count} card in hand (hidden)", "{count} cards in hand (hidden)",
+                              count)
+            self.set_rows([Text(hidden.format(count=count), style="dim")], [""])
             return
         picked = Counter(str(p.get("card")) for p in _picked(ctx) if "card" in p)
         d = ctx.view.get("decision") if ctx.legal else None
@@ -144,7 +149,7 @@ class HandList(MenuList):
             rows.append(card_row(ctx, card, mark, my_cost(ctx, card), can))
             keys.append(f"{card}#{seen[card]}")
         if not rows:
-            rows, keys = [Text("no cards in hand", style="dim")], [""]
+            rows, keys = [Text(_("no cards in hand"), style="dim")], [""]
         self.set_rows(rows, keys)
 
     def _keep_cursor_in_view(self) -> None:

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.events import Click
 
 from prtui.games.san_juan.hand import card_name, card_row, card_style, shown_player, sort_cards
+from prtui.i18n import _
 from prtui.widgets.context import NAME_CELLS, BoardContext, Shown
 from prtui.widgets.messages import ActionChosen, HelpRequested
 from prtui.widgets.plain import cut_cells, shown
@@ -80,11 +81,11 @@ class RolesBar(OneLine):
                 name = cut_cells(name, cut)
             style = ("bold reverse green" if rid in self._actions
                      else "dim strike" if taken is not None else "bold")
-            start = len(text)
+            start = text.cell_len  # a click is in cells: a Chinese role's name is 2 a letter
             text.append(name, style=style)
             if taken is not None and not ctx.narrow and limit:
                 text.append(f" {taker(ctx.name(taken), limit)}", style="cyan")
-            self._spans.append((start, len(text), rid))
+            self._spans.append((start, text.cell_len, rid))
             text.append("  " if not ctx.narrow else " ")
         text.rstrip()
         return text
@@ -117,25 +118,27 @@ class InfoLine(OneLine):
         gov = ctx.name(view.get("governor"))
         text = Text()
         if gov_cells or not narrow:
-            text.append("Gov " if narrow else "Governor ", "dim")
+            text.append((_("Gov") if narrow else _("Governor")) + " ", "dim")
             text.append(shown(gov, gov_cells), "bold")
             text.append("  ")
-        text.append("deck ", "dim")
+        text.append(_("deck") + " ", "dim")
         text.append(str(view.get("deck", 0)))
-        text.append("  disc " if narrow else "  discard ", "dim")
+        # i18n: "discard pile" shortened at 80 columns
+        text.append("  " + (_("disc") if narrow else _("discard")) + " ", "dim")
         text.append(str(view.get("discard", 0)))
         current = tiles.get("current")
-        text.append("  prices " if narrow else "  price tile ", style="dim")
+        text.append("  " + (_("prices") if narrow else _("price tile")) + " ", style="dim")
         if isinstance(current, list) and len(current) == len(ctx.facts.goods):
             for good, price in zip(ctx.facts.goods, current, strict=True):
                 word = ctx.vocab.tag(good) if narrow else ctx.vocab(good)
                 text.append_text(ctx.good(good, f"{word}{'' if narrow else ' '}{price}"))
                 text.append(" ")
         else:
-            text.append("-" if narrow else "not turned", style="dim")
+            text.append("-" if narrow else _("not turned"), style="dim")
         if extra:
-            text.append(f"  ({len(tiles.get('seen') or [])} seen, "
-                        f"{tiles.get('face_down', 0)} face down)", style="dim")
+            text.append("  " + _("({seen} seen, {face_down} face down)").format(
+                seen=len(tiles.get("seen") or []), face_down=tiles.get("face_down", 0)),
+                style="dim")
         text.rstrip()
         return text
 
@@ -147,9 +150,10 @@ class OfferPanel(Shown):
     def refresh_from(self, ctx: BoardContext) -> None:
         d = ctx.view.get("decision") if ctx.legal else None
         cards = list(d.get("cards") or []) if isinstance(d, Mapping) else []
-        title = "Drawn (keep)"
+        title = _("Drawn (keep)")
         if not cards and ctx.view.get("revealed"):
-            cards, title = list(ctx.view["revealed"]), f"{ctx.vocab.title('gold_mine')} turned up"
+            cards = list(ctx.view["revealed"])
+            title = _("{gold_mine} turned up").format(gold_mine=ctx.vocab.title("gold_mine"))
         self.display = bool(cards)
         if not cards:
             self.show(Text(""))
@@ -178,7 +182,7 @@ def building_marks(ctx: BoardContext, player: Mapping[str, Any], tags: bool) -> 
             else:
                 text.append(EMPTY, style="dim")
     if not player.get("buildings"):
-        text.append("no buildings", style="dim")
+        text.append(_("no buildings"), style="dim")
     return text
 
 
@@ -187,7 +191,10 @@ def counts(ctx: BoardContext, player: Mapping[str, Any], short: bool) -> Text:
     n = len(player.get("buildings", []))
     hand = f"{player.get('hand_count', 0)}/{player.get('hand_limit', 7)}"
     if short:
-        return Text(f"h{hand} ch{player.get('chapel', 0)} b{n} {player.get('vp', 0)}VP")
+        # i18n: at 80 columns: h cards in hand/limit, ch chapel cards, b buildings (the
+        # help's keys line says so); each letter one or two cells
+        return Text(_("h{hand} ch{chapel} b{buildings} {vp}VP").format(
+            hand=hand, chapel=player.get("chapel", 0), buildings=n, vp=player.get("vp", 0)))
     return Text("  ").join(count_pairs(player))
 
 
@@ -196,11 +203,11 @@ def count_pairs(player: Mapping[str, Any]) -> list[Text]:
     between them, never inside one: not "buildings" above "11/12")."""
     n = len(player.get("buildings", []))
     hand = f"{player.get('hand_count', 0)}/{player.get('hand_limit', 7)}"
-    return [Text.assemble(("hand ", "dim"), hand),
-            Text.assemble(("goods ", "dim"), str(player.get("goods", 0))),
-            Text.assemble(("chapel ", "dim"), str(player.get("chapel", 0))),
-            Text.assemble(("buildings ", "dim"), f"{n}/12"),
-            Text.assemble(("VP ", "dim"), (str(player.get("vp", 0)), "bold green"))]
+    return [Text.assemble((_("hand") + " ", "dim"), hand),
+            Text.assemble((_("goods") + " ", "dim"), str(player.get("goods", 0))),
+            Text.assemble((_("chapel") + " ", "dim"), str(player.get("chapel", 0))),
+            Text.assemble((_("buildings") + " ", "dim"), f"{n}/12"),
+            Text.assemble((_("VP") + " ", "dim"), (str(player.get("vp", 0)), "bold green"))]
 
 
 def in_lines(pieces: list[Text], width: int) -> Text:
@@ -223,9 +230,9 @@ def header(ctx: BoardContext, player: Mapping[str, Any], me: bool) -> Text:
     seat = int(player.get("seat", 0))
     text = Text(ctx.name(seat), style="bold reverse" if seat in ctx.view.get("to_move", []) else "bold")
     if me and not ctx.watching:
-        text.append(" (you)", style="dim")
+        text.append(" " + _("(you)"), style="dim")
     if player.get("is_governor"):
-        text.append(" ♛" if ctx.narrow else " ♛ governor", style="yellow")
+        text.append(" ♛" if ctx.narrow else " ♛ " + _("governor"), style="yellow")
     roles = player.get("roles") or []
     if roles:
         text.append(" " + ", ".join(ctx.vocab.title(r) for r in roles), style="cyan")
@@ -252,9 +259,10 @@ class CityPanel(Shown):
         text.append_text(building_marks(ctx, player, tags=ctx.narrow))
         covered = player.get("covered") or []
         if covered and ctx.narrow:
-            text.append(f"  covered {len(covered)}", style="dim")
+            text.append("  " + _("covered {count}").format(count=len(covered)), style="dim")
         elif covered:
-            text.append("\ncovered: " + ", ".join(ctx.vocab(str(c)) for c in covered), style="dim")
+            text.append("\n" + _("covered: {cards}").format(
+                cards=", ".join(ctx.vocab(str(c)) for c in covered)), style="dim")
         self.show(text)
 
     _last: BoardContext | None = None
