@@ -219,11 +219,9 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == BUILD:
         price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
         coins = s.coins[s.turn]
-        paid = v.coins(price)
-        if price > coins:  # Expansion I: the rest from the black market
-            paid = f"{v.coins(coins)} + {price - coins} from the {v.buildings[C.BLACK_MARKET]}"
-        build: str | Said = (label("build", building=C.BUILDINGS[m[1]], price=price)
-                             if price <= coins else f"Build the {v.buildings[m[1]]} ({paid})")
+        build = (label("build", building=C.BUILDINGS[m[1]], price=price) if price <= coins
+                 else labels_x.NB.label("build", building=C.BUILDINGS[m[1]], coins=coins,
+                                        rest=price - coins))  # the rest: the black market
         return {"type": t, "building": C.BUILDINGS[m[1]], "price": price, "label": build}
     if code == UNIVERSITY:
         built = C.BUILDINGS[s.city[s.turn][-1]]
