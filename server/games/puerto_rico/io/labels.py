@@ -266,20 +266,23 @@ def pass_label(s: PRState, v: Vocabulary) -> str | Said:
         return label("pass_harbor")
     if step == CAPTAIN:
         if s.rules >= WHARF_WHEN_RULES:  # he is asked again if his turn comes round
-            return f"Not now: keep the {_wharves(s, v)} for a later turn"
+            kept = _wharves(s)
+            if len(kept) == 2:
+                return label("pass_wharves_later", wharf=kept[0], other=kept[1])
+            return label("pass_wharf_later", wharf=kept[0])
         return label("pass_wharf")
     if step == SMUGGLE:
         return label("pass_smuggle")
     return label("pass")
 
 
-def _wharves(s: PRState, v: Vocabulary) -> str:
+def _wharves(s: PRState) -> list[str]:
     """The wharves the player to move passes up now: the wharf, the small wharf or both."""
     p = s.turn
-    kept = [v.buildings[b]
+    kept = [C.BUILDINGS[b]
             for b, used in ((C.WHARF, s.wharf_used), (C.SMALL_WHARF, s.charter_used))
             if not used[p] and s.occupied(p, b)]
-    return " and the ".join(kept) or v.buildings[C.WHARF]
+    return kept or [C.BUILDINGS[C.WHARF]]
 
 
 def _cap(words: str) -> str:
