@@ -1,8 +1,8 @@
 """A whole 1897 game with all four expansions reads in Chinese (issue 38): every log
-line and every action label, as a Chinese reader's client renders them from their keys
-(prtui/vocabulary.py, the way tests/net/test_languages.py reads them), has no Latin
-letter left but the players' names; and in English each reads exactly as the server
-wrote it."""
+line, every action label and every role card's preview (``role_gains_k``), as a Chinese
+reader's client renders them from their keys (prtui/vocabulary.py, the way
+tests/net/test_languages.py reads them), has no Latin letter left but the players'
+names; and in English each reads exactly as the server wrote it."""
 
 from __future__ import annotations
 
@@ -31,9 +31,11 @@ def _english_after() -> Iterator[None]:
     set_language("en")
 
 
-def played(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def played(seed: int, gains: list[tuple[str, dict[str, Any]]] | None = None
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every log line as its own seat reads it, and every action offered on the way,
-    of a seeded random 5-player game (1897, the four expansions)."""
+    of a seeded random 5-player game (1897, the four expansions); and in ``gains`` each
+    role card's preview offered to the chooser (template, keyed)."""
     s = GAME.setup(5, GAME.normalize_options(
         5, {"edition": "1897", "expansions": FOUR, "names": NAMES}), seed)
     rnd = random.Random(seed)
@@ -43,6 +45,9 @@ def played(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         (seat,) = GAME.to_move(s)
         legal = GAME.legal_actions(s, seat)
         offered.extend(legal)
+        if gains is not None and any(a["type"] == "role" for a in legal):
+            me = GAME.view(s, seat)["players"][seat]
+            gains += [(me["role_gains"][r], me["role_gains_k"][r]) for r in me["role_gains"]]
         events = GAME.apply(s, seat, rnd.choice(legal))
         for ev in events:
             viewer = ev.get("seat")
@@ -69,3 +74,16 @@ def test_a_whole_1897_game_with_all_four_expansions_reads_in_chinese(seed: int) 
     left |= {zh.text(a, "label") for a in offered}
     english = sorted(t for t in left if LATIN.search(NAME.sub("", t)))
     assert not english, f"{len(english)} texts with English left: {english[:40]}"
+
+
+def test_the_role_cards_previews_read_in_chinese() -> None:
+    gains: list[tuple[str, dict[str, Any]]] = []
+    played(5, gains)
+    assert len(gains) > 100
+    set_language("en")
+    en = vocab()
+    assert [en.text(keyed, "label") for _, keyed in gains] == [en.render(t) for t, _ in gains]
+    set_language("zh_CN")
+    zh = vocab()
+    left = sorted({zh.text(keyed, "label") for _, keyed in gains})
+    assert not [t for t in left if LATIN.search(t)], left
