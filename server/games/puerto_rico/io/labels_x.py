@@ -236,6 +236,7 @@ def _pay(m: Move, s: PRState, v: Vocabulary, p: int) -> dict[str, Any]:
         if m[2] < 2:
             d["index"] = m[3]
         d["citizen"] = bool(m[4])
+        fields: dict[str, Any]
         if m[2] == 2:
             key, fields = "pay_from_san_juan", {}
         elif m[2] == 0:

@@ -58,8 +58,8 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         add_tile(s, p, C.FOREST + t)
         if ev is not None:
             said, mine = TEXTS.line("forest", seat=p), TEXTS.private("forest_tile", tile=C.TILES[t])
-            ev.append({"seat": p, "kind": "settler", **said.wire(), "text": said.tmpl,
-                       "private": {str(p): text_of(mine.tmpl, s.edition)},
+            ev.append({"seat": p, "kind": "settler", "text": said.tmpl, "tk": said.tk,
+                       "tf": said.tf, "private": {str(p): text_of(mine.tmpl, s.edition)},
                        "private_tmpl": {str(p): mine.tmpl}, "private_tk": {str(p): mine.wire()}})
     else:
         add_tile(s, p, t)
