@@ -31,13 +31,14 @@ def _english_after() -> Iterator[None]:
     set_language("en")
 
 
-def played(seed: int, gains: list[tuple[str, dict[str, Any]]] | None = None
-           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def played(seed: int, gains: list[tuple[str, dict[str, Any]]] | None = None,
+           open_vp: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every log line as its own seat reads it, and every action offered on the way,
     of a seeded random 5-player game (1897, the four expansions); and in ``gains`` each
-    role card's preview offered to the chooser (template, keyed)."""
+    role card's preview offered to the chooser (template, keyed). ``open_vp``: the VP
+    gains said openly, each the line it comes with as a part (an expansion's too)."""
     s = GAME.setup(5, GAME.normalize_options(
-        5, {"edition": "1897", "expansions": FOUR, "names": NAMES}), seed)
+        5, {"edition": "1897", "expansions": FOUR, "names": NAMES, "open_vp": open_vp}), seed)
     rnd = random.Random(seed)
     lines: list[dict[str, Any]] = []
     offered: list[dict[str, Any]] = []
@@ -60,9 +61,10 @@ def vocab() -> Vocabulary:
     return Vocabularies(localized(describe(GAME)["display"])).get("1897")
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_whole_1897_game_with_all_four_expansions_reads_in_chinese(seed: int) -> None:
-    lines, offered = played(seed)
+@pytest.mark.parametrize(("seed", "open_vp"), [(3, False), (11, False), (7, True)])
+def test_a_whole_1897_game_with_all_four_expansions_reads_in_chinese(seed: int, open_vp: bool
+                                                                     ) -> None:
+    lines, offered = played(seed, open_vp=open_vp)
     assert len(lines) > 200 and len(offered) > 300
     set_language("en")
     en = vocab()
