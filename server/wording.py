@@ -124,7 +124,11 @@ def part(key: str, **fields: object) -> dict[str, object]:
 def keyed(prefix: str, key: str, fields: Mapping[str, object]) -> dict[str, Any]:
     """A text as it goes on the wire for a reader to fill in their language: ``tk`` the
     key as its msgctxt (``prefix`` is the texts file and table, "texts:log."), ``tf``
-    its fields, each ``part`` among them keyed the same way (docs/protocol.md)."""
+    its fields, each ``part`` among them keyed the same way (docs/protocol.md). A key
+    with its file already ("core/texts:labels.build": a part from another texts file)
+    is kept as it is, and so is the prefix of its own parts."""
+    if ":" in key:
+        return {"tk": key, "tf": wire_fields(key.rpartition(".")[0] + ".", fields)}
     return {"tk": prefix + key, "tf": wire_fields(prefix, fields)}
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from server.games.puerto_rico.core.state import PRState
 from server.games.puerto_rico.io.views import view
 
-LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices", "role_gains",
+LEFT_OUT = ("harvest", "vp_shown", "prices", "sale_prices", "role_gains", "role_gains_k",
             "mayor_confirm", "empty_circles")
 """The players' keys this view leaves out."""
 

@@ -22,8 +22,10 @@ from tests.i18n.test_catalogs import NOT_YET
 ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"[A-Za-z]{2,}")
 KEY_NAMES = frozenset({"Enter", "enter", "esc", "Esc", "escape", "ctrl", "tab", "shift",
-                       "apprise", "prtui", "URL"})
-"""Keys as the footer and the hints name them; the program's and apprise's own names."""
+                       "Home", "End", "PgUp", "PgDn", "apprise", "prtui", "URL",
+                       "II", "III", "IV"})
+"""Keys as the footer and the hints name them; the program's and apprise's own names;
+the expansions' Roman numerals (as printed on their boxes)."""
 
 OWNED_ELSEWHERE = {"-command-palette": "prtui/app.py"}
 """Parts (by class) drawn with words another file gives: the command palette's key in

@@ -6,7 +6,6 @@ screen no English word is left on screen but the players' names and key names.""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,11 +20,9 @@ from prtui.screens.game import GameScreen
 from prtui.screens.gameover import GameOverScreen
 from prtui.widgets.actions import ActionsPanel
 from tests.tui.by_keys import UNDOING, play_by_keys_on_screen
+from tests.tui.english_left import english_words
 from tests.tui.screen import screen_rows
 
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-KEY_NAMES = {"Esc", "Enter", "Tab", "Space", "ctrl", "shift", "PgUp", "PgDn", "Home", "End",
-             "prtui"}  # the program's own name
 EVERY = 4  # look at every 4th state of mine (each look renders the whole screen)
 ALL_FOUR = ["new_buildings", "citizens", "smuggler", "festival"]
 
@@ -36,14 +33,6 @@ def chinese() -> Iterator[None]:
     set_language("zh_CN")
     yield
     set_language(before)
-
-
-def english_left(rows: list[str], names: list[str]) -> set[str]:
-    """The English words on screen once names and key names are taken out."""
-    text = "\n".join(rows)
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return {w for w in ENGLISH.findall(text) if w not in KEY_NAMES}
 
 
 def names_of(screen: Any) -> list[str]:
@@ -61,7 +50,7 @@ async def play_in_chinese(app: PrtuiApp, pilot: Any, seed: int) -> int:
         seen["states"] += 1
         names[:] = names_of(screen)
         if seen["states"] % EVERY == 1:
-            left = english_left(screen_rows(app), names)
+            left = english_words(app, names)
             assert not left, (left, "\n".join(screen_rows(app)))
         panel = screen.query_one(ActionsPanel)
         legal = screen.snapshot["legal"]
@@ -76,7 +65,7 @@ async def play_in_chinese(app: PrtuiApp, pilot: Any, seed: int) -> int:
     await pilot.pause()
     over = app.screen
     assert isinstance(over, GameOverScreen)
-    left = english_left(screen_rows(app), names or names_of(over))
+    left = english_words(app, names or names_of(over))
     assert not left, (left, "\n".join(screen_rows(app)))
     return pressed
 

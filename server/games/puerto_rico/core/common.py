@@ -60,7 +60,7 @@ def award_vp(s: PRState, p: int, k: int, ev: Events, text: str | Said, kind: str
         gain = f"+{k} VP"
         if isinstance(text, Said):  # said by key: the gain too, so a reader's language says it
             if s.open_vp:
-                say(ev, p, kind, line("open_vp", line=part(text.key, **text.fields), count=k))
+                say(ev, p, kind, line("open_vp", line=part(text.tk, **text.fields), count=k))
             else:
                 say(ev, p, kind, text)
                 mine = private("vp", count=k)

@@ -82,9 +82,22 @@ TEXTS = "core/texts"
 
 
 @cache
-def texts_file() -> dict[str, dict[str, str]]:
-    data = tomllib.loads((files(__package__) / "texts.toml").read_text(encoding="utf-8"))
+def texts_file(package: str = __package__) -> dict[str, dict[str, str]]:
+    """The texts.toml of ``package`` (the core's by default; an expansion's folder)."""
+    found = files(package) / "texts.toml"
+    if not found.is_file():
+        return {}
+    data = tomllib.loads(found.read_text(encoding="utf-8"))
     return {k: dict(v) for k, v in data.items()}
+
+
+GAME = __package__.rpartition(".")[0]  # the game's package: msgctxt paths are within it
+
+
+def where(package: str) -> str:
+    """A texts file's msgctxt prefix without the colon: its path in the game's package
+    ("core/texts", "expansions/citizens/texts")."""
+    return package.removeprefix(GAME + ".").replace(".", "/") + "/texts"
 
 
 class Said(NamedTuple):
@@ -94,32 +107,86 @@ class Said(NamedTuple):
     table: str
     key: str
     fields: dict[str, Any]
+    file: str = TEXTS
 
     @property
     def tk(self) -> str:
-        return f"{TEXTS}:{self.table}.{self.key}"
+        return f"{self.file}:{self.table}.{self.key}"
 
     @property
     def tf(self) -> dict[str, Any]:
-        return wire_fields(f"{TEXTS}:{self.table}.", self.fields)
+        return wire_fields(f"{self.file}:{self.table}.", self.fields)
 
     def wire(self) -> dict[str, Any]:
         return {"tk": self.tk, "tf": self.tf}
 
 
+FILES: dict[str, Texts] = {}
+"""Each keyed texts file by its msgctxt prefix (``Said.file``): where a part said by
+its whole key ("expansions/festival/texts:labels.note_estate") is found."""
+
+
+class _Lookup(dict[str, str]):
+    """One table of a texts file, and any text of another by its whole key (a part
+    from another file: a core label with an expansion's note)."""
+
+    def __missing__(self, key: str) -> str:
+        file, _, rest = key.partition(":")
+        table, _, own = rest.partition(".")
+        if not own or file not in FILES:
+            raise KeyError(key)
+        return _keyed_table(FILES[file].package, table)[own]
+
+
+@cache
+def _keyed_table(package: str, table: str) -> _Lookup:
+    return _Lookup(texts_file(package).get(table, {}))
+
+
+class Texts:
+    """The keyed texts of one texts.toml: the core's, or an expansion's own folder's
+    (so an expansion's log lines and labels live with its rules)."""
+
+    __slots__ = ("file", "package")
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self.file = where(package)
+        FILES[self.file] = self
+
+    def said(self, table: str, key: str, fields: dict[str, Any]) -> Said:
+        return Said(fill(_keyed_table(self.package, table), key, fields), table, key, fields,
+                    self.file)
+
+    def line(self, key: str, /, **fields: Any) -> Said:
+        """The log line ``key`` ([log]) with its fields."""
+        return self.said("log", key, fields)
+
+    def label(self, key: str, /, **fields: Any) -> Said:
+        """The action label ``key`` ([labels]) with its fields."""
+        return self.said("labels", key, fields)
+
+    def private(self, key: str, /, **fields: Any) -> Said:
+        """A private part (only its seat reads it), [private]."""
+        return self.said("private", key, fields)
+
+
+CORE = Texts(__package__)
+
+
 def line(key: str, /, **fields: Any) -> Said:
     """The log line ``key`` of core/texts.toml with its fields."""
-    return Said(fill(texts_file()["log"], key, fields), "log", key, fields)
+    return Said(fill(_keyed_table(__package__, "log"), key, fields), "log", key, fields)
 
 
 def label(key: str, /, **fields: Any) -> Said:
     """The action label ``key`` of core/texts.toml with its fields."""
-    return Said(fill(texts_file()["labels"], key, fields), "labels", key, fields)
+    return Said(fill(_keyed_table(__package__, "labels"), key, fields), "labels", key, fields)
 
 
 def private(key: str, /, **fields: Any) -> Said:
     """A private part (only its seat reads it) of core/texts.toml."""
-    return Said(fill(texts_file()["private"], key, fields), "private", key, fields)
+    return Said(fill(_keyed_table(__package__, "private"), key, fields), "private", key, fields)
 
 
 def words(edition: str) -> dict[str, str]:

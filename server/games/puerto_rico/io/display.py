@@ -27,6 +27,9 @@ VOCABULARY_OPTION = "edition"
 """The option whose value names the table's own vocabulary."""
 
 
+KEYED = ("log", "labels", "private", "gains")
+"""An expansion's tables said by key (core/text.py ``Texts``): sent in ``texts`` only."""
+
 HERE = __name__.rpartition(".")[0]  # the base game's texts.toml is beside this module
 SECTIONS = ("roles", "buildings", "steps", "questions", "parts")
 """A texts.toml's tables: ``questions`` are steps (an interrupt's decision) whose words
@@ -47,6 +50,8 @@ def _texts() -> dict[str, dict[str, str]]:
     sources += [(x.folder, _read(x.folder)) for x in expansions.EXPANSIONS.values()]
     for where, texts in sources:
         for section, entries in texts.items():
+            if section in KEYED:
+                continue
             if section not in merged:
                 raise ValueError(f"{where}/texts.toml: unknown table [{section}]")
             for key, words in entries.items():

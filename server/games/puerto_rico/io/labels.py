@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.wording import part
+
 from ..core import catalog as C
 from ..core.common import colonist_source
 from ..core.moves import (
@@ -50,7 +52,7 @@ from ..core.state import (
     SMUGGLE,
     PRState,
 )
-from ..core.text import VOCAB, Said, Vocabulary, cap, finish_action, label, listing
+from ..core.text import TEXTS, VOCAB, Said, Vocabulary, cap, finish_action, label
 from ..phases.captain import WHARF_WHEN_RULES, privilege
 from ..phases.craftsman import factory_bonus, harvest, income
 from ..phases.mayor import empty_circles
@@ -108,9 +110,10 @@ def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
         d = _make_dict(m, s)
         note = labels_warn.note(m, s, _loaded(m, s) if m[0] == LOAD else 0)
         if note:  # in the label, and apart for a client that writes its own short label
-            label_ = d["label"]  # (a warning has no key yet: the label goes as tmpl only)
-            d["label"] = (label_.tmpl if isinstance(label_, Said) else label_) + note
-            d["note"] = note.removeprefix(": ")
+            label_ = d["label"]
+            d["label"] = (labels_warn.with_note(label_, note) if isinstance(label_, Said)
+                          else f"{label_}: {note.tmpl}")
+            d["note"] = note.tmpl
         d = memo[key] = finish_action(d, s.edition)
     return d
 
@@ -181,8 +184,13 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == HACIENDA:
         return {"type": t, "label": label("hacienda")}
     if code == HOSPICE:
-        tile = _tile_words(v, s.island[s.turn][m[1]])
-        text = f"{_cap(v.buildings[C.HOSPICE])}: take a {v.colonist} for the {tile}{_from(s, v)}"
+        tile = s.island[s.turn][m[1]]
+        if tile >= C.FOREST:
+            text = label("hospice_forest", **{"from": _from(s)})
+        elif tile == C.QUARRY:
+            text = label("hospice_quarry", **{"from": _from(s)})
+        else:
+            text = label("hospice_plantation", tile=C.TILES[tile], **{"from": _from(s)})
         return {"type": t, "index": m[1], "label": text}
     if code == MAYOR_PLACE:
         p = s.turn
@@ -211,18 +219,13 @@ def _make_dict(m: Move, s: PRState) -> dict[str, Any]:
     if code == BUILD:
         price = build_cost(s, s.turn, m[1])  # the one price rule; clients show it as sent
         coins = s.coins[s.turn]
-        paid = v.coins(price)
-        if price > coins:  # Expansion I: the rest from the black market
-            paid = f"{v.coins(coins)} + {price - coins} from the {v.buildings[C.BLACK_MARKET]}"
-        build: str | Said = (label("build", building=C.BUILDINGS[m[1]], price=price)
-                             if price <= coins else f"Build the {v.buildings[m[1]]} ({paid})")
+        build = (label("build", building=C.BUILDINGS[m[1]], price=price) if price <= coins
+                 else labels_x.NB.label("build", building=C.BUILDINGS[m[1]], coins=coins,
+                                        rest=price - coins))  # the rest: the black market
         return {"type": t, "building": C.BUILDINGS[m[1]], "price": price, "label": build}
     if code == UNIVERSITY:
-        built = v.buildings[s.city[s.turn][-1]]
-        text = (
-            f"{_cap(v.buildings[C.UNIVERSITY])}: take a {v.colonist} for the {built}{_from(s, v)}"
-        )
-        return {"type": t, "label": text}
+        built = C.BUILDINGS[s.city[s.turn][-1]]
+        return {"type": t, "label": label("university", building=built, **{"from": _from(s)})}
     if code == PRODUCE:
         return {"type": t, "label": _produce_label(s, v)}
     if code == BONUS:
@@ -250,9 +253,9 @@ def pass_label(s: PRState, v: Vocabulary) -> str | Said:
     if step == MAYOR_PRIVILEGE:
         return label("pass_mayor")
     if step == SETTLER_HOSPICE:
-        return f"{_cap(v.buildings[C.HOSPICE])}: leave the {v.colonist}{_where(s, v)}"
+        return label("pass_hospice_" + _where(s))
     if step == BUILDER_UNIVERSITY:
-        return f"{_cap(v.buildings[C.UNIVERSITY])}: leave the {v.colonist}{_where(s, v)}"
+        return label("pass_university_" + _where(s))
     if step == CRAFTSMAN_PRODUCE:
         return label("pass_produce")
     if step == CRAFTSMAN_BONUS:
@@ -263,20 +266,23 @@ def pass_label(s: PRState, v: Vocabulary) -> str | Said:
         return label("pass_harbor")
     if step == CAPTAIN:
         if s.rules >= WHARF_WHEN_RULES:  # he is asked again if his turn comes round
-            return f"Not now: keep the {_wharves(s, v)} for a later turn"
+            kept = _wharves(s)
+            if len(kept) == 2:
+                return label("pass_wharves_later", wharf=kept[0], other=kept[1])
+            return label("pass_wharf_later", wharf=kept[0])
         return label("pass_wharf")
     if step == SMUGGLE:
         return label("pass_smuggle")
     return label("pass")
 
 
-def _wharves(s: PRState, v: Vocabulary) -> str:
+def _wharves(s: PRState) -> list[str]:
     """The wharves the player to move passes up now: the wharf, the small wharf or both."""
     p = s.turn
-    kept = [v.buildings[b]
+    kept = [C.BUILDINGS[b]
             for b, used in ((C.WHARF, s.wharf_used), (C.SMALL_WHARF, s.charter_used))
             if not used[p] and s.occupied(p, b)]
-    return " and the ".join(kept) or v.buildings[C.WHARF]
+    return kept or [C.BUILDINGS[C.WHARF]]
 
 
 def _cap(words: str) -> str:
@@ -290,12 +296,13 @@ def _tile_words(v: Vocabulary, tile: int) -> str:
     return "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
 
 
-def _from(s: PRState, v: Vocabulary) -> str:
-    return " (from the supply)" if colonist_source(s) == "supply" else f" (from the {v.ship})"
+def _from(s: PRState) -> dict[str, object]:
+    """Where a hospice's or a university's colonist comes from, as a part."""
+    return part("from_supply" if colonist_source(s) == "supply" else "from_ship")
 
 
-def _where(s: PRState, v: Vocabulary) -> str:
-    return " in the supply" if colonist_source(s) == "supply" else f" on the {v.ship}"
+def _where(s: PRState) -> str:
+    return "supply" if colonist_source(s) == "supply" else "ship"
 
 
 def _fills(s: PRState) -> bool:
@@ -308,14 +315,17 @@ def _produce_key(s: PRState) -> tuple[int, ...]:
     return (*got, factory_bonus(s, s.turn, got), *paid)
 
 
-def _produce_label(s: PRState, v: Vocabulary) -> str:
+def _produce_label(s: PRState, v: Vocabulary) -> Said:
     key = _produce_key(s)
     got, bonus, paid = key[:5], key[5], key[6:]
-    what = listing([f"{k} {v.goods[g]}" for g, k in enumerate(got) if k])
-    extra = f" (+{v.coins(bonus)}, {v.buildings[C.FACTORY]})" if bonus else ""
-    for b, coins in zip(paid[::2], paid[1::2], strict=True):  # the expansions' buildings
-        extra += f" (+{v.coins(coins)}, {v.buildings[b]})"
-    return f"Produce {what}{extra}"
+    amounts = [part(f"{TEXTS}:log.amount", count=k, good=C.GOODS[g]) for g, k in enumerate(got) if k]
+    said = label("produce", goods=amounts)
+    extra = [(C.FACTORY, bonus)] if bonus else []
+    extra += zip(paid[::2], paid[1::2], strict=True)  # the expansions' buildings
+    for b, coins in extra:
+        said = label("produce_paid", label=part(said.key, **said.fields), count=coins,
+                     building=C.BUILDINGS[b])
+    return said
 
 
 def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
@@ -331,8 +341,8 @@ def _load_dict(m: Move, s: PRState, v: Vocabulary) -> dict[str, Any]:
             "vp": load_vp(s, k)}
 
 
-def _store_label(m: Move, v: Vocabulary) -> str:
-    parts = [f"all {v.goods[g]}" for g in range(5) if m[1] >> g & 1]
+def _store_label(m: Move, v: Vocabulary) -> Said:
+    parts = [part("store_all", good=C.GOODS[g]) for g in range(5) if m[1] >> g & 1]
     if m[2] >= 0:
-        parts.append(f"1 {v.goods[m[2]]}")
-    return "Keep " + (", ".join(parts) if parts else "nothing")
+        parts.append(part("store_one", good=C.GOODS[m[2]]))
+    return label("store", parts=parts) if parts else label("store_nothing")

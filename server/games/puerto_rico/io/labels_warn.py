@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.wording import part
+
 from ..core import catalog as C
 from ..core.moves import BUILD, LOAD, MAYOR_COLONIST, MAYOR_DONE, PLANTATION, PRODUCE, ROLE, Move
 from ..core.state import PRState
-from ..core.text import VOCAB, listing
+from ..core.text import GAME, Said, Texts, label
 from . import refill
+
+FESTIVAL = Texts(f"{GAME}.expansions.festival")  # the notes of a festival goal
+SMUGGLER = Texts(f"{GAME}.expansions.smuggler")  # what the smuggler would do now
 
 FESTIVAL_REWARD = 3  # festival.REWARD: workers, doubloons, VP (imported lazily there)
 
@@ -61,46 +66,64 @@ def goods_goal(s: PRState) -> bool:
     return all(got[g] >= need[g] for g in range(5))
 
 
-def note(m: Move, s: PRState, loaded: int = 0) -> str:
-    """Words for the label of ``m``; ``loaded``: the barrels a load ships."""
-    v = VOCAB[s.edition]
+def note(m: Move, s: PRState, loaded: int = 0) -> Said | None:
+    """Words for the label of ``m`` (None when nothing big follows), said by key: the
+    core's, the festival's and the smuggler's own; ``loaded``: the barrels a load ships."""
     code, p = m[0], s.turn
     if code == PLANTATION and s.festival and s.festival_won[0] < 0 \
             and s.festival[0] == m[1] and s.island[p].count(m[1]) == 2:
-        return f": the festival's estate goal, {v.people(min(FESTIVAL_REWARD, s.col_supply))}"
+        return FESTIVAL.label("note_estate", count=min(FESTIVAL_REWARD, s.col_supply))
     if code == BUILD:
         parts = []
         if s.festival and s.festival_won[2] < 0 and s.festival[4] == m[1]:
-            parts.append(f"the festival's building goal, +{FESTIVAL_REWARD} {v.vp}")
+            parts.append(FESTIVAL.label("note_building", count=FESTIVAL_REWARD))
         if not s.last_round and s.spaces_used(p) + C.SPACES[m[1]] >= C.CITY_SPACES:
-            parts.append("your city is full: this round is the last")
-        return ": " + "; ".join(parts) if parts else ""
+            parts.append(label("note_city_full"))
+        if len(parts) == 2:
+            return label("note_both", first=_part(parts[0]), second=_part(parts[1]))
+        return parts[0] if parts else None
     if code == LOAD and not s.last_round and 0 < s.vp_supply <= loaded:
-        return f": the last {v.vp} chips, this round is the last"
+        return label("note_last_chips")
     if code == ROLE and m[1] == C.SMUGGLER:
-        return ": " + smuggler_now(s)
+        return smuggler_now(s)
     if _more_key(m, s) is True:
         if code == PRODUCE:
-            return f": the festival's goods goal, +{v.coins(FESTIVAL_REWARD)}"
-        return f": too few {v.colonists} to refill the {v.ship}: this round is the last"
-    return ""
+            return FESTIVAL.label("note_goods", count=FESTIVAL_REWARD)
+        return label("note_refill")
+    return None
 
 
-def smuggler_now(s: PRState) -> str:
+def with_note(said: Said, note: Said) -> Said:
+    """A label and its note: "Build the church (3 doubloons): your city is full: ..."."""
+    return label("with_note", label=_part(said), note=_part(note))
+
+
+def _part(said: Said) -> dict[str, object]:
+    """A text said by key as a part of another, by its whole key (it may be another
+    file's)."""
+    return part(said.tk, **said.fields)
+
+
+def smuggler_now(s: PRState) -> Said:
     """What each of the Smuggler's four actions would do now."""
     from ..expansions.smuggler.smuggler import KEEP_MAX, poachable
 
-    v = VOCAB[s.edition]
     parts = []
     loads = [(load, i) for i, load in enumerate(s.ship_load) if load]
     if loads:
         load, i = max(loads)
-        parts.append(f"raid up to {min(KEEP_MAX, load)} {v.goods[s.ship_good[i]]}")
+        parts.append(SMUGGLER.label("now_raid", count=min(KEEP_MAX, load),
+                                    good=C.GOODS[s.ship_good[i]]))
     if s.house:
-        parts.append(f"plunder {len(s.house)} {v.vp}")
+        parts.append(SMUGGLER.label("now_plunder", count=len(s.house)))
     k = poachable(s)
     if k:
-        parts.append(f"poach {v.people(min(KEEP_MAX, k))}")
+        parts.append(SMUGGLER.label("now_poach", count=min(KEEP_MAX, k)))
     if any(t < 0 and r != C.SMUGGLER for r, t in zip(s.roles, s.role_taken, strict=True)):
-        parts.append("capture a role")
-    return listing(parts).replace(" and ", " or ") if parts else "nothing to do now"
+        parts.append(SMUGGLER.label("now_capture"))
+    if not parts:
+        return SMUGGLER.label("now_nothing")
+    if len(parts) == 1:
+        return parts[0]
+    named = dict(zip("abcd", (_part(x) for x in parts), strict=False))
+    return SMUGGLER.label(f"or_{len(parts)}", **named)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.wording import article
+from server.wording import article, part
 
 from ..core import catalog as C
 from ..core import interrupts as I
@@ -44,12 +44,15 @@ from ..core.moves import (
     Move,
 )
 from ..core.state import PRState
-from ..core.text import VOCAB, Vocabulary, cap, finish_action
+from ..core.text import GAME, VOCAB, Said, Texts, Vocabulary, finish_action, label
 from ..expansions.citizens.citizens import SUPPLIER_VP
 from ..expansions.new_buildings.captain_x import charter_vp
 from ..expansions.smuggler import smuggler_labels
 from . import labels_warn
 from .action_facts import forest_discount, stored
+
+NB = Texts(f"{GAME}.expansions.new_buildings")  # the expansions' own texts.toml
+CIT = Texts(f"{GAME}.expansions.citizens")
 
 _MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
 _MEMO_CAP = 100_000
@@ -116,17 +119,16 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     if code == DRAFT_PICK:
         b = m[1]
         copies = s.cat.copies[b]
-        where = f"{article(str(C.COST[b]))} {C.COST[b]}-space" + (f" ({copies} copies)" if copies > 1 else "")
+        key = ("draft_copies" if copies > 1 else "draft") + (
+            "_an" if article(str(C.COST[b])) == "an" else "")
         return {"type": t, "building": C.BUILDINGS[b], "copies": copies,
-                "label": f"Place the {v.buildings[b]} on {where}"}
+                "label": NB.label(key, building=C.BUILDINGS[b], cost=C.COST[b], copies=copies)}
     if code in (FOREST, FOREST_DRAWN):
         d: dict[str, Any]
         if code == FOREST:
-            d = {"type": t, "tile": C.GOODS[m[1]],
-                 "label": f"Take {v.a_tiles[m[1]]} {v.plantation} as a forest"}
+            d = {"type": t, "tile": C.GOODS[m[1]], "label": NB.label("forest", tile=C.TILES[m[1]])}
         else:
-            tile = v.a_tiles[s.pending[0][2]]
-            d = {"type": t, "label": f"Place the drawn tile ({tile} {v.plantation}) as a forest"}
+            d = {"type": t, "label": NB.label("forest_drawn", tile=C.TILES[s.pending[0][2]])}
         cut = forest_discount(s, p)
         if cut:  # shown only: what every building costs less from then on
             d["discount"] = cut
@@ -134,18 +136,19 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     if code == MAYOR_PLACE:  # a citizen, where a worker would work otherwise
         if m[1] == 0:  # rules 5: any place (a forest takes nobody)
             kind = s.island[p][m[2]]
-            where = "quarry" if kind == C.QUARRY else f"{v.tiles[kind]} {v.plantation}"
+            place = (CIT.label("place_quarry") if kind == C.QUARRY else
+                     CIT.label("place_plantation", tile=C.TILES[kind]))
         else:
-            where = v.buildings[s.city[p][m[2]]]
-        return {"type": t, "where": WHERE[m[1]], "index": m[2], "citizen": True,
-                "label": f"Place {v.citizens(1)} on the {where}"}
+            place = CIT.label("place_building", building=C.BUILDINGS[s.city[p][m[2]]])
+        return {"type": t, "where": WHERE[m[1]], "index": m[2], "citizen": True, "label": place}
     if code == MAYOR_COLONIST:  # (labels_warn: taking them may end the game)
         note = labels_warn.note(m, s)
-        return {"type": t, "count": m[1], **({"note": note.removeprefix(": ")} if note else {}),
-                "label": f"Take {v.people(m[1])} from the supply ({v.privilege} x2){note}"}
+        said = NB.label("mayor_colonists", count=m[1])
+        return {"type": t, "count": m[1], **({"note": note.tmpl} if note else {}),
+                "label": labels_warn.with_note(said, note) if note else said}
     if code == SELL:
         return {"type": t, "good": C.GOODS[m[1]], "to": "trading_post",
-                "label": f"Sell 1 {v.goods[m[1]]} to your {v.buildings[C.TRADING_POST]}"}
+                "label": NB.label("sell_post", good=C.GOODS[m[1]])}
     if code == STORE:
         return {**_store(m, v), **stored(s, p, m)}
     if code == GUEST:
@@ -155,61 +158,69 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     if code == CHARTER:  # shown only: the barrels aboard after it, their VP once it sails
         carried = m[2] + (s.pending[0][2] if s.pending and s.pending[0][0] == I.CHARTER_MORE else 0)
         return {"type": t, "good": C.GOODS[m[1]], "count": m[2],
-                "label": f"Load {m[2]} {v.goods[m[1]]} onto the chartered ship "
-                         f"({v.buildings[C.SMALL_WHARF]})",
+                "label": NB.label("charter", count=m[2], good=C.GOODS[m[1]]),
                 "carried": carried, "vp": charter_vp(carried)}
     if code == TAKE_VP:
         k, b = s.pending[0][2], s.pending[0][3]
-        return {"type": t, "label": f"Take {k} {v.vp} ({v.buildings[b]}): the last chip"}
+        return {"type": t, "label": label("take_vp", count=k, building=C.BUILDINGS[b])}
     if code == VILLA_TAKE:
-        what = v.citizens(1) if s.cit_supply else v.people(1)
-        return {"type": t, "label": f"{cap(v.buildings[C.VILLA])}: take {what} from the supply"}
+        return {"type": t, "label": CIT.label("villa_citizen" if s.cit_supply else "villa_colonist")}
     if code == PENSION_RETURN:
         return {"type": t, "good": C.GOODS[m[1]], "vp": SUPPLIER_VP,  # shown only
-                "label": f"{cap(v.buildings[C.ROYAL_SUPPLIER])}: return 1 {v.goods[m[1]]} "
-                         f"for {SUPPLIER_VP} {v.vp}"}
+                "label": CIT.label("supplier", good=C.GOODS[m[1]], count=SUPPLIER_VP)}
     if code == PARK_DISCARD:
-        tile = _tile(v, s.island[p][m[1]])
-        return {"type": t, "index": m[1],
-                "label": f"{cap(v.buildings[C.HUNTING_LODGE])}: discard the {tile}"}
+        return {"type": t, "index": m[1], "label": _cit(*_tile("discard", s.island[p][m[1]]))}
     if code == LAND_OFFICE_BUY:
-        return {"type": t, "label": f"{cap(v.buildings[C.LAND_OFFICE])}: buy the top face-down "
-                                    f"{v.plantation} for 1 {v.doubloon}"}
+        return {"type": t, "label": CIT.label("buy")}
     if code == LAND_OFFICE_SELL:
-        tile = _tile(v, s.island[p][m[1]])
-        return {"type": t, "index": m[1],
-                "label": f"{cap(v.buildings[C.LAND_OFFICE])}: sell the {tile} for 1 {v.doubloon}"}
+        return {"type": t, "index": m[1], "label": _cit(*_tile("sell", s.island[p][m[1]]))}
     d = {"type": t, "label": decline(s, v)}
     if s.pending and s.pending[0][0] == I.PLACE_WORKERS:  # where the rest go (shown only)
         d["rest"] = "san_juan" if s.pending[0][3] else "supply"
     return d
 
 
-def _tile(v: Vocabulary, t: int) -> str:
+def _tile(key: str, t: int) -> tuple[str, dict[str, Any]]:
+    """The key (``key`` + "_forest", "_quarry", "_plantation") and fields of a label
+    naming an island tile."""
     if t >= C.FOREST:
-        return "forest"
-    return "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
+        return key + "_forest", {}
+    if t == C.QUARRY:
+        return key + "_quarry", {}
+    return key + "_plantation", {"tile": C.TILES[t]}
 
 
 def _store(m: Move, v: Vocabulary) -> dict[str, Any]:
     keep = [C.GOODS[g] for g in range(5) if m[1] >> g & 1]
     single = None if m[2] < 0 else C.GOODS[m[2]]
     loose = {C.GOODS[g]: k for g, k in enumerate(m[3]) if k}
-    parts = [f"all {v.goods[g]}" for g in range(5) if m[1] >> g & 1]
+    parts = [part("store_all", good=C.GOODS[g]) for g in range(5) if m[1] >> g & 1]
     if m[2] >= 0:
-        parts.append(f"1 {v.goods[m[2]]}")
-    parts += [f"{k} {v.goods[g]} ({v.buildings[C.STOREHOUSE]})" for g, k in enumerate(m[3]) if k]
-    label = "Keep " + (", ".join(parts) if parts else "nothing")
-    return {"type": "store", "keep": keep, "single": single, "storehouse": loose, "label": label}
+        parts.append(part("store_one", good=C.GOODS[m[2]]))
+    parts += [part(f"{NB.file}:labels.store_house", count=k, good=C.GOODS[g])
+              for g, k in enumerate(m[3]) if k]
+    said = label("store", parts=parts) if parts else label("store_nothing")
+    return {"type": "store", "keep": keep, "single": single, "storehouse": loose, "label": said}
+
+
+def _cit(key: str, fields: dict[str, Any]) -> Said:
+    return CIT.label(key, **fields)
+
+
+def _who(citizen: Any) -> dict[str, object]:
+    """Who moves or pays, a part: a citizen or a worker."""
+    return part("who_citizen" if citizen else "who_colonist")
 
 
 def _guest(m: Move, s: PRState, v: Vocabulary, p: int) -> dict[str, Any]:
-    where = _tile(v, s.island[p][m[2]]) if m[1] == 0 else v.buildings[s.city[p][m[2]]]
-    who_ = v.citizens(1) if len(m) > 3 else v.people(1)
+    if m[1] == 0:
+        key, fields = _tile("guest", s.island[p][m[2]])
+    else:
+        key, fields = "guest_building", {"building": C.BUILDINGS[s.city[p][m[2]]]}
     d: dict[str, Any] = {"type": "guest", "where": WHERE[m[1]], "index": m[2]}
     if len(m) > 3:
         d["citizen"] = True
-    d["label"] = f"{cap(v.buildings[C.GUEST_HOUSE])}: move {who_} to the {where}"
+    d["label"] = NB.label(key, who=_who(len(m) > 3), **fields)
     return d
 
 
@@ -217,48 +228,47 @@ def _pay(m: Move, s: PRState, v: Vocabulary, p: int) -> dict[str, Any]:
     d: dict[str, Any] = {"type": "black_market", "pay": PAYS[m[1]]}
     if m[1] == PAY_GOOD:
         d["good"] = C.GOODS[m[2]]
-        what = f"1 {v.goods[m[2]]}"
+        d["label"] = NB.label("pay_good", good=C.GOODS[m[2]])
     elif m[1] == PAY_VP:
-        what = f"1 {v.vp}"
+        d["label"] = NB.label("pay_vp")
     else:
         d["where"] = WHERE[m[2]]
         if m[2] < 2:
             d["index"] = m[3]
         d["citizen"] = bool(m[4])
-        who_ = v.citizens(1) if m[4] else v.people(1)
+        fields: dict[str, Any]
         if m[2] == 2:
-            place = v.san_juan
+            key, fields = "pay_from_san_juan", {}
         elif m[2] == 0:
-            place = f"the {_tile(v, s.island[p][m[3]])}"
+            key, fields = _tile("pay_from", s.island[p][m[3]])
         else:
-            place = f"the {v.buildings[s.city[p][m[3]]]}"
-        what = f"{who_} from {place}"
-    d["label"] = f"{cap(v.buildings[C.BLACK_MARKET])}: pay with {what}"
+            key, fields = "pay_from_building", {"building": C.BUILDINGS[s.city[p][m[3]]]}
+        d["label"] = NB.label(key, who=_who(m[4]), **fields)
     return d
 
 
-def decline(s: PRState, v: Vocabulary) -> str:
+def decline(s: PRState, v: Vocabulary) -> str | Said:
     """What ``pass`` means for an interrupt (the phases' own: labels.pass_label)."""
     e = s.pending[0] if s.pending else None
     kind = e[0] if e else 0
     if kind == I.GUEST_MOVE:
-        return f"{cap(v.buildings[C.GUEST_HOUSE])}: move no guest now"
+        return NB.label("guest_none")
     if kind == I.FOREST_CHOICE:
         assert e is not None
-        return f"Place the drawn tile as {v.a_tiles[e[2]]} {v.plantation}"
+        return NB.label("as_plantation", tile=C.TILES[e[2]])
     if kind == I.OPTIONAL_VP:
         assert e is not None
-        return f"Leave the {v.vp} in the supply ({v.buildings[e[3]]})"
+        return label("pass_vp", building=C.BUILDINGS[e[3]])
     if kind == I.CHARTER_MORE:
-        return f"Done loading the chartered ship ({v.buildings[C.SMALL_WHARF]})"
+        return NB.label("charter_done")
     if kind == I.VILLA:
-        return f"{cap(v.buildings[C.VILLA])}: take nobody"
+        return CIT.label("villa_none")
     if kind == I.ROYAL_SUPPLIER:
-        return f"{cap(v.buildings[C.ROYAL_SUPPLIER])}: return no more barrels"
+        return CIT.label("supplier_none")
     if kind == I.HUNTING_LODGE:
-        return f"{cap(v.buildings[C.HUNTING_LODGE])}: discard nothing"
+        return CIT.label("discard_none")
     if kind == I.LAND_OFFICE:
-        return f"{cap(v.buildings[C.LAND_OFFICE])}: neither buy nor sell"
+        return CIT.label("land_office_none")
     if kind == I.PLACE_WORKERS:
         assert e is not None
         return smuggler_labels.decline(s, e)
@@ -266,4 +276,4 @@ def decline(s: PRState, v: Vocabulary) -> str:
     if own is not None:
         assert e is not None
         return own(s, e)
-    return "Pass"
+    return label("pass")

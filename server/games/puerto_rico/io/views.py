@@ -19,7 +19,7 @@ from ..phases.craftsman import harvest
 from ..phases.mayor import empty_circles
 from ..phases.trader import sale_price
 from .action_facts import confirm_arrangement
-from .role_gains import role_gains
+from .role_gains import said_gains
 
 _GOODS = C.GOODS
 
@@ -111,7 +111,9 @@ def _player(s: PRState, p: int, viewer: int | None, figures: bool = True,
         out["prices"] = {C.BUILDINGS[b]: prices[b] for b in s.board}
         out["sale_prices"] = _sale_prices(s, p)
         if s.step == CHOOSE_ROLE and s.turn == p and not s.pending:  # mine alone
-            out["role_gains"] = role_gains(s, p)
+            gains = said_gains(s, p)  # by key too (``role_gains_k``): the reader's language
+            out["role_gains"] = {role: said.tmpl for role, said in gains.items()}
+            out["role_gains_k"] = {role: said.wire() for role, said in gains.items()}
         if s.step == MAYOR and s.turn == p and not s.pending:  # what the confirm leaves
             out["mayor_confirm"] = confirm_arrangement(s, p)
             out["empty_circles"] = empty_circles(s, p)  # the headline's (forests take none)

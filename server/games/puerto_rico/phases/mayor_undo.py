@@ -24,7 +24,7 @@ from typing import Any
 from ..core import catalog as C
 from ..core.moves import DONE_MOVE, MAYOR_UNDO, TYPES, WHERE, Move
 from ..core.state import PRState
-from ..core.text import VOCAB, finish_action
+from ..core.text import finish_action, label
 
 UNDO_MOVE: Move = (MAYOR_UNDO,)
 CONFIRM_RULES = 4  # the first rules version with the confirm step and the send-backs
@@ -125,19 +125,19 @@ def shared(s: PRState, m: Move = UNDO_MOVE) -> dict[str, Any]:
     key = (s.edition, len(m), where, index, thing, citizen)
     d = _MEMO.get(key)
     if d is None:
-        v = VOCAB[s.edition]
         if where == 0:
-            name = "quarry" if thing == C.QUARRY else f"{v.tiles[thing]} {v.plantation}"
+            place, fields = ("quarry", {}) if thing == C.QUARRY else (
+                "plantation", {"tile": C.TILES[thing]})
         else:
-            name = v.buildings[thing]
-        who = "{w:citizen}" if citizen else v.colonist
+            place, fields = "building", {"building": C.BUILDINGS[thing]}
+        who = "citizen" if citizen else "colonist"
         action: dict[str, Any]
         if len(m) == 1:
             action = {"type": TYPES[MAYOR_UNDO],
-                      "label": f"Undo: take the {who} back from the {name} to {v.san_juan}",
+                      "label": label("undo_" + place, who=who, **fields),
                       "place": {"where": WHERE[where], "index": index}}  # only shown
         else:
             action = {"type": TYPES[MAYOR_UNDO], "where": WHERE[where], "index": index,
-                      "label": f"Send back the {who} from the {name}"}
+                      "label": label("send_back_" + place, who=who, **fields)}
         d = _MEMO[key] = finish_action(action, s.edition)
     return d

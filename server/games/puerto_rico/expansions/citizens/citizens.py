@@ -30,7 +30,7 @@ from ...core import calc, hooks
 from ...core import catalog as C
 from ...core import interrupts as I
 from ...core.bonusvp import building_vp
-from ...core.common import Events, add_tile, award_vp, citizens_of, order_from, say, who
+from ...core.common import Events, add_tile, award_vp, citizens_of, order_from, say, tell
 from ...core.extend import FROM_LAND_OFFICE
 from ...core.moves import (
     LAND_OFFICE_BUY,
@@ -42,8 +42,10 @@ from ...core.moves import (
     Move,
 )
 from ...core.state import PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
 from ..new_buildings.forests import drawn
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 
 def staffed_by(s: PRState, p: int, b: int) -> int:
@@ -65,17 +67,16 @@ def _villa_start(s: PRState, ev: Events) -> None:
 def _villa_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] == VILLA_TAKE:
         p = e[1]
-        v = VOCAB[s.edition]
         s.san_juan[p] += 1
         if s.cit_supply:
             s.cit_supply -= 1
             s.san_juan_cit[p] += 1
-            who_ = v.citizens(1)
+            key = "villa_citizen"
         else:
             s.col_supply -= 1
-            who_ = v.people(1)
+            key = "villa_colonist"
         if ev is not None:
-            say(ev, p, "mayor", f"{who(s, p)} takes {who_} from the supply ({v.buildings[C.VILLA]})")
+            say(ev, p, "mayor", TEXTS.line(key, seat=p))
     return True
 
 
@@ -88,27 +89,24 @@ def _villa_check(s: PRState, e: I.Entry) -> str | None:
 # -- chapel and jeweler (craftsman start) ---------------------------------------------
 
 def _chapel_start(s: PRState, ev: Events) -> None:
-    v = VOCAB[s.edition]
     for p in order_from(s, s.role_player):
         staff = staffed_by(s, p, C.CHAPEL)
         if staff == 1:
             s.coins[p] += 1
             if ev is not None:
-                say(ev, p, "produce", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.CHAPEL]})")
+                say(ev, p, "produce", TEXTS.line("chapel", seat=p))
         elif staff == 2:
             building_vp(s, p, 1, C.CHAPEL, ev, "produce")
 
 
 def _jeweler_start(s: PRState, ev: Events) -> None:
-    v = VOCAB[s.edition]
     for p in order_from(s, s.role_player):
         if staffed_by(s, p, C.JEWELER):
             k = citizens_of(s, p)
             if k:
                 s.coins[p] += k
                 if ev is not None:
-                    say(ev, p, "produce",
-                        f"{who(s, p)} takes {v.coins(k)} ({v.buildings[C.JEWELER]})")
+                    say(ev, p, "produce", TEXTS.line("jeweler", seat=p, count=k))
 
 
 # -- royal supplier (captain start) ---------------------------------------------------
@@ -137,10 +135,9 @@ def _supplier_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] != PENSION_RETURN:
         return True
     p, g = e[1], m[1]
-    v = VOCAB[s.edition]
     s.pgoods[p][g] -= 1
     s.goods[g] += 1
-    award_vp(s, p, SUPPLIER_VP, ev, f"{who(s, p)} returns 1 {v.goods[g]} ({v.buildings[C.ROYAL_SUPPLIER]})")
+    award_vp(s, p, SUPPLIER_VP, ev, TEXTS.line("supplier", seat=p, good=C.GOODS[g]))
     e[2] -= 1
     e[3] |= 1 << g
     return e[2] == 0 or len(_supplier_legal(s, e)) == 1
@@ -195,13 +192,13 @@ def _lodge_legal(s: PRState, e: I.Entry) -> list[Move]:
 def _lodge_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] == PARK_DISCARD:
         p = e[1]
-        v = VOCAB[s.edition]
         forest = s.island[p][m[1]] >= C.FOREST
         t = remove_tile(s, p, m[1])
         s.discard.append(t)
-        what = "a forest" if forest else f"{v.a_tiles[t]} {v.plantation}"
         if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} discards {what} ({v.buildings[C.HUNTING_LODGE]})")
+            said = (TEXTS.line("discard_forest", seat=p) if forest else
+                    TEXTS.line("discard", seat=p, tile=C.TILES[t]))
+            say(ev, p, "settler", said)
     return True
 
 
@@ -251,33 +248,28 @@ def _office_legal(s: PRState, e: I.Entry) -> list[Move]:
 
 def _office_act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     p = e[1]
-    v = VOCAB[s.edition]
-    office = v.buildings[C.LAND_OFFICE]
     if m[0] == LAND_OFFICE_BUY:
         s.coins[p] -= 1
         if not s.stack:
             s.stack = s.discard + s.stack
             s.discard = []
             s.rng.shuffle(s.stack)
-            say(ev, None, "sell", "The discarded tiles are shuffled into a new face-down stack")
+            tell(ev, None, "sell", "reshuffle")
         t = s.stack.pop()
         if drawn(s, p, t, FROM_LAND_OFFICE, ev):  # the forest choice comes next
             if ev is not None:
-                say(ev, p, "sell", f"{who(s, p)} buys a face-down {v.plantation} for "
-                    f"1 {v.doubloon} ({office})")
+                say(ev, p, "sell", TEXTS.line("buy_face_down", seat=p))
         else:
             add_tile(s, p, t)
             if ev is not None:
-                say(ev, p, "sell", f"{who(s, p)} buys {v.a_tiles[t]} {v.plantation} for "
-                    f"1 {v.doubloon} ({office})")
+                say(ev, p, "sell", TEXTS.line("buy", seat=p, tile=C.TILES[t]))
         return True
     if m[0] == LAND_OFFICE_SELL:
         t = remove_tile(s, p, m[1])
         insort(s.face_up, t)
         s.coins[p] += 1
         if ev is not None:
-            say(ev, p, "sell", f"{who(s, p)} sells {v.a_tiles[t]} {v.plantation} for "
-                f"1 {v.doubloon} ({office})")
+            say(ev, p, "sell", TEXTS.line("sell", seat=p, tile=C.TILES[t]))
     return True
 
 

@@ -27,10 +27,12 @@ from bisect import insort
 
 from ...core import catalog as C
 from ...core import extend, game_hooks
-from ...core.common import Events, award_vp, say, who
+from ...core.common import Events, award_vp, say
 from ...core.state import GAME_OVER, SETTLER_HOSPICE, PRState
-from ...core.text import VOCAB, listing
+from ...core.text import Texts
 from ...expansions.smuggler import smuggler_place
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and notes by key
 
 ESTATE, GOODS, BUILDING = range(3)  # the goals, as in festival_won
 REWARD = 3  # workers, doubloons, VP
@@ -65,7 +67,7 @@ def after_draft(s: PRState, ev: Events) -> None:
         b = s.festival[4] = s.rng.choice(candidates(s))
         if ev is not None:
             say(ev, None, "festival",
-                f"The festival's building is drawn: the {VOCAB[s.edition].buildings[b]}")
+                TEXTS.line("drawn", building=C.BUILDINGS[b]))
 
 
 def board_goods(s: PRState) -> list[int]:
@@ -109,9 +111,7 @@ def check(s: PRState, ev: Events, final: bool = False) -> None:
         for p in range(s.n):
             if s.bpos[p][b] >= 0:
                 won[BUILDING] = p
-                v = VOCAB[s.edition]
-                award_vp(s, p, REWARD, ev,
-                         f"{who(s, p)} bought the {v.buildings[b]}: the festival's building goal",
+                award_vp(s, p, REWARD, ev, TEXTS.line("building", seat=p, building=C.BUILDINGS[b]),
                          "festival")
                 break
 
@@ -122,11 +122,9 @@ def _estate(s: PRState, p: int, kind: int, ev: Events, final: bool) -> None:
         insort(s.face_up, kind)
     else:  # rules 4 and older: onto the discards
         s.discard.append(kind)
-    v = VOCAB[s.edition]
     k = min(REWARD, s.col_supply)
     if ev is not None:
-        say(ev, p, "festival", f"{who(s, p)} has 3 {v.tiles[kind]} {v.plantation}s: the festival's "
-                               f"estate goal ({v.people(k)} from the supply)")
+        say(ev, p, "festival", TEXTS.line("estate", seat=p, tile=C.TILES[kind], count=k))
     if final:
         s.col_supply -= k
         s.san_juan[p] += k
@@ -154,11 +152,9 @@ def produced(s: PRState, p: int, got: list[int], ev: Events) -> None:
     for g in range(5):
         s.goods[g] += need[g]
     s.coins[p] += REWARD
-    v = VOCAB[s.edition]
-    what = listing([v.goods[g] for g in s.festival[1:4]])
     if ev is not None:
-        say(ev, p, "festival", f"{who(s, p)} produced {what}: the festival's goods goal "
-                               f"({v.coins(REWARD)}); the barrels go back to the supply")
+        say(ev, p, "festival", TEXTS.line("goods", seat=p, count=REWARD,
+                                          goods=[C.GOODS[g] for g in s.festival[1:4]]))
 
 def _placed(s: PRState, ev: Events) -> None:
     """Only a tile or a building placed can reach a goal (they mark the islands)."""

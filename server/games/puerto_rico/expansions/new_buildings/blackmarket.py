@@ -16,10 +16,12 @@ from __future__ import annotations
 from ...core import catalog as C
 from ...core import extend
 from ...core import interrupts as I
-from ...core.common import Events, say, who
+from ...core.common import Events, say
 from ...core.moves import BLACK_MARKET_PAY, PAY_GOOD, PAY_VP, PAY_WORKER, Move
 from ...core.state import BUILDER, PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 WORKER_BIT, GOOD_BIT, VP_BIT = 1, 2, 4
 
@@ -96,26 +98,25 @@ def _legal(s: PRState, e: I.Entry) -> list[Move]:
 
 def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     p, b = e[1], e[2]
-    v = VOCAB[s.edition]
     what = m[1]
     if what == PAY_WORKER:
         _return_person(s, p, m[2], m[3], m[4])
         e[4] |= WORKER_BIT
-        item = v.citizens(1) if m[4] else v.people(1)
+        key, g = ("pay_citizen" if m[4] else "pay_colonist"), -1
     elif what == PAY_GOOD:
         g = m[2]
         s.pgoods[p][g] -= 1
         s.goods[g] += 1
         e[4] |= GOOD_BIT
-        item = f"1 {v.goods[g]}"
+        key = "pay_good"
     else:
         s.vp[p] -= 1
         s.vp_supply += 1
         e[4] |= VP_BIT
-        item = f"1 {v.vp}"
+        key, g = "pay_vp", -1
     e[3] -= 1
     if ev is not None:
-        say(ev, p, "build", f"{who(s, p)} pays {item} ({v.buildings[C.BLACK_MARKET]})")
+        say(ev, p, "build", TEXTS.line(key, seat=p, **({"good": C.GOODS[g]} if g >= 0 else {})))
     if e[3] > 0:
         return False
     from ...phases.builder import place

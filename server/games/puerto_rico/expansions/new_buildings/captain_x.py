@@ -18,10 +18,12 @@ from ...core import calc, extend
 from ...core import catalog as C
 from ...core import interrupts as I
 from ...core.bonusvp import building_vp
-from ...core.common import Events, order_from, say, who
+from ...core.common import Events, order_from, say
 from ...core.moves import CHARTER, PASS_MOVE, Move
 from ...core.state import CAPTAIN, PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 
 def start_extras(s: PRState, ev: Events) -> bool:
@@ -33,9 +35,7 @@ def start_extras(s: PRState, ev: Events) -> bool:
         if s.occupied(cap, C.LIGHTHOUSE):
             s.coins[cap] += 1
             if ev is not None:
-                v = VOCAB[s.edition]
-                say(ev, cap, "ship", f"{who(s, cap)} takes 1 {v.doubloon} "
-                    f"({v.buildings[C.LIGHTHOUSE]}, as {v.roles[C.CAPTAIN]})")
+                say(ev, cap, "ship", TEXTS.line("lighthouse_captain", seat=cap))
         hall = C.UNION_HALL
         # (nobody has one while all its copies are in the supply)
         for p in order_from(s, cap) if s.bsupply[hall] < s.cat.copies[hall] else ():
@@ -52,9 +52,8 @@ def start_extras(s: PRState, ev: Events) -> bool:
 def lighthouse(s: PRState, p: int, ev: Events) -> None:
     if s.occupied(p, C.LIGHTHOUSE):
         s.coins[p] += 1
-        v = VOCAB[s.edition]
         if ev is not None:
-            say(ev, p, "ship", f"{who(s, p)} takes 1 {v.doubloon} ({v.buildings[C.LIGHTHOUSE]})")
+            say(ev, p, "ship", TEXTS.line("lighthouse", seat=p))
 
 
 def charter_moves(s: PRState, p: int) -> list[Move]:
@@ -70,10 +69,8 @@ def charter_moves(s: PRState, p: int) -> list[Move]:
 def _unload(s: PRState, p: int, g: int, k: int, ev: Events) -> None:
     s.pgoods[p][g] -= k
     s.goods[g] += k
-    v = VOCAB[s.edition]
     if ev is not None:
-        say(ev, p, "ship", f"{who(s, p)} loads {k} {v.goods[g]} onto the chartered ship "
-            f"({v.buildings[C.SMALL_WHARF]})")
+        say(ev, p, "ship", TEXTS.line("charter_load", seat=p, count=k, good=C.GOODS[g]))
 
 
 def charter(s: PRState, p: int, m: Move, ev: Events) -> bool:
@@ -91,7 +88,7 @@ def charter(s: PRState, p: int, m: Move, ev: Events) -> bool:
 def _done(s: PRState, p: int, total: int, ev: Events) -> None:
     from ...phases.captain import points
 
-    points(s, p, charter_vp(total), f"{who(s, p)}'s chartered ship carries {total} barrels", ev)
+    points(s, p, charter_vp(total), TEXTS.line("charter_sails", seat=p, count=total), ev)
 
 
 def charter_vp(total: int) -> int:

@@ -17,10 +17,12 @@ from server.wording import article
 
 from ...core import catalog as C
 from ...core import registry
-from ...core.common import Events, say, who
+from ...core.common import Events, say
 from ...core.moves import DRAFT_PICK, Move
 from ...core.state import CHOOSE_ROLE, PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 _PICKS: list[Move] = []  # one tuple per building id, made again when the catalog grows
 
@@ -57,12 +59,12 @@ def act(s: PRState, m: Move, ev: Events) -> None:
     insort(s.board, b)
     s.bsupply[b] = cat.copies[b]
     if ev is not None:
-        v = VOCAB[s.edition]
-        copies = "" if cat.copies[b] == 1 else f" ({cat.copies[b]} copies)"
-        say(ev, p, "draft",
-            f"{who(s, p)} places the {v.buildings[b]}{copies} on {article(str(C.COST[b]))} {C.COST[b]}-space of the board")
+        key = ("draft" if cat.copies[b] == 1 else "draft_copies") + (
+            "_an" if article(str(C.COST[b])) == "an" else "")
+        say(ev, p, "draft", TEXTS.line(key, seat=p, building=C.BUILDINGS[b], cost=C.COST[b],
+                                       copies=cat.copies[b]))
     if -1 not in s.spaces:  # every space filled
-        say(ev, None, "draft", "The board is complete; the other buildings go back to the box")
+        say(ev, None, "draft", TEXTS.line("draft_done"))
         s.step = CHOOSE_ROLE
         s.turn = s.governor
         if s.festival:  # Expansion IV: its building is drawn from the board just made

@@ -15,11 +15,13 @@ from __future__ import annotations
 from ...core import catalog as C
 from ...core import extend
 from ...core import interrupts as I
-from ...core.common import Events, add_tile, say, who
+from ...core.common import Events, add_tile, say
 from ...core.extend import FROM_HACIENDA, FROM_LAND_OFFICE
 from ...core.moves import FOREST_DRAWN, PASS_MOVE, Move
 from ...core.state import SETTLER, PRState
-from ...core.text import VOCAB, text_of
+from ...core.text import Texts, text_of
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 _CHOICE: list[Move] = [(FOREST_DRAWN,), PASS_MOVE]
 
@@ -46,8 +48,7 @@ def drawn(s: PRState, p: int, t: int, source: int, ev: Events) -> bool:
 
 def tile_secret(s: PRState, t: int) -> str:
     """ "a sugar plantation" in the table's words, for the owner's private text."""
-    v = VOCAB[s.edition]
-    return text_of(f"{v.a_tiles[t]} {v.plantation}", s.edition)
+    return text_of(f"{{a:{C.TILES[t]}}} {{w:plantation}}", s.edition)
 
 
 def _legal(s: PRState, e: I.Entry) -> list[Move]:
@@ -56,16 +57,17 @@ def _legal(s: PRState, e: I.Entry) -> list[Move]:
 
 def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     p, t, source = e[1], e[2], e[3]
-    v = VOCAB[s.edition]
     if m[0] == FOREST_DRAWN:
         add_tile(s, p, C.FOREST + t)
         if ev is not None:
-            ev.append({"seat": p, "kind": "settler", "text": f"{who(s, p)} places it as a forest",
-                       "private": {str(p): f"({tile_secret(s, t)})"}})
+            said, mine = TEXTS.line("forest", seat=p), TEXTS.private("forest_tile", tile=C.TILES[t])
+            ev.append({"seat": p, "kind": "settler", "text": said.tmpl, "tk": said.tk,
+                       "tf": said.tf, "private": {str(p): text_of(mine.tmpl, s.edition)},
+                       "private_tmpl": {str(p): mine.tmpl}, "private_tk": {str(p): mine.wire()}})
     else:
         add_tile(s, p, t)
         if ev is not None:
-            say(ev, p, "settler", f"{who(s, p)} places it as {v.a_tiles[t]} {v.plantation}")
+            say(ev, p, "settler", TEXTS.line("as_plantation", seat=p, tile=C.TILES[t]))
     if source == FROM_HACIENDA:
         s.hacienda_tile = len(s.island[p]) - 1
     return True

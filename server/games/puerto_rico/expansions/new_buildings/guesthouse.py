@@ -18,13 +18,17 @@ A building whose effect has already passed in the phase does not act again.
 
 from __future__ import annotations
 
+from server.wording import part
+
 from ...core import catalog as C
 from ...core import hooks
 from ...core import interrupts as I
-from ...core.common import Events, order_from, say, who
+from ...core.common import Events, order_from, say
 from ...core.moves import GUEST, PASS_MOVE, Move
 from ...core.state import GAME_OVER, PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines and labels by key
 
 _ROLES = tuple(r for r in range(len(C.ROLES)) if r != C.MAYOR)
 
@@ -107,7 +111,6 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     if m[0] != GUEST:
         return True
     p = e[1]
-    v = VOCAB[s.edition]
     gi = s.bpos[p][C.GUEST_HOUSE]
     people, cit = guests(s, p)
     citizen = len(m) > 3 or cit == people  # a worker unless asked for or none is there
@@ -118,15 +121,15 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         s.island_col[p][i] += 1
         s.island_cit[p][i] += citizen
         t = s.island[p][i]
-        place = "quarry" if t == C.QUARRY else f"{v.tiles[t]} {v.plantation}"
+        key, place = ("guest_quarry", {}) if t == C.QUARRY else (
+            "guest_plantation", {"tile": C.TILES[t]})
     else:
         s.city_col[p][i] += 1
         s.city_cit[p][i] += citizen
-        place = v.buildings[s.city[p][i]]
-    who_ = v.citizens(1) if citizen else v.people(1)
+        key, place = "guest_building", {"building": C.BUILDINGS[s.city[p][i]]}
     if ev is not None:
-        say(ev, p, "guest", f"{who(s, p)} moves {who_} from the {v.buildings[C.GUEST_HOUSE]} "
-            f"to the {place}")
+        who_ = part("who_citizen" if citizen else "who_colonist")
+        say(ev, p, "guest", TEXTS.line(key, seat=p, who=who_, **place))
     return not can_move(s, p)
 
 

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from ...core import catalog as C
 from ...core import game_hooks
-from ...core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, award_vp, say, who
+from ...core.common import CONTINUE, PHASE_DONE, PHASE_OVER, Events, award_vp, say
 from ...core.moves import CAPTURE, PASS_MOVE, PLUNDER, POACH, RAID, Move
 from ...core.state import SMUGGLE, PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
 from . import smuggler_place
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines by key
 
 HOLDER, CAPTURED, CAPTOR = range(3)  # s.smuggler's entries
 CAPTURE_BOUNTY = 3  # doubloons from the bank when an opponent chooses the captured card
@@ -64,7 +66,6 @@ def legal(s: PRState) -> list[Move]:
 
 def act(s: PRState, m: Move, ev: Events) -> int:
     p = s.turn
-    v = VOCAB[s.edition]
     code = m[0]
     if code == RAID:
         i, keep = m[1], m[2]
@@ -72,25 +73,24 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.ship_good[i], s.ship_load[i] = -1, 0
         s.pgoods[p][g] += keep
         s.goods[g] += load - keep
-        kept = f"keeps {keep} {v.goods[g]}" if keep else "keeps nothing"
-        back = f" ({load - keep} back to the supply)" if load > keep else ""
         if ev is not None:
-            say(ev, p, "smuggler", f"{who(s, p)} raids the {s.ship_cap[i]}-ship and {kept}{back}")
+            key = ("raid" if keep else "raid_none") + ("_back" if load > keep else "")
+            say(ev, p, "smuggler", TEXTS.line(key, seat=p, cap=s.ship_cap[i], keep=keep,
+                                              good=C.GOODS[g], back=load - keep))
     elif code == PLUNDER:
         k = len(s.house)
         for g in s.house:
             s.goods[g] += 1
         s.house = []
-        award_vp(s, p, k, ev, f"{who(s, p)} plunders the trading house: "
-                              f"{k} barrel{'s' if k > 1 else ''} back to the supply", "smuggler")
+        award_vp(s, p, k, ev, TEXTS.line("plunder" if k > 1 else "plunder_one", seat=p, count=k),
+                 "smuggler")
     elif code == POACH:
         k = poachable(s)
         s.col_ship -= k
         s.col_supply += k
         keep = min(KEEP_MAX, k)
         if ev is not None:
-            say(ev, p, "smuggler",
-                f"{who(s, p)} poaches {v.people(k)} from the {v.ship} and may place {keep} at once")
+            say(ev, p, "smuggler", TEXTS.line("poach", seat=p, count=k, keep=keep))
         smuggler_place.ask(s, p, keep, False)
     elif code == CAPTURE:
         r = m[1]
@@ -99,12 +99,12 @@ def act(s: PRState, m: Move, ev: Events) -> int:
         s.role_coins[i] = 0
         s.coins[p] += coins
         s.smuggler[CAPTURED], s.smuggler[CAPTOR] = r, p
-        extra = f" and takes {v.coins(coins)} from it" if coins else ""
         if ev is not None:
-            say(ev, p, "smuggler", f"{who(s, p)} captures the {v.roles[r]}{extra}")
+            say(ev, p, "smuggler", TEXTS.line("capture_coins" if coins else "capture", seat=p,
+                                              role=C.ROLES[r], coins=coins))
     else:
         if ev is not None:
-            say(ev, p, "pass", f"{who(s, p)} smuggles nothing")
+            say(ev, p, "pass", TEXTS.line("smuggle_nothing", seat=p))
     return PHASE_OVER
 
 
@@ -119,10 +119,9 @@ def on_choose(s: PRState, ev: Events) -> None:
         q = s.smuggler[CAPTOR]
         s.coins[q] += CAPTURE_BOUNTY
         s.smuggler[CAPTURED] = s.smuggler[CAPTOR] = -1
-        v = VOCAB[s.edition]
         if ev is not None:
-            say(ev, q, "smuggler", f"{who(s, q)} takes {v.coins(CAPTURE_BOUNTY)} from the bank: "
-                                   f"the captured {v.roles[r]} was chosen")
+            say(ev, q, "smuggler", TEXTS.line("bounty", seat=q, count=CAPTURE_BOUNTY,
+                                              role=C.ROLES[r]))
 
 
 def captured_due(s: PRState) -> int:

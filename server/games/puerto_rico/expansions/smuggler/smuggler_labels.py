@@ -11,7 +11,9 @@ from typing import Any
 from ...core import catalog as C
 from ...core.moves import CAPTURE, PLACE_WORKER, PLUNDER, POACH, RAID, TYPES, WHERE, Move
 from ...core.state import PRState
-from ...core.text import VOCAB
+from ...core.text import Said, Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its labels by key
 
 
 def key(m: Move, s: PRState, p: int) -> Any:
@@ -31,47 +33,42 @@ def key(m: Move, s: PRState, p: int) -> Any:
 
 
 def make(m: Move, s: PRState, p: int) -> dict[str, Any]:
-    v = VOCAB[s.edition]
     code = m[0]
     t = TYPES[code]
     if code == RAID:
         i, keep = m[1], m[2]
         g, load = s.ship_good[i], s.ship_load[i]
-        kept = f"keep {keep} {v.goods[g]}" if keep else "keep nothing"
         return {"type": t, "ship": i, "keep": keep,
-                "label": f"Raid the {s.ship_cap[i]}-ship ({load} {v.goods[g]}): {kept}",
+                "label": TEXTS.label("raid" if keep else "raid_none", cap=s.ship_cap[i],
+                                     load=load, good=C.GOODS[g], keep=keep),
                 "returned": load - keep}  # shown only: the barrels back to the supply
     if code == PLUNDER:
         k = len(s.house)
-        return {"type": t, "label": f"Plunder the trading house: {k} {v.vp}", "vp": k}
+        return {"type": t, "label": TEXTS.label("plunder", count=k), "vp": k}
     if code == POACH:
         from .smuggler import KEEP_MAX, poachable
 
         k = poachable(s)  # shown only: how many leave the ship, how many are placed at once
-        return {"type": t, "label": f"Poach {v.people(k)} from the {v.ship}: "
-                                    f"place up to {min(KEEP_MAX, k)} at once",
+        return {"type": t, "label": TEXTS.label("poach", count=k, places=min(KEEP_MAX, k)),
                 "poached": k, "places": min(KEEP_MAX, k)}
     if code == CAPTURE:
         from .smuggler import CAPTURE_BOUNTY
 
         coins = s.role_coins[s.cat.role_index[m[1]]]
-        extra = f" and its {v.coins(coins)}" if coins else ""
         # shown only: the card's doubloons now, the bank's if another player chooses it
         return {"type": t, "role": C.ROLES[m[1]],
-                "label": f"Capture the {v.roles[m[1]]}{extra}",
+                "label": TEXTS.label("capture_coins" if coins else "capture",
+                                     role=C.ROLES[m[1]], coins=coins),
                 "doubloons": coins, "bounty": CAPTURE_BOUNTY}
     if m[1] == 0:
         tile = s.island[p][m[2]]
-        where = "quarry" if tile == C.QUARRY else f"{v.tiles[tile]} {v.plantation}"
+        label = (TEXTS.label("place_quarry", count=1) if tile == C.QUARRY else
+                 TEXTS.label("place_plantation", count=1, tile=C.TILES[tile]))
     else:
-        where = v.buildings[s.city[p][m[2]]]
-    return {"type": t, "where": WHERE[m[1]], "index": m[2],
-            "label": f"Place {v.people(1)} on the {where}"}
+        label = TEXTS.label("place_building", count=1, building=C.BUILDINGS[s.city[p][m[2]]])
+    return {"type": t, "where": WHERE[m[1]], "index": m[2], "label": label}
 
 
-def decline(s: PRState, e: list[int]) -> str:
+def decline(s: PRState, e: list[int]) -> Said:
     """``pass`` while placing workers."""
-    v = VOCAB[s.edition]
-    if e[3]:
-        return f"Put the rest {v.in_san_juan}"
-    return "Place no more: the rest go back to the supply"
+    return TEXTS.label("rest_in_san_juan" if e[3] else "rest_to_supply")

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from ...core import catalog as C
 from ...core import interrupts as I
-from ...core.common import Events, say, who
+from ...core.common import Events, say
 from ...core.moves import PASS_MOVE, PLACE_WORKER, Move
 from ...core.state import PRState
-from ...core.text import VOCAB
+from ...core.text import Texts
+
+TEXTS = Texts(__package__)  # this folder's texts.toml: its log lines by key
 
 _PLACES = {(w, i): (PLACE_WORKER, w, i) for w in (0, 1) for i in range(C.CITY_SPACES)}
 
@@ -46,18 +48,19 @@ def _legal(s: PRState, e: I.Entry) -> list[Move]:
 
 def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
     p, left, portrait = e[1], e[2], e[3]
-    v = VOCAB[s.edition]
     if m[0] == PLACE_WORKER:
         s.col_supply -= 1
         if m[1] == 0:
             s.island_col[p][m[2]] += 1
             t = s.island[p][m[2]]
-            where = v.a_tiles[t] if t == C.QUARRY else f"{v.a_tiles[t]} {v.plantation}"
+            said = TEXTS.line("place_tile" if t == C.QUARRY else "place_plantation", seat=p,
+                              count=1, tile=C.TILES[t])
         else:
             s.city_col[p][m[2]] += 1
-            where = f"the {v.buildings[s.city[p][m[2]]]}"
+            said = TEXTS.line("place_building", seat=p, count=1,
+                              building=C.BUILDINGS[s.city[p][m[2]]])
         if ev is not None:
-            say(ev, p, "place", f"{who(s, p)} places {v.people(1)} on {where}")
+            say(ev, p, "place", said)
         e[2] = left - 1
         return e[2] <= 0 or s.col_supply <= 0
     if portrait:
@@ -65,10 +68,10 @@ def _act(s: PRState, e: I.Entry, m: Move, ev: Events) -> bool:
         s.col_supply -= k
         s.san_juan[p] += k
         if ev is not None:
-            say(ev, p, "place", f"{who(s, p)} puts {v.people(k)} {v.in_san_juan}")
+            say(ev, p, "place", TEXTS.line("rest_in_san_juan", seat=p, count=k))
     else:
         if ev is not None:
-            say(ev, p, "place", f"{who(s, p)} leaves {v.people(left)} in the supply")
+            say(ev, p, "place", TEXTS.line("rest_to_supply", seat=p, count=left))
     return True
 
 
