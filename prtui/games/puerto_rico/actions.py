@@ -72,6 +72,14 @@ def placed_kind(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     return ctx.vocab("citizen" if action.get("citizen") else "colonist")
 
 
+def _note(ctx: BoardContext, action: Mapping[str, Any]) -> str:
+    """An action's note ("the last round") in the reader's language: by its key
+    (``note_k``) when sent, else its English template."""
+    keyed = action.get("note_k")
+    filled = ctx.vocab.filled(keyed) if isinstance(keyed, Mapping) else None
+    return ctx.vocab.render(filled if filled else str(action["note"]))
+
+
 def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     """The server's label in the vocabulary shown, shortened where the board shows the rest."""
     if action.get("type") == "mayor_place":
@@ -93,7 +101,7 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         name = ctx.vocab(bid)
         return (name if ctx.narrow else _("Place {building}").format(building=name)) + cost
     if action.get("type") == "role" and (role := gains.role_label(ctx, action)):
-        note = f"; {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
+        note = f"; {_note(ctx, action)}" if action.get("note") else ""
         return role + note  # "Trader +1$: sell coffee for 5$", "...; ... the last"
     short = (previews.short_label(ctx, action) or mayor.short_undo(ctx, action)) \
         if ctx.narrow else None
@@ -105,7 +113,7 @@ def action_label(ctx: BoardContext, action: Mapping[str, Any]) -> str:
         price = _price(ctx, action)
         name = ctx.vocab(str(action["building"]))
         cost = "" if price is None else f" ({price}$)"
-        note = f": {ctx.vocab.render(str(action['note']))}" if action.get("note") else ""
+        note = f": {_note(ctx, action)}" if action.get("note") else ""
         built = name if ctx.narrow else _("Build {building}").format(building=name)
         return built + cost + note  # "...: the last round"
     return label_of(ctx, action) + gains.label_gain(ctx, action)  # ": sell coffee for 5$"

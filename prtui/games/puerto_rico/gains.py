@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from prtui.i18n import _
 from prtui.widgets.context import BoardContext
 
 
@@ -29,7 +30,13 @@ def sale_price(ctx: BoardContext, good: str) -> int | None:
 def role_gain(ctx: BoardContext, role: str) -> str | None:
     """A few words on what taking ``role`` would give me now, as the server worked it
     out (``role_gains`` in my own view, library included); None when it did not say."""
-    gains = (ctx.me() or {}).get("role_gains")
+    me = ctx.me() or {}
+    keyed = me.get("role_gains_k")  # by key: in the reader's language
+    item = keyed.get(role) if isinstance(keyed, Mapping) else None
+    filled = ctx.vocab.filled(item) if isinstance(item, Mapping) else None
+    if filled:
+        return ctx.vocab.render(filled)
+    gains = me.get("role_gains")
     if not isinstance(gains, Mapping) or not isinstance(gains.get(role), str):
         return None
     return ctx.vocab.render(gains[role])
@@ -59,8 +66,8 @@ def label_gain(ctx: BoardContext, action: Mapping[str, Any]) -> str:
     kind = action.get("type")
     if kind == "sell":
         price = sale_price(ctx, str(action.get("good")))
-        return "" if price is None else f" for {price}$"
+        return "" if price is None else " " + _("for {price}$").format(price=price)
     if kind == "load":
         vp = load_vp(action)
-        return "" if vp is None else f" (+{vp} VP)"
+        return "" if vp is None else " " + _("(+{vp} VP)").format(vp=vp)
     return ""

@@ -114,6 +114,7 @@ def shared_dict(m: Move, s: PRState) -> dict[str, Any]:
             d["label"] = (labels_warn.with_note(label_, note) if isinstance(label_, Said)
                           else f"{label_}: {note.tmpl}")
             d["note"] = note.tmpl
+            d["note_k"] = note.wire()  # by key too: the reader's language
         d = memo[key] = finish_action(d, s.edition)
     return d
 

@@ -144,7 +144,7 @@ def _make(m: Move, s: PRState) -> dict[str, Any]:
     if code == MAYOR_COLONIST:  # (labels_warn: taking them may end the game)
         note = labels_warn.note(m, s)
         said = NB.label("mayor_colonists", count=m[1])
-        return {"type": t, "count": m[1], **({"note": note.tmpl} if note else {}),
+        return {"type": t, "count": m[1], **({"note": note.tmpl, "note_k": note.wire()} if note else {}),
                 "label": labels_warn.with_note(said, note) if note else said}
     if code == SELL:
         return {"type": t, "good": C.GOODS[m[1]], "to": "trading_post",
