@@ -63,7 +63,7 @@ from server.says import Say, say
 
 Action = dict[str, Any]
 Options = dict[str, Any]
-SHOWN_ONLY = frozenset(("label", "tmpl", "tk", "tf", "note", "vp", "commits", "place", "rest",
+SHOWN_ONLY = frozenset(("label", "tmpl", "tk", "tf", "note", "note_k", "vp", "commits", "place", "rest",
                         "discount", "kept", "spoiled", "copies", "carried", "poached",
                         "places", "doubloons", "bounty", "returned", "discounts"))
 """Keys of an action that are only shown; a sent action is matched without them."""
