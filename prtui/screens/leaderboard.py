@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
-from prtui.screens.words import bot_text, server_words, speak_keys
+from prtui.screens.words import bot_text, columned, server_words, speak_keys
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain
 
@@ -84,10 +84,7 @@ class LeaderboardScreen(Screen[None]):
 
     def _standings(self) -> DataTable[Any]:
         """The table, its columns (in the reader's language) set up on first use."""
-        table: DataTable[Any] = self.query_one(DataTable)
-        if not table.columns:
-            table.add_columns(*map(_, COLUMNS))
-        return table
+        return columned(self.query_one(DataTable), COLUMNS)
 
     async def recompose(self) -> None:
         """Composed again in the reader's language (a switch of it, prtui/app.py): the

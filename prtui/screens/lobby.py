@@ -19,7 +19,7 @@ from prtui.games import game_title
 from prtui.i18n import N_, _
 from prtui.netclient import NetError, Rejected
 from prtui.pushes import pushes_of
-from prtui.screens.words import seat_name, server_words, speak_keys, status_word
+from prtui.screens.words import columned, seat_name, server_words, speak_keys, status_word
 from prtui.widgets.feed import SHORT_CHAT_PLACEHOLDER, ChatPanel
 from prtui.widgets.fitted import fit_columns, name_cells
 from prtui.widgets.plain import plain, shown
@@ -121,10 +121,7 @@ class LobbyScreen(Screen[None]):
 
     def _rooms_table(self) -> DataTable[Any]:
         """The rooms table, its columns (in the reader's language) set up on first use."""
-        table: DataTable[Any] = self.query_one(DataTable)
-        if not table.columns:
-            table.add_columns(*map(_, COLUMNS))
-        return table
+        return columned(self.query_one(DataTable), COLUMNS)
 
     async def recompose(self) -> None:
         """Composed again in the reader's language (a switch of it, prtui/app.py): the

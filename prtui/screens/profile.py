@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 from prtui.games import game_title
 from prtui.i18n import N_, _, ngettext
 from prtui.netclient import NetError
-from prtui.screens.words import bot_text, seat_name, server_words, speak_keys
+from prtui.screens.words import bot_text, columned, seat_name, server_words, speak_keys
 from prtui.widgets.fitted import CELL_PADDING, fit_columns
 from prtui.widgets.plain import pad_cells, plain, shown
 from prtui.widgets.ratingplot import RatingPlot
@@ -124,10 +124,7 @@ class ProfileScreen(Screen[None]):
 
     def _games_table(self) -> DataTable[Any]:
         """The games table, its columns (in the reader's language) set up on first use."""
-        table: DataTable[Any] = self.query_one(DataTable)
-        if not table.columns:
-            table.add_columns(*map(_, COLUMNS))
-        return table
+        return columned(self.query_one(DataTable), COLUMNS)
 
     async def recompose(self) -> None:
         """Composed again in the reader's language (a switch of it, prtui/app.py): the

@@ -22,6 +22,7 @@ from prtui.navigation import BackToLobby
 from prtui.pushes import pushes_of
 from prtui.screens.newgame import LEVELS
 from prtui.screens.words import (
+    columned,
     kind_word,
     level_word,
     seat_name,
@@ -112,10 +113,7 @@ class RoomScreen(Screen[None]):
 
     def _seats_table(self) -> DataTable[Any]:
         """The seats table, its columns set up on first use (a room push may come first)."""
-        table: DataTable[Any] = self.query_one(DataTable)
-        if not table.columns:
-            table.add_columns(*map(_, SEAT_COLUMNS))
-        return table
+        return columned(self.query_one(DataTable), SEAT_COLUMNS)
 
     def on_mount(self) -> None:
         if not self.is_attached:  # taken down as it mounted (the app quitting)

@@ -9,13 +9,14 @@ A text the catalogs lack reads as it came, so a newer server's words still show.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
+from textual.widgets import DataTable
 
 from prtui.i18n import N_, _, translator
 from prtui.widgets.plain import plain
@@ -99,3 +100,11 @@ def server_words(text: object, game: object = None) -> str:
         if found != said:
             return found
     return translator("server")(said)
+
+
+def columned(table: DataTable[Any], columns: Iterable[str]) -> DataTable[Any]:
+    """``table`` with its columns (English, ``N_``-marked) in the reader's language, set
+    up on first use: a push may fill it before it mounts, a recompose empties it."""
+    if not table.columns:
+        table.add_columns(*map(_, columns))
+    return table
